@@ -1,0 +1,5 @@
+//! Boards: the validated model the rules use, and loading it from TOML files.
+
+mod model;
+
+pub use model::*;

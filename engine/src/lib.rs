@@ -1,0 +1,9 @@
+//! The Castle Risk rules engine of Castellan.
+//!
+//! No GUI code lives here: the crate builds and tests without any system library, so
+//! that bots, tools and other front ends can use it. It owns boards (loading and
+//! validating TOML files), variants (house rules), games (every rule, driven by
+//! messages), and the exact battle odds.
+
+pub mod battle;
+pub mod board;

@@ -1,0 +1,1 @@
+//! The map of the board: a pure scene (camera, hit-testing, highlights) and Cairo drawing.
