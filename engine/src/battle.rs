@@ -50,7 +50,11 @@ pub fn resolve_roll(attacker: &[u8], defender: &[u8], modifiers: RollModifiers) 
         if i == 0 {
             // RULINGS 12 and 13: the cards live or die by the comparison of high dice.
             outcome.general_lost = modifiers.general
-                && if modifiers.lenient_general { d > a } else { d >= a };
+                && if modifiers.lenient_general {
+                    d > a
+                } else {
+                    d >= a
+                };
             outcome.marshall_lost = modifiers.marshall && a > d;
         }
     }
@@ -83,7 +87,10 @@ mod tests {
 
     #[test]
     fn general_lost_on_tie() {
-        let m = RollModifiers { general: true, ..Default::default() };
+        let m = RollModifiers {
+            general: true,
+            ..Default::default()
+        };
         // 4 + 1 = 5 against a 5: the defender wins the tie, the General falls.
         let o = resolve_roll(&[4], &[5], m);
         assert!(o.general_lost);
@@ -94,7 +101,11 @@ mod tests {
 
     #[test]
     fn lenient_general_survives_a_tie_but_the_attacker_still_loses_the_army() {
-        let m = RollModifiers { general: true, lenient_general: true, ..Default::default() };
+        let m = RollModifiers {
+            general: true,
+            lenient_general: true,
+            ..Default::default()
+        };
         let o = resolve_roll(&[4], &[5], m);
         assert!(!o.general_lost);
         assert_eq!(o.attacker_losses, 1);
@@ -103,14 +114,21 @@ mod tests {
 
     #[test]
     fn marshall_lost_when_attacker_wins_high_die() {
-        let m = RollModifiers { marshall: true, ..Default::default() };
+        let m = RollModifiers {
+            marshall: true,
+            ..Default::default()
+        };
         assert!(resolve_roll(&[6], &[4], m).marshall_lost); // 6 > 4 + 1
         assert!(!resolve_roll(&[5], &[4], m).marshall_lost); // 5 = 4 + 1, tie to defender
     }
 
     #[test]
     fn general_and_marshall_cancel_on_the_high_die_only() {
-        let m = RollModifiers { general: true, marshall: true, ..Default::default() };
+        let m = RollModifiers {
+            general: true,
+            marshall: true,
+            ..Default::default()
+        };
         let o = resolve_roll(&[5, 5], &[5, 4], m);
         // High: 6 vs 6 → defender; second: 5 vs 4 → attacker.
         assert_eq!((o.attacker_losses, o.defender_losses), (1, 1));

@@ -7,3 +7,4 @@
 
 pub mod battle;
 pub mod board;
+pub mod odds;

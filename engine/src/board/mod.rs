@@ -1,5 +1,23 @@
 //! Boards: the validated model the rules use, and loading it from TOML files.
+//!
+//! [`parse_board`] and [`load_board_file`] turn a board file (format described in
+//! `docs/board-format.md`) into a [`Board`], or a [`BoardError`] listing every
+//! problem found, each with its line and column.
 
+mod geometry;
+mod limits;
+mod load;
 mod model;
+mod path_data;
+mod problems;
+mod raw;
+mod source;
+mod suggest;
+mod validate;
 
+pub use limits::*;
+pub use load::{load_board_file, parse_board};
 pub use model::*;
+pub use path_data::{PathDataError, PathRing, parse_path_data};
+pub use problems::{BoardError, Problem};
+pub use raw::SUPPORTED_FORMAT;

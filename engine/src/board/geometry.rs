@@ -1,0 +1,223 @@
+//! Checking and building where things are drawn: anchors, outlines and paths.
+//!
+//! Anchors (centres, badges, labels, castles, sea labels) must lie on the board;
+//! outline points may stray a little outside it, since a coast may run off the edge
+//! of the drawing. Outlines are optional: without them the map draws from anchors.
+
+use super::limits::{MAX_OUTLINE_POINTS, OUTLINE_MARGIN};
+use super::model::{Point, TerritoryGeometry};
+use super::path_data::parse_path_data;
+use super::problems::ProblemList;
+use super::raw::{At, RawPath, RawTerritory};
+
+/// The drawing area, when `width` and `height` were usable.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct BoardSize {
+    pub width: f64,
+    pub height: f64,
+}
+
+/// Checks geometry against the board size (when known) and counts outline points
+/// over the whole board.
+#[derive(Debug)]
+pub(crate) struct GeometryChecker {
+    size: Option<BoardSize>,
+    outline_points: usize,
+    /// Set once the outline point limit is passed; later outlines are not read.
+    over_budget: bool,
+}
+
+impl GeometryChecker {
+    pub fn new(size: Option<BoardSize>) -> Self {
+        Self {
+            size,
+            outline_points: 0,
+            over_budget: false,
+        }
+    }
+
+    /// Checks an anchor point (`what` names it in messages: "`centre`").
+    pub fn anchor(&self, what: &str, point: &At<Point>, problems: &mut ProblemList<'_>) {
+        let p = point.value;
+        if !is_finite(p) {
+            problems.at(
+                point.at,
+                format!("coordinates of {what} must be finite numbers"),
+            );
+            return;
+        }
+        if let Some(size) = self.size
+            && (!(0.0..=size.width).contains(&p.x) || !(0.0..=size.height).contains(&p.y))
+        {
+            problems.at(
+                point.at,
+                format!(
+                    "{what} ({}, {}) lies outside the board (0..={} × 0..={})",
+                    p.x, p.y, size.width, size.height
+                ),
+            );
+        }
+    }
+
+    /// Checks and builds the geometry of one territory.
+    pub fn territory(
+        &mut self,
+        raw: &RawTerritory,
+        problems: &mut ProblemList<'_>,
+    ) -> TerritoryGeometry {
+        // Anchors left out default to the centre. A missing centre has been reported
+        // already; the origin stands in for it, and the board is not built.
+        let centre = raw.centre.as_ref().map_or(Point::default(), |c| c.value);
+        let mut anchor = |what: &str, point: &Option<At<Point>>| match point {
+            Some(point) => {
+                self.anchor(what, point, problems);
+                point.value
+            }
+            None => centre,
+        };
+        let centre = anchor("`centre`", &raw.centre);
+        let badge = anchor("`badge`", &raw.badge);
+        let label = anchor("`label`", &raw.label);
+        let castle = anchor("`castle`", &raw.castle);
+        let outline = match (&raw.outline, &raw.path) {
+            (Some(_), Some(path)) => {
+                problems.at(
+                    path.at,
+                    "a territory has either `outline` or `path`, not both",
+                );
+                Vec::new()
+            }
+            (Some(outline), None) => self.outline(outline, problems),
+            (None, Some(path)) => self.path(path, problems),
+            (None, None) => Vec::new(),
+        };
+        TerritoryGeometry {
+            centre,
+            badge,
+            label,
+            castle,
+            outline,
+        }
+    }
+
+    fn outline(
+        &mut self,
+        outline: &At<Vec<At<Point>>>,
+        problems: &mut ProblemList<'_>,
+    ) -> Vec<Vec<Point>> {
+        if !self.spend(outline.value.len(), outline.at, problems) {
+            return Vec::new();
+        }
+        if outline.value.len() < 3 {
+            problems.at(
+                outline.at,
+                format!(
+                    "`outline` has {} points; a polygon needs at least 3",
+                    outline.value.len()
+                ),
+            );
+        }
+        self.outline_points_on_board(&outline.value, problems);
+        vec![outline.value.iter().map(|point| point.value).collect()]
+    }
+
+    fn path(&mut self, path: &RawPath, problems: &mut ProblemList<'_>) -> Vec<Vec<Point>> {
+        let rings = match parse_path_data(&path.text) {
+            Ok(rings) => rings,
+            Err(error) => {
+                problems.at(
+                    path.source_offset(error.offset),
+                    format!("bad `path` data: {}", error.message),
+                );
+                return Vec::new();
+            }
+        };
+        let total = rings.iter().map(|ring| ring.points.len()).sum();
+        if !self.spend(total, path.at, problems) {
+            return Vec::new();
+        }
+        for (number, ring) in rings.iter().enumerate() {
+            if ring.points.len() < 3 {
+                problems.at(
+                    path.source_offset(ring.start),
+                    format!(
+                        "ring {} of `path` has {} points; a ring needs at least 3",
+                        number + 1,
+                        ring.points.len()
+                    ),
+                );
+            }
+            let located: Vec<At<Point>> = ring
+                .points
+                .iter()
+                .zip(&ring.offsets)
+                .map(|(point, offset)| At {
+                    at: path.source_offset(*offset),
+                    value: *point,
+                })
+                .collect();
+            self.outline_points_on_board(&located, problems);
+        }
+        rings.into_iter().map(|ring| ring.points).collect()
+    }
+
+    /// Reports the first outline point that is not finite or strays too far off the
+    /// board, with a count of the others: one misplaced outline is one mistake, not
+    /// hundreds.
+    fn outline_points_on_board(&self, points: &[At<Point>], problems: &mut ProblemList<'_>) {
+        let is_bad = |p: Point| match self.size {
+            _ if !is_finite(p) => true,
+            Some(size) => {
+                let (dx, dy) = (size.width * OUTLINE_MARGIN, size.height * OUTLINE_MARGIN);
+                !(-dx..=size.width + dx).contains(&p.x) || !(-dy..=size.height + dy).contains(&p.y)
+            }
+            None => false,
+        };
+        let mut bad = points.iter().filter(|point| is_bad(point.value));
+        let Some(first) = bad.next() else {
+            return;
+        };
+        let others = bad.count();
+        let and_others = match others {
+            0 => String::new(),
+            1 => " (and 1 more point)".to_owned(),
+            n => format!(" (and {n} more points)"),
+        };
+        let p = first.value;
+        let message = if is_finite(p) {
+            format!(
+                "outline point ({}, {}) lies more than {:.0} % outside the board{and_others}",
+                p.x,
+                p.y,
+                OUTLINE_MARGIN * 100.0
+            )
+        } else {
+            format!("outline coordinates must be finite numbers{and_others}")
+        };
+        problems.at(first.at, message);
+    }
+
+    /// Counts `points` against the board-wide limit; `false` once it is passed.
+    fn spend(&mut self, points: usize, at: usize, problems: &mut ProblemList<'_>) -> bool {
+        if self.over_budget {
+            return false;
+        }
+        self.outline_points += points;
+        if self.outline_points > MAX_OUTLINE_POINTS {
+            self.over_budget = true;
+            problems.at(
+                at,
+                format!(
+                    "too many outline points: the whole board may have at most \
+                     {MAX_OUTLINE_POINTS}; outlines from here on are not read"
+                ),
+            );
+            return false;
+        }
+        true
+    }
+}
+
+fn is_finite(p: Point) -> bool {
+    p.x.is_finite() && p.y.is_finite()
+}

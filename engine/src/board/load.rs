@@ -1,0 +1,134 @@
+//! The entry points: loading a board from TOML text or from a file.
+//!
+//! The steps, each in its own module: refuse absurd sizes (here), parse TOML, read the
+//! document's shape (`raw`), cross-check and build (`validate`, `geometry`). Problems
+//! from every step after parsing are gathered and reported together.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use toml::de::{DeTable, DeValue};
+
+use super::limits::{MAX_GROUPS, MAX_SEAS, MAX_SOURCE_BYTES, MAX_TERRITORIES};
+use super::model::Board;
+use super::problems::{BoardError, ProblemList};
+use super::raw::read_document;
+use super::source::position_of_invalid_utf8;
+use super::validate::validate;
+
+/// Parses and validates a board from TOML text. `origin` names the text in messages
+/// (usually the file name).
+///
+/// Every problem found is reported at once, sorted by position; only a TOML syntax
+/// error or an absurd size stops the checks early.
+///
+/// ```
+/// use castellan_engine::board::parse_board;
+///
+/// let error = parse_board("[board]\nformat = 2\n", "new.toml").unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "new.toml:2:10: unsupported board format 2: this version of Castellan reads format 1"
+/// );
+/// ```
+pub fn parse_board(source: &str, origin: &str) -> Result<Board, BoardError> {
+    if source.len() > MAX_SOURCE_BYTES {
+        // Refused before even indexing its lines.
+        let mut problems = ProblemList::new("");
+        problems.at(0, too_large_message(source.len() as u64));
+        return Err(problems.into_error(origin));
+    }
+    let mut problems = ProblemList::new(source);
+    let document = match DeTable::parse(source) {
+        Ok(document) => document,
+        Err(error) => {
+            let at = error.span().map_or(0, |span| span.start);
+            problems.at(at, format!("TOML syntax: {}", error.message()));
+            return Err(problems.into_error(origin));
+        }
+    };
+    let document = document.get_ref();
+    check_counts(document, &mut problems);
+    if !problems.is_empty() {
+        return Err(problems.into_error(origin));
+    }
+    let board =
+        read_document(source, document, &mut problems).and_then(|raw| validate(raw, &mut problems));
+    match board {
+        Some(board) if problems.is_empty() => Ok(board),
+        _ => Err(problems.into_error(origin)),
+    }
+}
+
+/// Reads and validates a board file. Messages name the file as given in `path`.
+pub fn load_board_file(path: &Path) -> Result<Board, BoardError> {
+    let origin = path.display().to_string();
+    let io_error = |error: io::Error| BoardError::Io {
+        origin: origin.clone(),
+        error,
+    };
+    let file = File::open(path).map_err(io_error)?;
+    // Check the length before reading, so a huge file is refused without reading it.
+    let length = file.metadata().map_err(io_error)?.len();
+    if length > MAX_SOURCE_BYTES as u64 {
+        let mut problems = ProblemList::new("");
+        problems.at(0, too_large_message(length));
+        return Err(problems.into_error(&origin));
+    }
+    let mut bytes = Vec::with_capacity(length as usize);
+    // `take` guards against a file that grows between the check and the read.
+    file.take(MAX_SOURCE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    let source = match String::from_utf8(bytes) {
+        Ok(source) => source,
+        Err(error) => {
+            let position = position_of_invalid_utf8(error.as_bytes(), &error.utf8_error());
+            return Err(io_error(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "not UTF-8 text (first bad byte at line {}, column {})",
+                    position.line, position.column
+                ),
+            )));
+        }
+    };
+    parse_board(&source, &origin)
+}
+
+fn too_large_message(bytes: u64) -> String {
+    format!(
+        "the file is {bytes} bytes long; board files may be at most {} MiB",
+        MAX_SOURCE_BYTES / (1024 * 1024)
+    )
+}
+
+/// Refuses absurd numbers of territories, groups and seas before anything is read in
+/// detail; the problem points at the first table over the limit.
+fn check_counts(document: &DeTable<'_>, problems: &mut ProblemList<'_>) {
+    let tables = |key: &str| -> Vec<usize> {
+        match document.get(key).map(|value| value.get_ref()) {
+            Some(DeValue::Array(items)) => items.iter().map(|item| item.span().start).collect(),
+            _ => Vec::new(),
+        }
+    };
+    let mut groups = tables("empire");
+    groups.extend(tables("region"));
+    groups.sort_unstable();
+    for (what, headers, limit) in [
+        ("territories", tables("territory"), MAX_TERRITORIES),
+        ("groups (empires and regions)", groups, MAX_GROUPS),
+        ("seas", tables("sea"), MAX_SEAS),
+    ] {
+        if let Some(&first_over) = headers.get(limit) {
+            problems.at(
+                first_over,
+                format!(
+                    "too many {what}: {} (a board may have at most {limit})",
+                    headers.len()
+                ),
+            );
+        }
+    }
+}

@@ -1,0 +1,982 @@
+//! Reading the parsed TOML document into raw, unchecked records of a board file.
+//!
+//! This is the shape check: unknown keys (with "did you mean" hints), wrong types,
+//! missing required keys, and everything that can be judged from one value alone (id
+//! syntax, empty names, colours, bonuses, the board size). It walks the spanned
+//! document by hand rather than through serde so that every such problem is reported,
+//! each at its own position. Cross-references (groups, seas, borders) and geometry
+//! are checked by `validate`, which consumes these records.
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::limits::{MAX_BOARD_SIZE, MAX_ID_LENGTH};
+use super::model::{BorderKind, GroupKind, Point, Rgb};
+use super::problems::ProblemList;
+use super::suggest::Hints;
+
+/// The only board file format this version reads.
+pub const SUPPORTED_FORMAT: u32 = 1;
+
+/// A value and the byte offset in the source where it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct At<T> {
+    pub at: usize,
+    pub value: T,
+}
+
+/// The `[board]` table.
+#[derive(Debug, Default)]
+pub(crate) struct RawMeta {
+    pub header: usize,
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub author: Option<String>,
+    pub licence: Option<String>,
+    /// `None` when missing or unusable (already reported).
+    pub width: Option<f64>,
+    pub height: Option<f64>,
+    pub all_independents_bonus: u32,
+}
+
+/// One `[[empire]]` or `[[region]]`.
+#[derive(Debug)]
+pub(crate) struct RawGroup {
+    pub header: usize,
+    pub kind: GroupKind,
+    pub id: Option<At<String>>,
+    pub name: Option<String>,
+    pub bonus: u32,
+    pub colour: Option<Rgb>,
+}
+
+/// One `[[sea]]`.
+#[derive(Debug)]
+pub(crate) struct RawSea {
+    pub header: usize,
+    pub id: Option<At<String>>,
+    pub name: Option<String>,
+    pub label: Option<At<Point>>,
+}
+
+/// The `path` of a territory, with what is needed to point inside the string.
+#[derive(Debug)]
+pub(crate) struct RawPath {
+    /// Where the string value starts (its opening quote).
+    pub at: usize,
+    pub text: String,
+    /// Source offset of the text's first character, when the string is written
+    /// verbatim (no escapes), so that a byte offset into the text is one into the
+    /// source too.
+    pub text_start: Option<usize>,
+}
+
+impl RawPath {
+    /// The source offset of a byte offset inside the path text, or the string's start
+    /// when escapes make the two disagree.
+    pub fn source_offset(&self, offset_in_text: usize) -> usize {
+        self.text_start
+            .map_or(self.at, |start| start + offset_in_text)
+    }
+}
+
+/// One `[[territory]]`.
+#[derive(Debug)]
+pub(crate) struct RawTerritory {
+    pub header: usize,
+    pub id: Option<At<String>>,
+    pub name: Option<String>,
+    /// The value of `group`; `None` when the key is missing or not a string.
+    pub group: Option<At<String>>,
+    /// Whether a `group` key was written at all (a wrong type is reported as such,
+    /// not as "in no group").
+    pub group_written: bool,
+    pub coasts: Vec<At<String>>,
+    pub centre: Option<At<Point>>,
+    pub badge: Option<At<Point>>,
+    pub label: Option<At<Point>>,
+    pub castle: Option<At<Point>>,
+    /// The `outline` array (its position) and its points.
+    pub outline: Option<At<Vec<At<Point>>>>,
+    pub path: Option<RawPath>,
+}
+
+/// One pair of `[borders]`.
+#[derive(Debug)]
+pub(crate) struct RawBorder {
+    pub at: usize,
+    pub kind: BorderKind,
+    pub ends: [At<String>; 2],
+}
+
+/// Everything read from a board file, before cross-checks.
+#[derive(Debug, Default)]
+pub(crate) struct RawBoard {
+    /// `None` when `[board]` is missing or not a table (already reported).
+    pub meta: Option<RawMeta>,
+    /// Empires and regions together, in file order.
+    pub groups: Vec<RawGroup>,
+    pub seas: Vec<RawSea>,
+    pub territories: Vec<RawTerritory>,
+    /// Land and dotted borders together, in file order.
+    pub borders: Vec<RawBorder>,
+}
+
+const TOP_KEYS: &[&str] = &["board", "empire", "region", "sea", "territory", "borders"];
+const BOARD_KEYS: &[&str] = &[
+    "format",
+    "name",
+    "description",
+    "author",
+    "licence",
+    "width",
+    "height",
+    "all_independents_bonus",
+];
+const GROUP_KEYS: &[&str] = &["id", "name", "bonus", "colour"];
+const SEA_KEYS: &[&str] = &["id", "name", "label"];
+const TERRITORY_KEYS: &[&str] = &[
+    "id", "name", "group", "coasts", "centre", "badge", "label", "castle", "outline", "path",
+];
+const BORDER_KEYS: &[&str] = &["land", "dotted"];
+
+/// Reads the document into raw records, reporting every shape problem. Returns `None`
+/// when the file declares a format other than [`SUPPORTED_FORMAT`]: its other keys
+/// may mean something else entirely, so they are not judged.
+pub(crate) fn read_document(
+    source: &str,
+    document: &DeTable<'_>,
+    problems: &mut ProblemList<'_>,
+) -> Option<RawBoard> {
+    let mut reader = Reader {
+        source,
+        hints: Hints::new(),
+    };
+    let meta = match document.get("board") {
+        None => {
+            problems.at(
+                0,
+                "missing [board] table (it gives the format, name and size)",
+            );
+            None
+        }
+        Some(value) => match value.get_ref() {
+            DeValue::Table(table) => {
+                let section = Section {
+                    table,
+                    header: value.span().start,
+                    name: "[board]",
+                };
+                if let Some(format) = reader.format(&section, problems)
+                    && format.value != i64::from(SUPPORTED_FORMAT)
+                {
+                    problems.at(
+                        format.at,
+                        format!(
+                            "unsupported board format {}: this version of Castellan reads \
+                             format {SUPPORTED_FORMAT}",
+                            format.value
+                        ),
+                    );
+                    return None;
+                }
+                Some(reader.meta(&section, problems))
+            }
+            other => {
+                problems.at(
+                    value.span().start,
+                    format!("`board` must be a table ([board]), found {}", a_type(other)),
+                );
+                None
+            }
+        },
+    };
+
+    reader.check_keys(document, TOP_KEYS, "at the top level", problems);
+
+    let mut groups: Vec<RawGroup> = Vec::new();
+    for (key, kind) in [
+        ("empire", GroupKind::Empire),
+        ("region", GroupKind::Independent),
+    ] {
+        for section in reader.array_of_tables(document, key, problems) {
+            groups.push(reader.group(&section, kind, problems));
+        }
+    }
+    // Empires and regions are two arrays; ids follow the order they were written in.
+    groups.sort_by_key(|group| group.header);
+
+    let seas = reader
+        .array_of_tables(document, "sea", problems)
+        .iter()
+        .map(|section| reader.sea(section, problems))
+        .collect();
+    let territories = reader
+        .array_of_tables(document, "territory", problems)
+        .iter()
+        .map(|section| reader.territory(section, problems))
+        .collect();
+    let borders = reader.borders(document, problems);
+
+    Some(RawBoard {
+        meta,
+        groups,
+        seas,
+        territories,
+        borders,
+    })
+}
+
+/// A table being read, with where to report problems about it as a whole.
+struct Section<'a, 'i> {
+    table: &'a DeTable<'i>,
+    /// Offset of the table's header (`[[territory]]`) or opening brace.
+    header: usize,
+    /// How messages name it: `[[territory]]`.
+    name: &'static str,
+}
+
+impl<'a, 'i> Section<'a, 'i> {
+    fn value(&self, key: &str) -> Option<&'a Spanned<DeValue<'i>>> {
+        self.table.get(key)
+    }
+
+    fn report_missing(&self, key: &str, problems: &mut ProblemList<'_>) {
+        problems.at(self.header, format!("missing key `{key}` in {}", self.name));
+    }
+}
+
+/// Reads values, knowing the source so that string contents can be located.
+struct Reader<'s> {
+    source: &'s str,
+    hints: Hints,
+}
+
+impl Reader<'_> {
+    fn check_keys(
+        &mut self,
+        table: &DeTable<'_>,
+        known: &[&str],
+        place: &str,
+        problems: &mut ProblemList<'_>,
+    ) {
+        for key in table.keys() {
+            let name = key.get_ref().as_ref();
+            if !known.contains(&name) {
+                problems.at(
+                    key.span().start,
+                    format!(
+                        "unknown key `{}` {place}{}",
+                        shown(name),
+                        self.hints.hint(name, known.iter().copied())
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The tables of a top-level array such as `[[territory]]`; empty when absent.
+    fn array_of_tables<'a, 'i>(
+        &mut self,
+        document: &'a DeTable<'i>,
+        key: &'static str,
+        problems: &mut ProblemList<'_>,
+    ) -> Vec<Section<'a, 'i>> {
+        let Some(value) = document.get(key) else {
+            return Vec::new();
+        };
+        let name = section_name(key);
+        let DeValue::Array(items) = value.get_ref() else {
+            problems.at(
+                value.span().start,
+                format!(
+                    "`{key}` must be an array of tables ({name}), found {}",
+                    a_type(value.get_ref())
+                ),
+            );
+            return Vec::new();
+        };
+        let mut sections = Vec::with_capacity(items.len());
+        for item in items.iter() {
+            match item.get_ref() {
+                DeValue::Table(table) => sections.push(Section {
+                    table,
+                    header: item.span().start,
+                    name,
+                }),
+                other => problems.at(
+                    item.span().start,
+                    format!("each {name} entry must be a table, found {}", a_type(other)),
+                ),
+            }
+        }
+        sections
+    }
+
+    fn format(
+        &mut self,
+        section: &Section<'_, '_>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<At<i64>> {
+        let Some(value) = section.value("format") else {
+            problems.at(
+                section.header,
+                format!("missing key `format` in [board] (write `format = {SUPPORTED_FORMAT}`)"),
+            );
+            return None;
+        };
+        self.whole_number("format", value, problems)
+    }
+
+    fn meta(&mut self, section: &Section<'_, '_>, problems: &mut ProblemList<'_>) -> RawMeta {
+        self.check_keys(section.table, BOARD_KEYS, "in [board]", problems);
+        RawMeta {
+            header: section.header,
+            name: self.name(section, problems),
+            description: self
+                .optional_string(section, "description", problems)
+                .map(|s| s.value),
+            author: self
+                .optional_string(section, "author", problems)
+                .map(|s| s.value),
+            licence: self
+                .optional_string(section, "licence", problems)
+                .map(|s| s.value),
+            width: self.board_size(section, "width", problems),
+            height: self.board_size(section, "height", problems),
+            all_independents_bonus: self
+                .bonus(section, "all_independents_bonus", false, problems)
+                .unwrap_or(0),
+        }
+    }
+
+    fn group(
+        &mut self,
+        section: &Section<'_, '_>,
+        kind: GroupKind,
+        problems: &mut ProblemList<'_>,
+    ) -> RawGroup {
+        self.check_keys(
+            section.table,
+            GROUP_KEYS,
+            &format!("in {}", section.name),
+            problems,
+        );
+        // The rulebook gives every empire a spoils bonus, so an empire must say it;
+        // a region's bonus only matters under the house rule and defaults to 0.
+        let bonus_required = kind == GroupKind::Empire;
+        RawGroup {
+            header: section.header,
+            kind,
+            id: self.id(section, problems),
+            name: self.name(section, problems),
+            bonus: self
+                .bonus(section, "bonus", bonus_required, problems)
+                .unwrap_or(0),
+            colour: self.colour(section, problems),
+        }
+    }
+
+    fn sea(&mut self, section: &Section<'_, '_>, problems: &mut ProblemList<'_>) -> RawSea {
+        self.check_keys(
+            section.table,
+            SEA_KEYS,
+            &format!("in {}", section.name),
+            problems,
+        );
+        RawSea {
+            header: section.header,
+            id: self.id(section, problems),
+            name: self.name(section, problems),
+            label: self.optional_point(section, "label", problems),
+        }
+    }
+
+    fn territory(
+        &mut self,
+        section: &Section<'_, '_>,
+        problems: &mut ProblemList<'_>,
+    ) -> RawTerritory {
+        self.check_keys(
+            section.table,
+            TERRITORY_KEYS,
+            &format!("in {}", section.name),
+            problems,
+        );
+        let centre = match section.value("centre") {
+            Some(value) => self.point("centre", value, problems),
+            None => {
+                section.report_missing("centre", problems);
+                None
+            }
+        };
+        RawTerritory {
+            header: section.header,
+            id: self.id(section, problems),
+            name: self.name(section, problems),
+            // A missing group is reported by `validate`, which can name the territory.
+            group: self.optional_string(section, "group", problems),
+            group_written: section.value("group").is_some(),
+            coasts: self.string_list(section, "coasts", problems),
+            centre,
+            badge: self.optional_point(section, "badge", problems),
+            label: self.optional_point(section, "label", problems),
+            castle: self.optional_point(section, "castle", problems),
+            outline: self.outline(section, problems),
+            path: self.path(section, problems),
+        }
+    }
+
+    fn borders(
+        &mut self,
+        document: &DeTable<'_>,
+        problems: &mut ProblemList<'_>,
+    ) -> Vec<RawBorder> {
+        let Some(value) = document.get("borders") else {
+            return Vec::new();
+        };
+        let DeValue::Table(table) = value.get_ref() else {
+            problems.at(
+                value.span().start,
+                format!(
+                    "`borders` must be a table ([borders]), found {}",
+                    a_type(value.get_ref())
+                ),
+            );
+            return Vec::new();
+        };
+        self.check_keys(table, BORDER_KEYS, "in [borders]", problems);
+        let mut borders = Vec::new();
+        for (key, kind) in [("land", BorderKind::Land), ("dotted", BorderKind::Dotted)] {
+            let Some(list) = table.get(key) else {
+                continue;
+            };
+            let DeValue::Array(pairs) = list.get_ref() else {
+                problems.at(
+                    list.span().start,
+                    format!(
+                        "`{key}` must be an array of pairs [\"a\", \"b\"], found {}",
+                        a_type(list.get_ref())
+                    ),
+                );
+                continue;
+            };
+            for pair in pairs.iter() {
+                if let Some(ends) = self.border_ends(pair, problems) {
+                    borders.push(RawBorder {
+                        at: pair.span().start,
+                        kind,
+                        ends,
+                    });
+                }
+            }
+        }
+        borders.sort_by_key(|border| border.at);
+        borders
+    }
+
+    fn border_ends(
+        &mut self,
+        pair: &Spanned<DeValue<'_>>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<[At<String>; 2]> {
+        let not_a_pair = |found: String, problems: &mut ProblemList<'_>| {
+            problems.at(
+                pair.span().start,
+                format!("a border must be a pair of territory ids [\"a\", \"b\"], found {found}"),
+            );
+        };
+        let DeValue::Array(ends) = pair.get_ref() else {
+            not_a_pair(a_type(pair.get_ref()).to_owned(), problems);
+            return None;
+        };
+        if ends.len() != 2 {
+            not_a_pair(format!("{} values", ends.len()), problems);
+            return None;
+        }
+        let a = self.string_item(&ends[0], "a border end", problems);
+        let b = self.string_item(&ends[1], "a border end", problems);
+        Some([a?, b?])
+    }
+
+    fn id(
+        &mut self,
+        section: &Section<'_, '_>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<At<String>> {
+        let Some(value) = section.value("id") else {
+            section.report_missing("id", problems);
+            return None;
+        };
+        let id = self.string("id", value, problems)?;
+        if let Err(why) = check_id_syntax(&id.value) {
+            problems.at(id.at, why);
+        }
+        // Kept even when malformed, so that references to it are not reported again.
+        Some(id)
+    }
+
+    /// The required, non-empty `name`.
+    fn name(
+        &mut self,
+        section: &Section<'_, '_>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<String> {
+        let Some(value) = section.value("name") else {
+            section.report_missing("name", problems);
+            return None;
+        };
+        let name = self.string("name", value, problems)?;
+        if name.value.trim().is_empty() {
+            problems.at(
+                name.at,
+                format!("`name` in {} must not be empty", section.name),
+            );
+        }
+        Some(name.value)
+    }
+
+    fn optional_string(
+        &mut self,
+        section: &Section<'_, '_>,
+        key: &str,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<At<String>> {
+        self.string(key, section.value(key)?, problems)
+    }
+
+    fn string(
+        &mut self,
+        key: &str,
+        value: &Spanned<DeValue<'_>>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<At<String>> {
+        self.string_item(value, &format!("`{key}`"), problems)
+    }
+
+    /// A string, where `what` names it in messages ("`name`", "a border end").
+    fn string_item(
+        &mut self,
+        value: &Spanned<DeValue<'_>>,
+        what: &str,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<At<String>> {
+        match value.get_ref() {
+            DeValue::String(text) => Some(At {
+                at: value.span().start,
+                value: text.to_string(),
+            }),
+            other => {
+                problems.at(
+                    value.span().start,
+                    format!("{what} must be a string, found {}", a_type(other)),
+                );
+                None
+            }
+        }
+    }
+
+    fn string_list(
+        &mut self,
+        section: &Section<'_, '_>,
+        key: &str,
+        problems: &mut ProblemList<'_>,
+    ) -> Vec<At<String>> {
+        let Some(value) = section.value(key) else {
+            return Vec::new();
+        };
+        let DeValue::Array(items) = value.get_ref() else {
+            problems.at(
+                value.span().start,
+                format!(
+                    "`{key}` must be an array of sea ids, found {}",
+                    a_type(value.get_ref())
+                ),
+            );
+            return Vec::new();
+        };
+        items
+            .iter()
+            .filter_map(|item| self.string_item(item, &format!("each of `{key}`"), problems))
+            .collect()
+    }
+
+    fn whole_number(
+        &mut self,
+        key: &str,
+        value: &Spanned<DeValue<'_>>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<At<i64>> {
+        let at = value.span().start;
+        let parsed = match value.get_ref() {
+            DeValue::Integer(integer) => {
+                i64::from_str_radix(integer.as_str(), integer.radix()).ok()
+            }
+            other => {
+                problems.at(
+                    at,
+                    format!("`{key}` must be a whole number, found {}", a_type(other)),
+                );
+                return None;
+            }
+        };
+        match parsed {
+            Some(value) => Some(At { at, value }),
+            None => {
+                problems.at(at, format!("`{key}` is far too large"));
+                None
+            }
+        }
+    }
+
+    /// A bonus in armies: a whole number, 0 or more.
+    fn bonus(
+        &mut self,
+        section: &Section<'_, '_>,
+        key: &str,
+        required: bool,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<u32> {
+        let Some(value) = section.value(key) else {
+            if required {
+                section.report_missing(key, problems);
+            }
+            return None;
+        };
+        let number = self.whole_number(key, value, problems)?;
+        match u32::try_from(number.value) {
+            Ok(bonus) => Some(bonus),
+            Err(_) if number.value < 0 => {
+                problems.at(
+                    number.at,
+                    format!("`{key}` must be 0 or more, found {}", number.value),
+                );
+                None
+            }
+            Err(_) => {
+                problems.at(number.at, format!("`{key}` is far too large"));
+                None
+            }
+        }
+    }
+
+    /// `width` or `height`: required, more than 0 and at most [`MAX_BOARD_SIZE`].
+    fn board_size(
+        &mut self,
+        section: &Section<'_, '_>,
+        key: &str,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<f64> {
+        let Some(value) = section.value(key) else {
+            section.report_missing(key, problems);
+            return None;
+        };
+        let size = self.number(key, value, problems)?;
+        if size.value.is_finite() && size.value > 0.0 && size.value <= MAX_BOARD_SIZE {
+            Some(size.value)
+        } else {
+            problems.at(
+                size.at,
+                format!(
+                    "`{key}` must be more than 0 and at most {MAX_BOARD_SIZE}, found {}",
+                    size.value
+                ),
+            );
+            None
+        }
+    }
+
+    /// Any number, integer or float (finiteness is judged by the caller).
+    fn number(
+        &mut self,
+        key: &str,
+        value: &Spanned<DeValue<'_>>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<At<f64>> {
+        let at = value.span().start;
+        match number_of(value.get_ref()) {
+            Some(number) => Some(At { at, value: number }),
+            None => {
+                problems.at(
+                    at,
+                    format!(
+                        "`{key}` must be a number, found {}",
+                        a_type(value.get_ref())
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn optional_point(
+        &mut self,
+        section: &Section<'_, '_>,
+        key: &str,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<At<Point>> {
+        self.point(key, section.value(key)?, problems)
+    }
+
+    /// A point `[x, y]`; whether it lies on the board is judged by the caller.
+    fn point(
+        &mut self,
+        what: &str,
+        value: &Spanned<DeValue<'_>>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<At<Point>> {
+        let at = value.span().start;
+        let DeValue::Array(pair) = value.get_ref() else {
+            problems.at(
+                at,
+                format!(
+                    "`{what}` must be a point [x, y], found {}",
+                    a_type(value.get_ref())
+                ),
+            );
+            return None;
+        };
+        if pair.len() != 2 {
+            problems.at(
+                at,
+                format!(
+                    "`{what}` must be a point [x, y], found {} values",
+                    pair.len()
+                ),
+            );
+            return None;
+        }
+        let mut coordinates = [0.0; 2];
+        let mut all_numbers = true;
+        for (coordinate, item) in coordinates.iter_mut().zip(pair.iter()) {
+            match number_of(item.get_ref()) {
+                Some(number) => *coordinate = number,
+                None => {
+                    all_numbers = false;
+                    problems.at(
+                        item.span().start,
+                        format!(
+                            "coordinates of `{what}` must be numbers, found {}",
+                            a_type(item.get_ref())
+                        ),
+                    );
+                }
+            }
+        }
+        all_numbers.then(|| At {
+            at,
+            value: Point::new(coordinates[0], coordinates[1]),
+        })
+    }
+
+    fn outline(
+        &mut self,
+        section: &Section<'_, '_>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<At<Vec<At<Point>>>> {
+        let value = section.value("outline")?;
+        let DeValue::Array(items) = value.get_ref() else {
+            problems.at(
+                value.span().start,
+                format!(
+                    "`outline` must be an array of points [[x, y], …], found {}",
+                    a_type(value.get_ref())
+                ),
+            );
+            return None;
+        };
+        let points = items
+            .iter()
+            .filter_map(|item| self.point("outline", item, problems))
+            .collect();
+        Some(At {
+            at: value.span().start,
+            value: points,
+        })
+    }
+
+    fn path(
+        &mut self,
+        section: &Section<'_, '_>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<RawPath> {
+        let value = section.value("path")?;
+        let text = self.string("path", value, problems)?;
+        let span = value.span();
+        let written = self.source.get(span.clone()).unwrap_or_default();
+        Some(RawPath {
+            at: span.start,
+            text_start: verbatim_text_start(written, &text.value).map(|start| span.start + start),
+            text: text.value,
+        })
+    }
+
+    fn colour(&mut self, section: &Section<'_, '_>, problems: &mut ProblemList<'_>) -> Option<Rgb> {
+        let text = self.optional_string(section, "colour", problems)?;
+        let colour = parse_colour(&text.value);
+        if colour.is_none() {
+            problems.at(
+                text.at,
+                format!(
+                    "`colour` must be written \"#rrggbb\" (six hex digits), found \"{}\"",
+                    shown(&text.value)
+                ),
+            );
+        }
+        colour
+    }
+}
+
+/// Where the text of a string literal starts inside the literal as written, when the
+/// literal holds the text verbatim (no escapes or line-ending backslashes).
+fn verbatim_text_start(written: &str, text: &str) -> Option<usize> {
+    let (open, close) = if written.starts_with("\"\"\"") || written.starts_with("'''") {
+        (3, 3)
+    } else {
+        (1, 1)
+    };
+    let body = written.get(open..written.len().checked_sub(close)?)?;
+    // A multi-line string drops a newline that directly follows its opening quotes.
+    let trimmed = if open == 3 {
+        body.strip_prefix("\r\n")
+            .or_else(|| body.strip_prefix('\n'))
+            .unwrap_or(body)
+    } else {
+        body
+    };
+    (trimmed == text).then(|| open + (body.len() - trimmed.len()))
+}
+
+fn number_of(value: &DeValue<'_>) -> Option<f64> {
+    match value {
+        DeValue::Integer(integer) => i64::from_str_radix(integer.as_str(), integer.radix())
+            .ok()
+            .map(|n| n as f64),
+        DeValue::Float(float) => float.as_str().parse().ok(),
+        _ => None,
+    }
+}
+
+/// Checks the id syntax: `[a-z0-9_]+`, at most [`MAX_ID_LENGTH`] characters.
+pub(crate) fn check_id_syntax(id: &str) -> Result<(), String> {
+    if id.is_empty() {
+        return Err("id must not be empty".to_owned());
+    }
+    if id.chars().count() > MAX_ID_LENGTH {
+        return Err(format!(
+            "id `{}` is too long: ids have at most {MAX_ID_LENGTH} characters",
+            shown(id)
+        ));
+    }
+    if !id
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+    {
+        return Err(format!(
+            "invalid id `{}`: ids use only lower-case letters a–z, digits and `_`",
+            shown(id)
+        ));
+    }
+    Ok(())
+}
+
+/// Parses `"#rrggbb"`.
+pub(crate) fn parse_colour(text: &str) -> Option<Rgb> {
+    let hex = text.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some(Rgb {
+        r: channel(0)?,
+        g: channel(2)?,
+        b: channel(4)?,
+    })
+}
+
+/// How messages name the tables of a top-level array.
+fn section_name(key: &str) -> &'static str {
+    match key {
+        "empire" => "[[empire]]",
+        "region" => "[[region]]",
+        "sea" => "[[sea]]",
+        _ => "[[territory]]",
+    }
+}
+
+/// "a string", "an integer"…, for "found …" in messages.
+fn a_type(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// A text from the file, cut short for a message (a hostile file may hold megabytes).
+pub(crate) fn shown(text: &str) -> String {
+    const LONGEST: usize = 40;
+    if text.chars().count() <= LONGEST {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(LONGEST).collect();
+        format!("{cut}…")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_are_six_hex_digits() {
+        assert_eq!(
+            parse_colour("#c94f4F"),
+            Some(Rgb {
+                r: 0xc9,
+                g: 0x4f,
+                b: 0x4f
+            })
+        );
+        for bad in [
+            "c94f4f",
+            "#c94f4",
+            "#c94f4f0",
+            "#g94f4f",
+            "red",
+            "",
+            "#éé4f4f",
+        ] {
+            assert_eq!(parse_colour(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn id_syntax() {
+        assert!(check_id_syntax("saint_petersburg2").is_ok());
+        assert!(check_id_syntax(&"a".repeat(MAX_ID_LENGTH)).is_ok());
+        assert!(check_id_syntax(&"a".repeat(MAX_ID_LENGTH + 1)).is_err());
+        for bad in ["", "London", "île", "a-b", "a b"] {
+            assert!(check_id_syntax(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn verbatim_strings_are_located() {
+        assert_eq!(verbatim_text_start("\"M 1 2\"", "M 1 2"), Some(1));
+        assert_eq!(verbatim_text_start("'M 1 2'", "M 1 2"), Some(1));
+        assert_eq!(verbatim_text_start("\"\"\"\nM 1 2\"\"\"", "M 1 2"), Some(4));
+        assert_eq!(verbatim_text_start("'''M 1 2'''", "M 1 2"), Some(3));
+        assert_eq!(verbatim_text_start("\"M\\t1 2\"", "M\t1 2"), None);
+    }
+
+    #[test]
+    fn long_texts_are_cut_short_in_messages() {
+        assert_eq!(shown("london"), "london");
+        assert_eq!(shown(&"x".repeat(100)).chars().count(), 41);
+    }
+}

@@ -1,0 +1,433 @@
+//! Cross-checking the raw records of a board file and building the validated [`Board`].
+//!
+//! Everything that needs more than one value is judged here: duplicate ids, what
+//! territories, coasts and borders refer to, groups and seas nobody uses, the number
+//! of empires and whether the map is connected. Geometry is delegated to `geometry`.
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use super::geometry::{BoardSize, GeometryChecker};
+use super::model::{
+    Board, BoardMeta, Border, BorderKind, Group, GroupId, GroupKind, Sea, SeaId, Territory,
+    TerritoryId,
+};
+use super::problems::ProblemList;
+use super::raw::{At, RawBoard, RawBorder, RawTerritory, SUPPORTED_FORMAT, shown};
+use super::suggest::Hints;
+
+/// How many cut-off territories a "not connected" message names before summing up.
+const CUT_OFF_NAMED: usize = 10;
+
+/// Checks everything that relates values to each other and, when no problem at all
+/// was found (here or before), builds the board.
+pub(crate) fn validate(raw: RawBoard, problems: &mut ProblemList<'_>) -> Option<Board> {
+    let mut checker = Checker {
+        problems,
+        hints: Hints::new(),
+    };
+    let groups = checker.index_ids("group", raw.groups.iter().map(|g| g.id.as_ref()));
+    let seas = checker.index_ids("sea", raw.seas.iter().map(|s| s.id.as_ref()));
+    let territories = checker.index_ids("territory", raw.territories.iter().map(|t| t.id.as_ref()));
+
+    let size = raw.meta.as_ref().and_then(|meta| {
+        Some(BoardSize {
+            width: meta.width?,
+            height: meta.height?,
+        })
+    });
+    let mut geometry = GeometryChecker::new(size);
+    for sea in &raw.seas {
+        if let Some(label) = &sea.label {
+            geometry.anchor("the sea's `label`", label, checker.problems);
+        }
+    }
+
+    let mut built_territories = Vec::with_capacity(raw.territories.len());
+    let mut territory_groups = Vec::with_capacity(raw.territories.len());
+    for territory in &raw.territories {
+        let group = checker.territory_group(territory, &groups);
+        territory_groups.push(group);
+        built_territories.push(Territory {
+            key: key_of(territory.id.as_ref()),
+            name: territory.name.clone().unwrap_or_default(),
+            // A territory without a valid group has been reported; the board will
+            // not be built, so this placeholder is never seen.
+            group: group.unwrap_or(GroupId(0)),
+            seas: checker.territory_coasts(territory, &seas),
+            land: Vec::new(),
+            dotted: Vec::new(),
+            geometry: geometry.territory(territory, checker.problems),
+        });
+    }
+
+    let borders = checker.borders(&raw.borders, &territories);
+    for border in &borders {
+        neighbours_by(&mut built_territories[border.a.index()], border.kind).push(border.b);
+        neighbours_by(&mut built_territories[border.b.index()], border.kind).push(border.a);
+    }
+    for territory in &mut built_territories {
+        territory.land.sort_unstable();
+        territory.dotted.sort_unstable();
+    }
+
+    let built_groups = checker.groups(&raw, &groups, &territory_groups);
+    let built_seas = checker.seas(&raw, &seas, &built_territories);
+    checker.connected(&raw.territories, &territories, &built_territories);
+
+    let meta = raw.meta?;
+    if !checker.problems.is_empty() {
+        return None;
+    }
+    Some(Board {
+        meta: BoardMeta {
+            format: SUPPORTED_FORMAT,
+            name: meta.name.unwrap_or_default(),
+            description: meta.description.unwrap_or_default(),
+            author: meta.author.unwrap_or_default(),
+            licence: meta.licence.unwrap_or_default(),
+        },
+        width: meta.width?,
+        height: meta.height?,
+        all_independents_bonus: meta.all_independents_bonus,
+        territories: built_territories,
+        groups: built_groups,
+        seas: built_seas,
+        borders,
+    })
+}
+
+struct Checker<'p, 's> {
+    problems: &'p mut ProblemList<'s>,
+    hints: Hints,
+}
+
+impl Checker<'_, '_> {
+    /// Maps each id to its index (file order), reporting duplicates. Malformed ids are
+    /// indexed too, so that references to them are not reported a second time.
+    fn index_ids<'r>(
+        &mut self,
+        kind: &str,
+        ids: impl Iterator<Item = Option<&'r At<String>>>,
+    ) -> IdIndex<'r> {
+        let mut index = HashMap::new();
+        for (number, id) in ids.enumerate() {
+            let Some(id) = id else { continue };
+            // The limits checked before reading keep every index within u16.
+            let number = u16::try_from(number).unwrap_or(u16::MAX);
+            match index.entry(id.value.as_str()) {
+                Entry::Vacant(slot) => {
+                    slot.insert((number, id.at));
+                }
+                Entry::Occupied(first) => {
+                    let first_line = self.problems.line_of(first.get().1);
+                    self.problems.at(
+                        id.at,
+                        format!(
+                            "duplicate {kind} id `{}` (first at line {first_line})",
+                            shown(&id.value)
+                        ),
+                    );
+                }
+            }
+        }
+        index
+    }
+
+    fn territory_group(
+        &mut self,
+        territory: &RawTerritory,
+        groups: &IdIndex<'_>,
+    ) -> Option<GroupId> {
+        let Some(group) = &territory.group else {
+            // A `group` of the wrong type has been reported as such already.
+            if !territory.group_written {
+                let display = territory_display(territory, self.problems);
+                self.problems
+                    .at(territory.header, format!("{display} is in no group"));
+            }
+            return None;
+        };
+        if let Some((index, _)) = groups.get(group.value.as_str()) {
+            return Some(GroupId(*index));
+        }
+        let display = territory_display(territory, self.problems);
+        let hint = self.hints.hint(&group.value, groups.keys().copied());
+        self.problems.at(
+            group.at,
+            format!(
+                "{display} is in unknown group `{}` (no [[empire]] or [[region]] has this id){hint}",
+                shown(&group.value)
+            ),
+        );
+        None
+    }
+
+    fn territory_coasts(&mut self, territory: &RawTerritory, seas: &IdIndex<'_>) -> Vec<SeaId> {
+        let mut touched: Vec<SeaId> = Vec::new();
+        for coast in &territory.coasts {
+            let Some((index, _)) = seas.get(coast.value.as_str()) else {
+                let hint = self.hints.hint(&coast.value, seas.keys().copied());
+                self.problems.at(
+                    coast.at,
+                    format!("unknown sea `{}` in `coasts`{hint}", shown(&coast.value)),
+                );
+                continue;
+            };
+            let sea = SeaId(*index);
+            if touched.contains(&sea) {
+                self.problems.at(
+                    coast.at,
+                    format!("sea `{}` is listed twice in `coasts`", shown(&coast.value)),
+                );
+            } else {
+                touched.push(sea);
+            }
+        }
+        touched
+    }
+
+    /// Resolves the borders, reporting unknown ends, loops and repeats; the result is
+    /// sorted with `a < b`.
+    fn borders(&mut self, raw: &[RawBorder], territories: &IdIndex<'_>) -> Vec<Border> {
+        // Where each unordered pair was first listed.
+        let mut seen: HashMap<(u16, u16), usize> = HashMap::new();
+        let mut borders = Vec::with_capacity(raw.len());
+        for border in raw {
+            let [a, b] = [&border.ends[0], &border.ends[1]].map(|end| {
+                let found = territories.get(end.value.as_str()).map(|(index, _)| *index);
+                (end, found)
+            });
+            let mut resolved = [0u16; 2];
+            let mut all_known = true;
+            for (slot, (end, found)) in resolved.iter_mut().zip([a, b]) {
+                match found {
+                    Some(index) => *slot = index,
+                    None => {
+                        all_known = false;
+                        let hint = self.hints.hint(&end.value, territories.keys().copied());
+                        self.problems.at(
+                            end.at,
+                            format!(
+                                "border names unknown territory `{}`{hint}",
+                                shown(&end.value)
+                            ),
+                        );
+                    }
+                }
+            }
+            if !all_known {
+                continue;
+            }
+            let names = format!("{}–{}", shown(&a.0.value), shown(&b.0.value));
+            if resolved[0] == resolved[1] {
+                self.problems.at(
+                    border.at,
+                    format!("border from `{}` to itself", shown(&a.0.value)),
+                );
+                continue;
+            }
+            let pair = (resolved[0].min(resolved[1]), resolved[0].max(resolved[1]));
+            match seen.entry(pair) {
+                Entry::Occupied(first) => {
+                    let first_line = self.problems.line_of(*first.get());
+                    self.problems.at(
+                        border.at,
+                        format!("border {names} listed twice (first at line {first_line})"),
+                    );
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(border.at);
+                    borders.push(Border {
+                        a: TerritoryId(pair.0),
+                        b: TerritoryId(pair.1),
+                        kind: border.kind,
+                    });
+                }
+            }
+        }
+        borders.sort_unstable_by_key(|border| (border.a, border.b));
+        borders
+    }
+
+    /// Builds the groups, reporting empty ones and a board with fewer than 2 empires.
+    fn groups(
+        &mut self,
+        raw: &RawBoard,
+        index: &IdIndex<'_>,
+        territory_groups: &[Option<GroupId>],
+    ) -> Vec<Group> {
+        let mut groups: Vec<Group> = raw
+            .groups
+            .iter()
+            .map(|group| Group {
+                key: key_of(group.id.as_ref()),
+                name: group.name.clone().unwrap_or_default(),
+                kind: group.kind,
+                bonus: group.bonus,
+                colour: group.colour,
+                territories: Vec::new(),
+            })
+            .collect();
+        for (territory, group) in territory_groups.iter().enumerate() {
+            if let Some(group) = group {
+                groups[group.index()]
+                    .territories
+                    .push(TerritoryId(territory as u16));
+            }
+        }
+        for (number, (group, raw_group)) in groups.iter().zip(&raw.groups).enumerate() {
+            if group.territories.is_empty() && is_indexed(index, raw_group.id.as_ref(), number) {
+                let kind = match group.kind {
+                    GroupKind::Empire => "empire",
+                    GroupKind::Independent => "region",
+                };
+                self.problems.at(
+                    raw_group.header,
+                    format!("{kind} `{}` has no territory", shown(&group.key)),
+                );
+            }
+        }
+        let empires: Vec<_> = raw
+            .groups
+            .iter()
+            .filter(|group| group.kind == GroupKind::Empire)
+            .collect();
+        if empires.len() < 2 {
+            let at = empires
+                .first()
+                .map(|empire| empire.header)
+                .or_else(|| raw.meta.as_ref().map(|meta| meta.header))
+                .unwrap_or(0);
+            self.problems.at(
+                at,
+                format!(
+                    "a board needs at least 2 empires ([[empire]] tables), found {}",
+                    empires.len()
+                ),
+            );
+        }
+        groups
+    }
+
+    /// Builds the seas, reporting those no territory touches.
+    fn seas(&mut self, raw: &RawBoard, index: &IdIndex<'_>, territories: &[Territory]) -> Vec<Sea> {
+        let mut seas: Vec<Sea> = raw
+            .seas
+            .iter()
+            .map(|sea| Sea {
+                key: key_of(sea.id.as_ref()),
+                name: sea.name.clone().unwrap_or_default(),
+                label: sea.label.as_ref().map(|label| label.value),
+                coasts: Vec::new(),
+            })
+            .collect();
+        for (index, territory) in territories.iter().enumerate() {
+            for sea in &territory.seas {
+                seas[sea.index()].coasts.push(TerritoryId(index as u16));
+            }
+        }
+        for (number, (sea, raw_sea)) in seas.iter().zip(&raw.seas).enumerate() {
+            if sea.coasts.is_empty() && is_indexed(index, raw_sea.id.as_ref(), number) {
+                self.problems.at(
+                    raw_sea.header,
+                    format!(
+                        "sea `{}` touches no territory (no `coasts` names it)",
+                        shown(&sea.key)
+                    ),
+                );
+            }
+        }
+        seas
+    }
+
+    /// Reports the territories that land and dotted borders do not join to the first.
+    fn connected(&mut self, raw: &[RawTerritory], index: &IdIndex<'_>, territories: &[Territory]) {
+        if territories.is_empty() {
+            self.problems
+                .at(0, "the board has no territory ([[territory]] tables)");
+            return;
+        }
+        let mut reached = vec![false; territories.len()];
+        reached[0] = true;
+        let mut to_visit = vec![0usize];
+        while let Some(current) = to_visit.pop() {
+            let territory = &territories[current];
+            for next in territory.land.iter().chain(&territory.dotted) {
+                if !reached[next.index()] {
+                    reached[next.index()] = true;
+                    to_visit.push(next.index());
+                }
+            }
+        }
+        // A duplicate or an id-less territory cannot be named in a border; it has
+        // been reported already and would only add noise here.
+        let cut_off: Vec<usize> = (0..territories.len())
+            .filter(|&i| !reached[i] && is_indexed(index, raw[i].id.as_ref(), i))
+            .collect();
+        let Some(&first_cut_off) = cut_off.first() else {
+            return;
+        };
+        let mut names: Vec<String> = cut_off
+            .iter()
+            .take(CUT_OFF_NAMED)
+            .map(|&i| territory_name(&raw[i], self.problems))
+            .collect();
+        if cut_off.len() > CUT_OFF_NAMED {
+            names.push(format!("and {} more", cut_off.len() - CUT_OFF_NAMED));
+        }
+        let first_name = territory_name(&raw[0], self.problems);
+        self.problems.at(
+            raw[first_cut_off].header,
+            format!(
+                "the map is not connected: {} cannot be reached from {first_name} by land \
+                 or dotted borders",
+                names.join(", ")
+            ),
+        );
+    }
+}
+
+/// Ids mapped to their index (file order) and the offset where they were written.
+type IdIndex<'r> = HashMap<&'r str, (u16, usize)>;
+
+/// Whether the item at `number` is the one its id refers to (not a duplicate, not
+/// missing its id), so that problems caused by a duplicate are not reported twice.
+fn is_indexed(index: &IdIndex<'_>, id: Option<&At<String>>, number: usize) -> bool {
+    id.and_then(|id| index.get(id.value.as_str()))
+        .is_some_and(|(indexed, _)| usize::from(*indexed) == number)
+}
+
+/// "territory `london`", or "the territory at line 12" when it has no id.
+fn territory_display(territory: &RawTerritory, problems: &ProblemList<'_>) -> String {
+    match &territory.id {
+        Some(id) => format!("territory `{}`", shown(&id.value)),
+        None => format!(
+            "the territory at line {}",
+            problems.line_of(territory.header)
+        ),
+    }
+}
+
+/// "`london`", or "the territory at line 12" when it has no id.
+fn territory_name(territory: &RawTerritory, problems: &ProblemList<'_>) -> String {
+    match &territory.id {
+        Some(id) => format!("`{}`", shown(&id.value)),
+        None => format!(
+            "the territory at line {}",
+            problems.line_of(territory.header)
+        ),
+    }
+}
+
+/// The neighbour list of `territory` for borders of `kind`.
+fn neighbours_by(territory: &mut Territory, kind: BorderKind) -> &mut Vec<TerritoryId> {
+    match kind {
+        BorderKind::Land => &mut territory.land,
+        BorderKind::Dotted => &mut territory.dotted,
+    }
+}
+
+fn key_of(id: Option<&At<String>>) -> String {
+    id.map(|id| id.value.clone()).unwrap_or_default()
+}

@@ -1,0 +1,47 @@
+//! Exact battle odds: what a single roll can do ([`roll_distribution`]) and how a whole
+//! attack can end ([`odds`]), computed exactly rather than sampled.
+//!
+//! Both read the dice through [`crate::battle::resolve_roll`], so the odds the player is
+//! shown and the battles the game fights can never disagree. The single-roll tables live
+//! in `roll`; the dynamic programme over a whole attack lives in `attack`.
+//!
+//! ```
+//! use castellan_engine::odds::{odds, OddsOptions};
+//!
+//! let plain = odds(10, 10, OddsOptions::default()).unwrap();
+//! let castle = odds(10, 10, OddsOptions { castle: true, ..Default::default() }).unwrap();
+//! assert!((plain.attacker_win_probability() - 0.5676).abs() < 1e-4);
+//! assert!(castle.attacker_win_probability() < plain.attacker_win_probability());
+//! ```
+
+mod attack;
+mod roll;
+
+pub use attack::{EndState, Odds, OddsOptions, odds};
+pub use roll::{OutcomeCount, RollDistribution, attacker_dice, defender_dice, roll_distribution};
+
+use thiserror::Error;
+
+/// The largest army, on either side, whose odds are computed. Beyond it the work
+/// (quadratic in the armies) would take hours; no real game comes near it.
+pub const MAX_ARMIES: u32 = 100_000;
+
+/// Why odds could not be computed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Error)]
+pub enum OddsError {
+    /// More attacking armies than [`MAX_ARMIES`].
+    #[error("{armies} attacking armies is more than the {limit} odds are computed for")]
+    TooManyAttackers { armies: u32, limit: u32 },
+    /// More defending armies than [`MAX_ARMIES`].
+    #[error("{armies} defending armies is more than the {limit} odds are computed for")]
+    TooManyDefenders { armies: u32, limit: u32 },
+    /// A roll the rules do not allow: the attacker rolls 1 to 3 dice, the defender 1 or 2.
+    #[error(
+        "{attacker_dice} attacking and {defender_dice} defending dice is not a roll \
+         (the attacker rolls 1 to 3 dice, the defender 1 or 2)"
+    )]
+    InvalidDice {
+        attacker_dice: u8,
+        defender_dice: u8,
+    },
+}
