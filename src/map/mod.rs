@@ -1,1 +1,26 @@
 //! The map of the board: a pure scene (camera, hit-testing, highlights) and Cairo drawing.
+//!
+//! - `camera`: board units ↔ widget pixels (fit, zoom, pan, HiDPI).
+//! - `geometry`: what is derived once per board (frontiers, disc radii, bounds).
+//! - `scene`: the plain data the map shows, and hit-testing.
+//! - `palette`: colours for the light, dark and high-contrast styles.
+//! - `glyphs`: badges, castles, the arrow and haloed text.
+//! - `draw`: the drawing of a scene on any Cairo surface.
+//! - `layers`: the cached static layer for the widget.
+//! - `test_boards` (tests only): small boards built in code, and the shipped one.
+
+pub mod camera;
+pub mod draw;
+pub mod geometry;
+pub mod glyphs;
+pub mod layers;
+pub mod palette;
+pub mod scene;
+
+#[cfg(test)]
+mod test_boards;
+
+pub use camera::ViewPoint;
+pub use layers::LayerCache;
+pub use palette::Palette;
+pub use scene::{AttackArrow, MapScene, TargetKind};

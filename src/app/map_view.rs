@@ -1,0 +1,433 @@
+//! The map widget: a relm4 component wrapping a `gtk::DrawingArea` that draws a
+//! [`MapScene`]. Gesture controllers only send messages; `update` changes the scene and
+//! queues a redraw; the draw function only draws. The scene and drawing are in `map/`.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use castellan_engine::board::{Board, TerritoryId};
+use gettextrs::gettext;
+use relm4::gtk::{gdk, glib, prelude::*};
+use relm4::prelude::*;
+
+use crate::map::{AttackArrow, LayerCache, MapScene, Palette, TargetKind, ViewPoint};
+
+/// Zoom change for one notch of a mouse wheel (smooth scrolling scales it).
+const WHEEL_ZOOM_STEP: f64 = 1.2;
+
+/// Zoom change for one press of the zoom keys.
+const KEY_ZOOM_STEP: f64 = 1.25;
+
+/// How far, in pixels, the pointer may move between press and release for a click.
+const CLICK_SLOP: f64 = 4.0;
+
+/// What the draw function needs, shared between the component and the draw closure.
+struct Canvas {
+    scene: MapScene,
+    palette: Palette,
+    layers: LayerCache,
+}
+
+/// The map of the board, with hover, selection, zoom and pan.
+pub struct MapView {
+    canvas: Rc<RefCell<Canvas>>,
+    /// Where the pointer is over the widget, for zooming about it.
+    pointer: Option<ViewPoint>,
+    drag: Option<Drag>,
+    /// Tooltip markup for the hovered territory.
+    tooltip: Option<String>,
+    style_handlers: Vec<glib::SignalHandlerId>,
+}
+
+/// A press of the primary button that may become a pan.
+#[derive(Copy, Clone, Debug)]
+struct Drag {
+    start: ViewPoint,
+    /// The offset from `start` already applied to the camera.
+    applied: (f64, f64),
+    /// Whether the pointer has left the click slop, making this a pan and not a click.
+    panning: bool,
+}
+
+/// Messages to the map: pointer and keyboard events, size and style changes, and
+/// requests from the window.
+#[derive(Debug)]
+pub enum MapViewInput {
+    PointerMoved {
+        x: f64,
+        y: f64,
+    },
+    PointerLeft,
+    DragBegan {
+        x: f64,
+        y: f64,
+    },
+    DragMoved {
+        dx: f64,
+        dy: f64,
+    },
+    DragEnded {
+        dx: f64,
+        dy: f64,
+    },
+    /// Wheel or touchpad scrolling: negative is away from the user (zoom in).
+    Scrolled {
+        dy: f64,
+    },
+    /// Zoom by a factor about the middle of the widget (keys, buttons).
+    ZoomBy(f64),
+    FitToWindow,
+    ClearSelection,
+    Resized {
+        width: i32,
+        height: i32,
+        scale_factor: i32,
+    },
+    ScaleFactorChanged(i32),
+    StyleChanged {
+        dark: bool,
+        high_contrast: bool,
+    },
+}
+
+/// What the map tells its parent.
+#[derive(Debug)]
+pub enum MapViewOutput {
+    /// The player selected a territory, or cleared the selection.
+    SelectionChanged(Option<TerritoryId>),
+}
+
+#[relm4::component(pub)]
+impl Component for MapView {
+    type Init = Arc<Board>;
+    type Input = MapViewInput;
+    type Output = MapViewOutput;
+    type CommandOutput = ();
+
+    view! {
+        gtk::DrawingArea {
+            set_hexpand: true,
+            set_vexpand: true,
+            set_focusable: true,
+
+            #[watch]
+            set_tooltip_markup: model.tooltip.as_deref(),
+            #[watch]
+            set_cursor_from_name: Some(model.cursor_name()),
+
+            set_draw_func[canvas = model.canvas.clone()] => move |_, cr, _, _| {
+                let mut canvas = canvas.borrow_mut();
+                let Canvas { scene, palette, layers } = &mut *canvas;
+                if let Err(error) = layers.draw(cr, scene, palette) {
+                    eprintln!("castellan: cannot draw the map: {error}");
+                }
+            },
+            connect_resize[sender] => move |area, width, height| {
+                sender.input(MapViewInput::Resized {
+                    width,
+                    height,
+                    scale_factor: area.scale_factor(),
+                });
+            },
+            connect_scale_factor_notify[sender] => move |area| {
+                sender.input(MapViewInput::ScaleFactorChanged(area.scale_factor()));
+            },
+
+            add_controller = gtk::EventControllerMotion {
+                connect_motion[sender] => move |_, x, y| {
+                    sender.input(MapViewInput::PointerMoved { x, y });
+                },
+                connect_leave[sender] => move |_| {
+                    sender.input(MapViewInput::PointerLeft);
+                },
+            },
+            add_controller = gtk::GestureDrag {
+                set_button: gdk::BUTTON_PRIMARY,
+                connect_drag_begin[sender] => move |gesture, x, y| {
+                    // Focus follows a click, so that the zoom keys work on the map.
+                    if let Some(area) = gesture.widget() {
+                        area.grab_focus();
+                    }
+                    sender.input(MapViewInput::DragBegan { x, y });
+                },
+                connect_drag_update[sender] => move |_, dx, dy| {
+                    sender.input(MapViewInput::DragMoved { dx, dy });
+                },
+                connect_drag_end[sender] => move |_, dx, dy| {
+                    sender.input(MapViewInput::DragEnded { dx, dy });
+                },
+            },
+            add_controller = gtk::EventControllerScroll::new(
+                gtk::EventControllerScrollFlags::VERTICAL,
+            ) {
+                connect_scroll[sender] => move |_, _, dy| {
+                    sender.input(MapViewInput::Scrolled { dy });
+                    glib::Propagation::Stop
+                },
+            },
+            add_controller = gtk::EventControllerKey {
+                connect_key_pressed[sender] => move |_, key, _, _| {
+                    match message_for_key(key) {
+                        Some(message) => {
+                            sender.input(message);
+                            glib::Propagation::Stop
+                        }
+                        None => glib::Propagation::Proceed,
+                    }
+                },
+            },
+        }
+    }
+
+    fn init(
+        board: Arc<Board>,
+        root: Self::Root,
+        sender: ComponentSender<Self>,
+    ) -> ComponentParts<Self> {
+        let style = adw::StyleManager::default();
+        let canvas = Canvas {
+            scene: MapScene::new(board),
+            palette: Palette::new(style.is_dark(), style.is_high_contrast()),
+            layers: LayerCache::new(),
+        };
+        let style_changed = {
+            let sender = sender.clone();
+            move |style: &adw::StyleManager| {
+                sender.input(MapViewInput::StyleChanged {
+                    dark: style.is_dark(),
+                    high_contrast: style.is_high_contrast(),
+                });
+            }
+        };
+        let style_handlers = vec![
+            style.connect_dark_notify(style_changed.clone()),
+            style.connect_high_contrast_notify(style_changed),
+        ];
+        let model = MapView {
+            canvas: Rc::new(RefCell::new(canvas)),
+            pointer: None,
+            drag: None,
+            tooltip: None,
+            style_handlers,
+        };
+        let widgets = view_output!();
+        ComponentParts { model, widgets }
+    }
+
+    fn update(&mut self, message: MapViewInput, sender: ComponentSender<Self>, root: &Self::Root) {
+        let redraw = match message {
+            MapViewInput::PointerMoved { x, y } => {
+                let point = ViewPoint::new(x, y);
+                self.pointer = Some(point);
+                // While panning, the territory under the pointer changes under it; the
+                // hover follows when the drag ends.
+                self.drag.is_none_or(|d| !d.panning) && self.hover_at(Some(point))
+            }
+            MapViewInput::PointerLeft => {
+                self.pointer = None;
+                self.hover_at(None)
+            }
+            MapViewInput::DragBegan { x, y } => {
+                self.drag = Some(Drag {
+                    start: ViewPoint::new(x, y),
+                    applied: (0.0, 0.0),
+                    panning: false,
+                });
+                false
+            }
+            MapViewInput::DragMoved { dx, dy } => self.drag_to(dx, dy),
+            MapViewInput::DragEnded { dx, dy } => {
+                let moved = self.drag_to(dx, dy);
+                match self.drag.take() {
+                    Some(drag) if !drag.panning => {
+                        let at = ViewPoint::new(drag.start.x + dx, drag.start.y + dy);
+                        self.click_at(at, &sender)
+                    }
+                    _ => moved | self.hover_at(self.pointer),
+                }
+            }
+            MapViewInput::Scrolled { dy } => {
+                let anchor = self.pointer.unwrap_or_else(|| self.middle());
+                self.canvas
+                    .borrow_mut()
+                    .scene
+                    .camera_mut()
+                    .zoom_about(anchor, WHEEL_ZOOM_STEP.powf(-dy));
+                self.hover_at(self.pointer);
+                true
+            }
+            MapViewInput::ZoomBy(factor) => {
+                let middle = self.middle();
+                self.canvas
+                    .borrow_mut()
+                    .scene
+                    .camera_mut()
+                    .zoom_about(middle, factor);
+                self.hover_at(self.pointer);
+                true
+            }
+            MapViewInput::FitToWindow => {
+                self.canvas.borrow_mut().scene.camera_mut().fit();
+                self.hover_at(self.pointer);
+                true
+            }
+            MapViewInput::ClearSelection => self.select(None, &sender),
+            MapViewInput::Resized {
+                width,
+                height,
+                scale_factor,
+            } => {
+                let mut canvas = self.canvas.borrow_mut();
+                let camera = canvas.scene.camera_mut();
+                camera.resize(f64::from(width), f64::from(height));
+                camera.set_scale_factor(f64::from(scale_factor));
+                true
+            }
+            MapViewInput::ScaleFactorChanged(factor) => {
+                let mut canvas = self.canvas.borrow_mut();
+                canvas
+                    .scene
+                    .camera_mut()
+                    .set_scale_factor(f64::from(factor));
+                true
+            }
+            MapViewInput::StyleChanged {
+                dark,
+                high_contrast,
+            } => {
+                self.canvas.borrow_mut().palette = Palette::new(dark, high_contrast);
+                true
+            }
+        };
+        if redraw {
+            root.queue_draw();
+        }
+    }
+
+    fn shutdown(&mut self, _widgets: &mut Self::Widgets, _output: relm4::Sender<MapViewOutput>) {
+        let style = adw::StyleManager::default();
+        for handler in self.style_handlers.drain(..) {
+            style.disconnect(handler);
+        }
+    }
+}
+
+impl MapView {
+    /// Hovers the territory under `point` (none when `None`) and updates the tooltip and
+    /// the attack preview. Returns whether the map must be redrawn.
+    fn hover_at(&mut self, point: Option<ViewPoint>) -> bool {
+        let mut canvas = self.canvas.borrow_mut();
+        let scene = &mut canvas.scene;
+        let hovered = point.and_then(|p| scene.territory_at(p));
+        if !scene.set_hovered(hovered) {
+            return false;
+        }
+        self.tooltip = hovered.map(|id| tooltip_markup(scene.board(), id));
+        preview_attack(scene);
+        true
+    }
+
+    /// Selects what is under a click: a territory (again: deselects it) or nothing.
+    fn click_at(&mut self, point: ViewPoint, sender: &ComponentSender<Self>) -> bool {
+        let (clicked, selected) = {
+            let scene = &self.canvas.borrow().scene;
+            (scene.territory_at(point), scene.selected())
+        };
+        let target = if clicked == selected { None } else { clicked };
+        self.select(target, sender)
+    }
+
+    /// Selects a territory and highlights its neighbours.
+    fn select(&mut self, id: Option<TerritoryId>, sender: &ComponentSender<Self>) -> bool {
+        {
+            let mut canvas = self.canvas.borrow_mut();
+            let scene = &mut canvas.scene;
+            if !scene.set_selected(id) {
+                return false;
+            }
+            let board = Arc::clone(scene.board_arc());
+            scene.set_targets(
+                id.into_iter()
+                    .flat_map(|id| board.neighbours(id))
+                    .map(|n| (n, TargetKind::Adjacent))
+                    .collect::<Vec<_>>(),
+            );
+            preview_attack(scene);
+        }
+        sender.output(MapViewOutput::SelectionChanged(id)).ok();
+        true
+    }
+
+    /// Follows a drag to offset `(dx, dy)` from its start; returns whether the map moved.
+    fn drag_to(&mut self, dx: f64, dy: f64) -> bool {
+        let Some(drag) = self.drag.as_mut() else {
+            return false;
+        };
+        if !drag.panning && dx.hypot(dy) <= CLICK_SLOP {
+            return false;
+        }
+        if !drag.panning {
+            drag.panning = true;
+            // A pan hides the hover: the territory under the pointer keeps changing.
+            let mut canvas = self.canvas.borrow_mut();
+            canvas.scene.set_hovered(None);
+            canvas.scene.set_arrow(None);
+            self.tooltip = None;
+        }
+        let (step_x, step_y) = (dx - drag.applied.0, dy - drag.applied.1);
+        drag.applied = (dx, dy);
+        self.canvas
+            .borrow_mut()
+            .scene
+            .camera_mut()
+            .pan_by(step_x, step_y);
+        true
+    }
+
+    fn middle(&self) -> ViewPoint {
+        let (width, height) = self.canvas.borrow().scene.camera().view_size();
+        ViewPoint::new(width / 2.0, height / 2.0)
+    }
+
+    fn cursor_name(&self) -> &'static str {
+        match self.drag {
+            Some(Drag { panning: true, .. }) => "grabbing",
+            _ if self.tooltip.is_some() => "pointer",
+            _ => "default",
+        }
+    }
+}
+
+/// The keys the map answers to, without modifiers: zoom in and out, fit, deselect.
+fn message_for_key(key: gdk::Key) -> Option<MapViewInput> {
+    match key {
+        gdk::Key::plus | gdk::Key::equal | gdk::Key::KP_Add => {
+            Some(MapViewInput::ZoomBy(KEY_ZOOM_STEP))
+        }
+        gdk::Key::minus | gdk::Key::KP_Subtract => Some(MapViewInput::ZoomBy(1.0 / KEY_ZOOM_STEP)),
+        gdk::Key::_0 | gdk::Key::KP_0 => Some(MapViewInput::FitToWindow),
+        gdk::Key::Escape => Some(MapViewInput::ClearSelection),
+        _ => None,
+    }
+}
+
+/// Pointing at a highlighted neighbour of the selected territory previews an attack on
+/// it with the arrow; anything else clears the arrow.
+fn preview_attack(scene: &mut MapScene) {
+    let arrow = scene
+        .selected()
+        .zip(scene.hovered())
+        .filter(|&(from, to)| from != to && scene.target(to) == Some(TargetKind::Adjacent))
+        .map(|(from, to)| AttackArrow { from, to });
+    scene.set_arrow(arrow);
+}
+
+/// The territory's name in bold over its group's name, as tooltip markup; both are
+/// looked up in the message catalogue in case it translates them.
+fn tooltip_markup(board: &Board, id: TerritoryId) -> String {
+    let territory = board.territory(id);
+    let name = glib::markup_escape_text(&gettext(territory.name.as_str()));
+    let group = glib::markup_escape_text(&gettext(board.group(territory.group).name.as_str()));
+    format!("<b>{name}</b>\n{group}")
+}

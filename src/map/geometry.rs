@@ -1,0 +1,319 @@
+//! Geometry derived once per board: outline bounds and point-in-outline tests, the
+//! frontier edges where territories of different groups meet, and the disc radii used
+//! when a board comes without outlines. The scene (`scene.rs`) owns one per board.
+
+use castellan_engine::board::{Board, Point, TerritoryId};
+
+/// Share of the distance to the nearest other centre that a territory's disc may cover
+/// when the board has no outlines; under a half, so neighbouring discs never touch.
+const DISC_SHARE_OF_NEAREST: f64 = 0.42;
+
+/// A straight piece of line in board units.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Segment {
+    pub from: Point,
+    pub to: Point,
+}
+
+impl Segment {
+    fn length(&self) -> f64 {
+        (self.to.x - self.from.x).hypot(self.to.y - self.from.y)
+    }
+}
+
+/// An axis-aligned rectangle in board units.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Bounds {
+    pub min: Point,
+    pub max: Point,
+}
+
+impl Bounds {
+    /// The smallest rectangle holding every point, or `None` when there are none.
+    fn around<'a>(points: impl IntoIterator<Item = &'a Point>) -> Option<Self> {
+        let mut points = points.into_iter();
+        let first = *points.next()?;
+        Some(points.fold(
+            Bounds {
+                min: first,
+                max: first,
+            },
+            |b, p| Bounds {
+                min: Point::new(b.min.x.min(p.x), b.min.y.min(p.y)),
+                max: Point::new(b.max.x.max(p.x), b.max.y.max(p.y)),
+            },
+        ))
+    }
+
+    /// Whether `p` lies inside or on the rectangle.
+    pub fn contains(&self, p: Point) -> bool {
+        (self.min.x..=self.max.x).contains(&p.x) && (self.min.y..=self.max.y).contains(&p.y)
+    }
+
+    fn overlaps(&self, other: &Bounds, tolerance: f64) -> bool {
+        self.min.x <= other.max.x + tolerance
+            && other.min.x <= self.max.x + tolerance
+            && self.min.y <= other.max.y + tolerance
+            && other.min.y <= self.max.y + tolerance
+    }
+}
+
+/// Drawing and hit-testing geometry that depends only on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardGeometry {
+    /// Per territory: the bounds of its outline, `None` when it has none.
+    bounds: Vec<Option<Bounds>>,
+    /// Per territory: the radius of the disc that stands for it without an outline.
+    disc_radius: Vec<f64>,
+    /// Outline edges shared by two territories of different groups.
+    frontiers: Vec<Segment>,
+}
+
+impl BoardGeometry {
+    /// Computes everything for `board`; the cost is paid once, when a scene is made.
+    pub fn new(board: &Board) -> Self {
+        let bounds: Vec<Option<Bounds>> = board
+            .territories
+            .iter()
+            .map(|t| Bounds::around(t.geometry.outline.iter().flatten()))
+            .collect();
+        let frontiers = find_frontiers(board, &bounds);
+        let disc_radius = disc_radii(board);
+        Self {
+            bounds,
+            disc_radius,
+            frontiers,
+        }
+    }
+
+    /// The bounds of a territory's outline, if it has one.
+    pub fn bounds(&self, id: TerritoryId) -> Option<Bounds> {
+        self.bounds[id.index()]
+    }
+
+    /// Whether the territory is drawn from an outline (else as a disc at its centre).
+    pub fn has_outline(&self, id: TerritoryId) -> bool {
+        self.bounds[id.index()].is_some()
+    }
+
+    /// Radius, in board units, of the disc drawn for a territory without an outline.
+    pub fn disc_radius(&self, id: TerritoryId) -> f64 {
+        self.disc_radius[id.index()]
+    }
+
+    /// Outline edges where territories of different groups meet: the empire frontiers.
+    pub fn frontiers(&self) -> &[Segment] {
+        &self.frontiers
+    }
+
+    /// Whether `p` is inside the territory's outline (even-odd over all its rings, so a
+    /// ring inside another is a hole). Always false for a territory without an outline.
+    pub fn outline_contains(&self, board: &Board, id: TerritoryId, p: Point) -> bool {
+        match self.bounds(id) {
+            Some(bounds) if bounds.contains(p) => {
+                rings_contain(&board.territory(id).geometry.outline, p)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Even-odd point-in-polygon over several rings. A ring may or may not repeat its first
+/// point at the end: the closing edge is always added, and a zero-length edge never counts.
+pub fn rings_contain(rings: &[Vec<Point>], p: Point) -> bool {
+    let mut inside = false;
+    for ring in rings {
+        for (a, b) in ring_edges(ring) {
+            // Half-open in y so that a vertex exactly at p.y is counted once.
+            if (a.y > p.y) != (b.y > p.y) {
+                let crossing_x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+                if p.x < crossing_x {
+                    inside = !inside;
+                }
+            }
+        }
+    }
+    inside
+}
+
+/// Every edge of a ring, including the one that closes it.
+fn ring_edges(ring: &[Point]) -> impl Iterator<Item = (Point, Point)> + '_ {
+    ring.iter()
+        .copied()
+        .zip(ring.iter().copied().cycle().skip(1))
+        .take(ring.len())
+}
+
+/// Finds the stretches of outline that two territories of different groups have in
+/// common. Board designers rarely split shared borders at identical vertices (one
+/// side may be a single long edge where the other has two), so this matches collinear
+/// overlapping edges rather than equal vertex pairs.
+fn find_frontiers(board: &Board, bounds: &[Option<Bounds>]) -> Vec<Segment> {
+    let tolerance = board.width.max(board.height) * 5e-4;
+    let mut frontiers = Vec::new();
+    for (i, a) in board.territories.iter().enumerate() {
+        let Some(bounds_a) = bounds[i] else { continue };
+        for (j, b) in board.territories.iter().enumerate().skip(i + 1) {
+            let Some(bounds_b) = bounds[j] else { continue };
+            if a.group == b.group || !bounds_a.overlaps(&bounds_b, tolerance) {
+                continue;
+            }
+            for ring_a in &a.geometry.outline {
+                for (pa, qa) in ring_edges(ring_a) {
+                    let edge_a = Segment { from: pa, to: qa };
+                    for ring_b in &b.geometry.outline {
+                        for (pb, qb) in ring_edges(ring_b) {
+                            let edge_b = Segment { from: pb, to: qb };
+                            if let Some(shared) = shared_part(edge_a, edge_b, tolerance) {
+                                frontiers.push(shared);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    frontiers
+}
+
+/// The part of `a` that `b` runs along (both ends of `b` within `tolerance` of `a`'s
+/// line, and the overlap longer than `tolerance`).
+fn shared_part(a: Segment, b: Segment, tolerance: f64) -> Option<Segment> {
+    let length = a.length();
+    if length <= tolerance || b.length() <= tolerance {
+        return None;
+    }
+    let (ux, uy) = ((a.to.x - a.from.x) / length, (a.to.y - a.from.y) / length);
+    let across = |p: Point| ((p.x - a.from.x) * uy - (p.y - a.from.y) * ux).abs();
+    if across(b.from) > tolerance || across(b.to) > tolerance {
+        return None;
+    }
+    let along = |p: Point| (p.x - a.from.x) * ux + (p.y - a.from.y) * uy;
+    let (t0, t1) = (along(b.from), along(b.to));
+    let start = t0.min(t1).max(0.0);
+    let end = t0.max(t1).min(length);
+    (end - start > tolerance).then(|| Segment {
+        from: Point::new(a.from.x + ux * start, a.from.y + uy * start),
+        to: Point::new(a.from.x + ux * end, a.from.y + uy * end),
+    })
+}
+
+/// Disc radii for drawing territories without outlines: most discs share one size (a
+/// share of the median nearest-centre distance) and only crowded ones shrink, so that
+/// discs never overlap and the map does not look uneven.
+fn disc_radii(board: &Board) -> Vec<f64> {
+    let centres: Vec<Point> = board
+        .territories
+        .iter()
+        .map(|t| t.geometry.centre)
+        .collect();
+    let nearest: Vec<f64> = centres
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            centres
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, o)| (o.x - c.x).hypot(o.y - c.y))
+                .fold(f64::INFINITY, f64::min)
+        })
+        .collect();
+    let mut finite: Vec<f64> = nearest.iter().copied().filter(|d| d.is_finite()).collect();
+    finite.sort_by(f64::total_cmp);
+    let typical = finite
+        .get(finite.len() / 2)
+        .copied()
+        // A lone territory: a disc about a tenth of the board's shorter side.
+        .unwrap_or(board.width.min(board.height) * 0.25);
+    nearest
+        .iter()
+        .map(|&d| DISC_SHARE_OF_NEAREST * d.min(typical))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::test_boards;
+
+    #[test]
+    fn a_point_inside_a_square_is_inside_and_outside_is_outside() {
+        let square = vec![vec![
+            Point::new(0.0, 0.0),
+            Point::new(10.0, 0.0),
+            Point::new(10.0, 10.0),
+            Point::new(0.0, 10.0),
+        ]];
+        assert!(rings_contain(&square, Point::new(5.0, 5.0)));
+        assert!(!rings_contain(&square, Point::new(15.0, 5.0)));
+        assert!(!rings_contain(&square, Point::new(5.0, -0.1)));
+    }
+
+    #[test]
+    fn a_ring_inside_another_is_a_hole_under_even_odd() {
+        let square_with_hole = vec![
+            vec![
+                Point::new(0.0, 0.0),
+                Point::new(10.0, 0.0),
+                Point::new(10.0, 10.0),
+                Point::new(0.0, 10.0),
+            ],
+            vec![
+                Point::new(4.0, 4.0),
+                Point::new(6.0, 4.0),
+                Point::new(6.0, 6.0),
+                Point::new(4.0, 6.0),
+            ],
+        ];
+        assert!(!rings_contain(&square_with_hole, Point::new(5.0, 5.0)));
+        assert!(rings_contain(&square_with_hole, Point::new(2.0, 5.0)));
+    }
+
+    #[test]
+    fn a_ring_repeating_its_first_point_gives_the_same_answer() {
+        let closed = vec![vec![
+            Point::new(0.0, 0.0),
+            Point::new(10.0, 0.0),
+            Point::new(0.0, 10.0),
+            Point::new(0.0, 0.0),
+        ]];
+        assert!(rings_contain(&closed, Point::new(2.0, 2.0)));
+        assert!(!rings_contain(&closed, Point::new(8.0, 8.0)));
+    }
+
+    #[test]
+    fn frontiers_follow_only_borders_between_different_groups() {
+        let board = test_boards::three_squares_with_outlines();
+        let geometry = BoardGeometry::new(&board);
+        // West and Middle share the line x = 100 but are in the same group; Middle and
+        // East share x = 200 and are not. East's side of that border is split into two
+        // edges where Middle has one, and both halves must be found.
+        let frontier_length: f64 = geometry.frontiers().iter().map(Segment::length).sum();
+        assert!((frontier_length - 100.0).abs() < 1e-6, "{frontier_length}");
+        assert!(
+            geometry
+                .frontiers()
+                .iter()
+                .all(|s| (s.from.x - 200.0).abs() < 1e-6 && (s.to.x - 200.0).abs() < 1e-6)
+        );
+    }
+
+    #[test]
+    fn discs_of_a_board_without_outlines_never_overlap() {
+        let board = test_boards::castle_risk_centres_only();
+        let geometry = BoardGeometry::new(&board);
+        for a in board.territory_ids() {
+            assert!(!geometry.has_outline(a));
+            assert!(geometry.disc_radius(a) > 5.0);
+            for b in board.territory_ids().filter(|&b| b > a) {
+                let (ca, cb) = (
+                    board.territory(a).geometry.centre,
+                    board.territory(b).geometry.centre,
+                );
+                let gap = (ca.x - cb.x).hypot(ca.y - cb.y);
+                assert!(geometry.disc_radius(a) + geometry.disc_radius(b) < gap);
+            }
+        }
+    }
+}

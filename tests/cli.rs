@@ -1,0 +1,350 @@
+//! The command line, run as users run it: the built `castellan` binary on good and bad
+//! board files and on odds, checking exit codes and exact output.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `castellan` with `args` from the top of the source tree, in the C locale so
+/// that messages are the untranslated English ones whatever the machine's language.
+fn castellan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_castellan"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("LC_ALL", "C")
+        .env_remove("LANGUAGE")
+        .output()
+        .expect("the castellan binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 on stdout")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 on stderr")
+}
+
+/// A directory of its own for one test's files, removed when the test ends.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(test: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("castellan-cli-{}-{test}", std::process::id()));
+        fs::create_dir_all(&dir).expect("creating a scratch directory");
+        Self(dir)
+    }
+
+    fn write(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        fs::write(&path, text).expect("writing a scratch file");
+        path.to_str().expect("a UTF-8 temporary path").to_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The smallest board the loader accepts with every kind of thing in it: two empires,
+/// a region, a sea, land and dotted borders.
+const SMALL_BOARD: &str = r#"[board]
+format = 1
+name = "Small"
+width = 100
+height = 100
+
+[[empire]]
+id = "north"
+name = "North"
+bonus = 2
+
+[[empire]]
+id = "south"
+name = "South"
+bonus = 1
+
+[[region]]
+id = "isles"
+name = "Isles"
+
+[[sea]]
+id = "channel"
+name = "Channel"
+
+[[territory]]
+id = "a"
+name = "A"
+group = "north"
+coasts = ["channel"]
+centre = [10, 10]
+
+[[territory]]
+id = "b"
+name = "B"
+group = "north"
+centre = [30, 10]
+
+[[territory]]
+id = "c"
+name = "C"
+group = "isles"
+coasts = ["channel"]
+centre = [60, 60]
+
+[[territory]]
+id = "d"
+name = "D"
+group = "south"
+centre = [60, 90]
+
+[borders]
+land = [["a", "b"], ["c", "d"]]
+dotted = [["b", "c"]]
+"#;
+
+/// `SMALL_BOARD` with two mistakes, territory `b`'s centre off the board and territory
+/// `d` in an unknown group, which leaves the South empire empty: three problems.
+fn broken_board() -> String {
+    let broken = SMALL_BOARD
+        .replace("centre = [30, 10]", "centre = [300, 10]")
+        .replace("group = \"south\"", "group = \"west\"");
+    assert_ne!(broken, SMALL_BOARD);
+    broken
+}
+
+/// The 1-based line of `text` where `needle` first appears.
+fn line_of(text: &str, needle: &str) -> usize {
+    let at = text.find(needle).expect("the needle is in the text");
+    text[..at].matches('\n').count() + 1
+}
+
+/// Splits a `FILE:LINE:COLUMN: message` line, insisting on its shape.
+fn located(line: &str) -> (&str, usize, usize, &str) {
+    let (place, message) = line.split_once(": ").expect("FILE:LINE:COLUMN: message");
+    let mut parts = place.rsplitn(3, ':');
+    let column = parts.next().and_then(|c| c.parse().ok()).expect("a column");
+    let row = parts.next().and_then(|l| l.parse().ok()).expect("a line");
+    let file = parts.next().expect("a file name");
+    (file, row, column, message)
+}
+
+#[test]
+fn board_check_prints_one_summary_line_per_good_file() {
+    let scratch = Scratch::new("good");
+    let small = scratch.write("small.toml", SMALL_BOARD);
+    let output = castellan(&["board", "check", &small, &small]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let line = format!(
+        "{small}: 4 territories, 3 borders (1 dotted), 3 groups (2 empires, 1 region), 1 sea\n"
+    );
+    assert_eq!(stdout(&output), line.repeat(2));
+    assert_eq!(stderr(&output), "");
+}
+
+#[test]
+fn board_check_reports_every_problem_and_still_checks_later_files() {
+    let scratch = Scratch::new("bad");
+    let broken = broken_board();
+    let bad = scratch.write("bad.toml", &broken);
+    let good = scratch.write("good.toml", SMALL_BOARD);
+    let output = castellan(&["board", "check", &bad, &good]);
+    assert_eq!(output.status.code(), Some(1));
+
+    let summaries = stdout(&output);
+    assert!(
+        summaries.starts_with(&format!("{good}: 4 territories")),
+        "{summaries}"
+    );
+    assert_eq!(summaries.lines().count(), 1);
+
+    let problems = stderr(&output);
+    let problems: Vec<_> = problems.lines().map(located).collect();
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(
+        problems
+            .iter()
+            .all(|&(file, _, column, _)| file == bad && column >= 1)
+    );
+    // In file order: the empty empire's table, the bad centre, the unknown group.
+    let rows: Vec<usize> = problems.iter().map(|&(_, row, _, _)| row).collect();
+    let expected = [
+        line_of(&broken, "id = \"south\"") - 1,
+        line_of(&broken, "centre = [300, 10]"),
+        line_of(&broken, "group = \"west\""),
+    ];
+    assert_eq!(rows, expected, "{problems:?}");
+    assert!(problems[0].3.contains("south"), "{problems:?}");
+    assert!(problems[1].3.contains("outside the board"), "{problems:?}");
+    assert!(problems[2].3.contains("west"), "{problems:?}");
+}
+
+#[test]
+fn board_check_of_a_missing_file_names_it_and_fails() {
+    let scratch = Scratch::new("missing");
+    let missing = scratch.0.join("nowhere.toml");
+    let missing = missing.to_str().expect("a UTF-8 temporary path");
+    let output = castellan(&["board", "check", missing]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "");
+    assert!(
+        stderr(&output).starts_with(&format!("{missing}: ")),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn board_check_summarises_the_castle_risk_board() {
+    let output = castellan(&["board", "check", "data/boards/castle-risk.toml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "data/boards/castle-risk.toml: 44 territories, 85 borders (8 dotted), \
+         9 groups (6 empires, 3 regions), 2 seas\n"
+    );
+}
+
+/// The engine's board fixtures in `kind` ("good" or "bad"), as paths from the top of
+/// the source tree, sorted.
+fn fixtures(kind: &str) -> Vec<String> {
+    let dir = format!("engine/tests/boards/{kind}");
+    let mut files: Vec<String> = fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(&dir))
+        .expect("the engine's board fixtures")
+        .map(|entry| entry.expect("a directory entry").file_name())
+        .map(|name| format!("{dir}/{}", name.to_str().expect("a UTF-8 file name")))
+        .filter(|path| path.ends_with(".toml"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no fixtures in {dir}");
+    files
+}
+
+#[test]
+fn board_check_passes_good_fixtures_and_locates_problems_in_every_bad_one() {
+    let good = fixtures("good");
+    let bad = fixtures("bad");
+    // Bad and good files interleaved: a bad file must not stop the checking.
+    let mut args = vec!["board", "check"];
+    for i in 0..good.len().max(bad.len()) {
+        args.extend(bad.get(i).map(String::as_str));
+        args.extend(good.get(i).map(String::as_str));
+    }
+    let output = castellan(&args);
+    assert_eq!(output.status.code(), Some(1));
+
+    let summaries = stdout(&output);
+    let summarised: Vec<&str> = summaries
+        .lines()
+        .map(|line| line.split_once(": ").expect("FILE: summary").0)
+        .collect();
+    assert_eq!(summarised, good, "{summaries}");
+
+    let problems = stderr(&output);
+    let mut named: Vec<&str> = problems.lines().map(|line| located(line).0).collect();
+    named.dedup();
+    assert_eq!(named, bad, "{problems}");
+}
+
+#[test]
+fn board_check_without_files_is_a_usage_error() {
+    let output = castellan(&["board", "check"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("<FILE>"), "{}", stderr(&output));
+}
+
+#[test]
+fn odds_prints_the_attackers_chance_and_the_expected_survivors() {
+    let output = castellan(&["odds", "10", "10"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Attacker takes the territory: 56.76 %");
+    assert_eq!(lines[1], "Defender holds: 43.24 %");
+    let survivors: f64 = lines[2]
+        .strip_prefix("Attacking armies left, on average: ")
+        .and_then(|n| n.parse().ok())
+        .expect("expected attacking survivors");
+    assert!(survivors > 0.0 && survivors < 10.0, "{text}");
+    assert_eq!(lines.len(), 4, "{text}");
+}
+
+/// The attacker's chance as printed on the first line, in percent.
+fn attacker_chance(args: &[&str]) -> f64 {
+    let output = castellan(args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    stdout(&output)
+        .lines()
+        .next()
+        .and_then(|line| line.strip_prefix("Attacker takes the territory: "))
+        .and_then(|value| value.strip_suffix(" %"))
+        .and_then(|value| value.parse().ok())
+        .expect("the attacker's chance on the first line")
+}
+
+#[test]
+fn odds_flags_move_the_chances_the_way_the_cards_do() {
+    let plain = attacker_chance(&["odds", "10", "10"]);
+    assert!(attacker_chance(&["odds", "10", "10", "--castle"]) < plain);
+    assert!(attacker_chance(&["odds", "10", "10", "--general"]) > plain);
+    assert!(attacker_chance(&["odds", "10", "10", "--marshall"]) < plain);
+    // Giving up at 5 armies forfeits the wins that would have needed them.
+    assert!(attacker_chance(&["odds", "10", "10", "--stop-at", "5"]) < plain);
+}
+
+#[test]
+fn odds_with_cards_report_their_fate() {
+    let output = castellan(&["odds", "6", "4", "--general", "--marshall"]);
+    let text = stdout(&output);
+    assert!(text.contains("\nGeneral lost: "), "{text}");
+    assert!(text.contains("\nMarshall lost: "), "{text}");
+}
+
+#[test]
+fn odds_refuses_contradictions_and_impossible_sizes() {
+    let lenient_alone = castellan(&["odds", "5", "5", "--lenient-general"]);
+    assert_eq!(lenient_alone.status.code(), Some(2));
+    let stop_by_sea = castellan(&["odds", "5", "5", "--admiral", "--stop-at", "2"]);
+    assert_eq!(stop_by_sea.status.code(), Some(2));
+    let too_many = castellan(&["odds", "1000000", "5"]);
+    assert_eq!(too_many.status.code(), Some(1));
+    assert!(
+        stderr(&too_many).contains("1000000"),
+        "{}",
+        stderr(&too_many)
+    );
+    let not_a_number = castellan(&["odds", "ten", "5"]);
+    assert_eq!(not_a_number.status.code(), Some(2));
+}
+
+#[test]
+fn help_and_version_answer_without_opening_a_window() {
+    let help = castellan(&["--help"]);
+    assert!(help.status.success());
+    let text = stdout(&help);
+    assert!(text.contains("\nCommands:\n"), "{text}");
+    assert!(text.contains("  board "), "{text}");
+    assert!(text.contains("  odds "), "{text}");
+
+    let version = castellan(&["--version"]);
+    assert!(version.status.success());
+    let expected = format!("castellan {}", env!("CARGO_PKG_VERSION"));
+    assert!(
+        stdout(&version).starts_with(&expected),
+        "{}",
+        stdout(&version)
+    );
+}
+
+#[test]
+fn unknown_arguments_are_refused_before_gtk_starts() {
+    let output = castellan(&["--no-such-option"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--no-such-option"),
+        "{}",
+        stderr(&output)
+    );
+}

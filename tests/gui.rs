@@ -1,0 +1,90 @@
+//! The desktop window, started as a player starts it, on the test display that
+//! `make test` provides (Xvfb): it must open, keep running, and show the board.
+
+use std::io::Read;
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// The sea of the light map style (`src/map/palette.rs`), which a fresh start uses
+/// with settings kept in memory: most of the map is this colour.
+const LIGHT_SEA: [u8; 3] = [0xa9, 0xc9, 0xdc];
+
+/// Kills the game when the test ends, whichever way it ends.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The whole X screen as 8-bit RGB triples, taken with ImageMagick's `import`.
+fn screen_pixels() -> Vec<u8> {
+    let output = Command::new("import")
+        .args(["-window", "root", "-depth", "8", "rgb:-"])
+        .output()
+        .expect("ImageMagick's import runs (make deps installs it)");
+    assert!(output.status.success(), "import failed: {output:?}");
+    output.stdout
+}
+
+/// Share of the screen's pixels within 3 of `colour` on every channel.
+fn share_of(pixels: &[u8], colour: [u8; 3]) -> f64 {
+    let total = pixels.len() / 3;
+    let matching = pixels
+        .chunks_exact(3)
+        .filter(|p| p.iter().zip(colour).all(|(&a, b)| a.abs_diff(b) <= 3))
+        .count();
+    matching as f64 / total.max(1) as f64
+}
+
+#[test]
+fn the_window_opens_and_shows_the_shipped_board() {
+    if std::env::var_os("DISPLAY").is_none() {
+        eprintln!("skipped: no X display; `make test` runs this under Xvfb");
+        return;
+    }
+    let mut game = Running(
+        Command::new(env!("CARGO_BIN_EXE_castellan"))
+            .env("GDK_BACKEND", "x11")
+            .env("GSK_RENDERER", "cairo")
+            .env("GSETTINGS_BACKEND", "memory")
+            .env("NO_AT_BRIDGE", "1")
+            .env("LC_ALL", "C")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the castellan binary starts"),
+    );
+
+    // The map is drawn once the window has been mapped and sized: wait for the sea.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut sea = 0.0;
+    while Instant::now() < deadline {
+        sleep(Duration::from_millis(500));
+        assert!(
+            game.0
+                .try_wait()
+                .expect("the game can be waited on")
+                .is_none(),
+            "the game exited early"
+        );
+        sea = share_of(&screen_pixels(), LIGHT_SEA);
+        if sea > 0.1 {
+            break;
+        }
+    }
+    // Europe fills much of the board, so the sea is well under the whole window, but
+    // an error page or an empty window would show none of it.
+    assert!(sea > 0.1, "only {:.1}% of the screen is sea", sea * 100.0);
+
+    let _ = game.0.kill();
+    let mut stderr = String::new();
+    if let Some(mut pipe) = game.0.stderr.take() {
+        pipe.read_to_string(&mut stderr).expect("stderr is text");
+    }
+    assert!(!stderr.contains("cannot draw the map"), "{stderr}");
+    assert!(!stderr.contains("CRITICAL"), "{stderr}");
+}
