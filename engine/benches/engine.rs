@@ -11,10 +11,18 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
+use castellan_engine::board::parse_board;
+use castellan_engine::bot::{GreedyPolicy, Outcome, Policy, RandomPolicy, play_to_end};
+use castellan_engine::game::Game;
 use castellan_engine::odds::{OddsOptions, odds};
+use castellan_engine::variant::Variant;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// Every group of figures, in the order they are printed.
-const SECTIONS: &[fn(&mut Bench)] = &[odds_figures];
+const SECTIONS: &[fn(&mut Bench)] = &[odds_figures, game_figures];
 
 /// How long each figure is measured for, after a warm-up of the same length.
 const MEASURE_FOR: Duration = Duration::from_millis(500);
@@ -60,6 +68,54 @@ fn odds_figures(bench: &mut Bench) {
         }
         done
     });
+}
+
+/// Makes one seat's computer player.
+type MakePolicy = fn() -> Box<dyn Policy>;
+
+/// Actions after which a game counts as stalled (random seats may dither for long).
+const GAME_ACTION_CAP: usize = 200_000;
+
+/// Whole 4-seat games on the Castle Risk board, setup included, played by computer
+/// seats on one core: what simulations and the desktop's computer players cost.
+fn game_figures(bench: &mut Bench) {
+    let source = include_str!("../../data/boards/castle-risk.toml");
+    let board = Arc::new(parse_board(source, "castle-risk.toml").expect("the board loads"));
+    let policies: [(&str, MakePolicy); 2] = [
+        ("greedy", || Box::new(GreedyPolicy::new())),
+        ("random", || Box::new(RandomPolicy)),
+    ];
+    for (label, policy) in policies {
+        let mut seed = 0u64;
+        let (mut actions, mut games, mut stalled) = (0u64, 0u64, 0u64);
+        bench.rate(&format!("games 4 seats {label}"), "games", || {
+            seed += 1;
+            let mut game = Game::new(board.clone(), Variant::rulebook(), 4, seed)
+                .expect("a 4-seat game starts");
+            game.set_recording(false);
+            let mut seats: Vec<Box<dyn Policy>> = (0..4).map(|_| policy()).collect();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let done = match play_to_end(&mut game, &mut seats, &mut rng, GAME_ACTION_CAP) {
+                Outcome::Won { actions, .. } => actions,
+                Outcome::Stalled { actions } => {
+                    stalled += 1;
+                    actions
+                }
+                Outcome::Refused { error, action, .. } => {
+                    panic!("{label} policy chose {action:?}: {error}")
+                }
+            };
+            actions += done as u64;
+            games += 1;
+            1
+        });
+        if games > 0 {
+            println!(
+                "games 4 seats {label}: {:.0} actions per game, {stalled} of {games} stalled",
+                actions as f64 / games as f64
+            );
+        }
+    }
 }
 
 /// Runs and prints the figures the command line asked for.

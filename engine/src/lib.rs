@@ -7,4 +7,8 @@
 
 pub mod battle;
 pub mod board;
+pub mod bot;
+pub mod game;
 pub mod odds;
+pub mod protocol;
+pub mod variant;

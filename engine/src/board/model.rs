@@ -256,8 +256,10 @@ impl Board {
 
     /// Whether the Admiral may sail from `a` to `b`: both coasts touch a common sea.
     pub fn share_a_sea(&self, a: TerritoryId, b: TerritoryId) -> bool {
+        // Ids, not the territories, are compared: comparing whole territories (names,
+        // outlines) made this a hot spot of computer players.
         let (ta, tb) = (self.territory(a), self.territory(b));
-        ta != tb && ta.seas.iter().any(|s| tb.seas.contains(s))
+        a != b && ta.seas.iter().any(|s| tb.seas.contains(s))
     }
 
     /// Whether the territory's group is an empire (castles allowed).

@@ -1,0 +1,70 @@
+//! Playing a game out: ask the pending seat's policy, apply its action, until the game
+//! is won or an action budget is spent, so that no policy can make it loop forever.
+
+use rand::Rng;
+
+use super::{Policy, SeatSight};
+use crate::game::{Action, Game, RuleError, Seat};
+
+/// How [`play_to_end`] stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game was won after `actions` actions (counted from the call).
+    Won { winner: Seat, actions: usize },
+    /// The budget of actions ran out first: the game is still in progress.
+    Stalled { actions: usize },
+    /// A policy chose an action the game refused (a bug in that policy); the game is
+    /// left as it was before that action.
+    Refused {
+        seat: Seat,
+        action: Action,
+        error: RuleError,
+        actions: usize,
+    },
+}
+
+/// Plays `game` until it is won, asking `policies[seat]` for each of that seat's
+/// decisions, and applying at most `max_actions` actions. `policies` needs one policy
+/// per seat of the game.
+pub fn play_to_end(
+    game: &mut Game,
+    policies: &mut [Box<dyn Policy>],
+    rng: &mut dyn Rng,
+    max_actions: usize,
+) -> Outcome {
+    assert_eq!(
+        policies.len(),
+        game.seats(),
+        "play_to_end needs one policy per seat"
+    );
+    let mut events = Vec::new();
+    for actions in 0..max_actions {
+        let Some(seat) = game.pending_seat() else {
+            return won(game, actions);
+        };
+        let legal = game.legal_actions();
+        let action = policies[seat.index()].choose(&SeatSight::new(game, seat), &legal, rng);
+        events.clear();
+        if let Err(error) = game.apply_into(seat, action.clone(), &mut events) {
+            return Outcome::Refused {
+                seat,
+                action,
+                error,
+                actions,
+            };
+        }
+    }
+    match game.pending_seat() {
+        None => won(game, max_actions),
+        Some(_) => Outcome::Stalled {
+            actions: max_actions,
+        },
+    }
+}
+
+fn won(game: &Game, actions: usize) -> Outcome {
+    Outcome::Won {
+        winner: game.winner().expect("no decision pending: the game is won"),
+        actions,
+    }
+}

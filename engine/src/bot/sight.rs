@@ -1,0 +1,135 @@
+//! What one seat may know of a game, read in place: the board, every territory's owner
+//! and armies, castles, truces, the track, others' hand sizes, and its own cards and
+//! hidden armies. Bots see a game only through this window, without the copying a
+//! [`SeatView`](crate::game::SeatView) costs.
+
+use crate::board::{Board, TerritoryId};
+use crate::game::{Decision, Game, Hand, HiddenArmy, Pending, Seat};
+
+/// One seat's window on a game. It offers only what that seat may know: the public
+/// board and cards on the table, its own hand and hidden armies, and the hand it is
+/// spying on while it chooses a card to discard.
+#[derive(Copy, Clone, Debug)]
+pub struct SeatSight<'a> {
+    game: &'a Game,
+    seat: Seat,
+}
+
+impl<'a> SeatSight<'a> {
+    /// `seat`'s window on `game`. `seat` must be one of the game's seats.
+    pub fn new(game: &'a Game, seat: Seat) -> Self {
+        assert!(seat.index() < game.seats(), "{seat} is not at this table");
+        Self { game, seat }
+    }
+
+    /// Whose window this is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The board the game is played on.
+    pub fn board(&self) -> &'a Board {
+        self.game.board()
+    }
+
+    /// Number of seats at the table (eliminated ones included).
+    pub fn seats(&self) -> usize {
+        self.game.seats()
+    }
+
+    /// Every seat, in seat order.
+    pub fn seat_ids(&self) -> impl ExactSizeIterator<Item = Seat> + 'a {
+        self.game.seat_ids()
+    }
+
+    /// Who holds a territory (`None` when empty).
+    pub fn owner(&self, id: TerritoryId) -> Option<Seat> {
+        self.game.owner(id)
+    }
+
+    /// Armies on a territory.
+    pub fn armies(&self, id: TerritoryId) -> u32 {
+        self.game.armies(id)
+    }
+
+    /// Whether this seat holds the territory.
+    pub fn is_mine(&self, id: TerritoryId) -> bool {
+        self.game.owner(id) == Some(self.seat)
+    }
+
+    /// Where a seat's castle stands (`None` before setup places it, or after it fell).
+    pub fn castle(&self, seat: Seat) -> Option<TerritoryId> {
+        self.game.castle(seat)
+    }
+
+    /// The seat whose castle stands on this territory.
+    pub fn castle_at(&self, id: TerritoryId) -> Option<Seat> {
+        self.game.castle_at(id)
+    }
+
+    /// Whether a seat is out of the game.
+    pub fn is_eliminated(&self, seat: Seat) -> bool {
+        self.game.is_eliminated(seat)
+    }
+
+    /// Whether `a` and `b` are in truce.
+    pub fn in_truce(&self, a: Seat, b: Seat) -> bool {
+        self.game.in_truce(a, b)
+    }
+
+    /// How many cards a seat holds (everyone may count them).
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.game.hand(seat).len()
+    }
+
+    /// This seat's own cards.
+    pub fn hand(&self) -> Hand {
+        self.game.hand(self.seat)
+    }
+
+    /// This seat's own hidden-army slips.
+    pub fn hidden_armies(&self) -> &'a [HiddenArmy] {
+        self.game.hidden_armies(self.seat)
+    }
+
+    /// The hand this seat saw with a Spy, while it chooses the card to discard.
+    pub fn spied_hand(&self) -> Option<(Seat, Hand)> {
+        match self.game.pending()? {
+            Pending {
+                seat,
+                decision: Decision::SpyDiscard { target },
+            } if seat == self.seat => Some((target, self.game.hand(target))),
+            _ => None,
+        }
+    }
+
+    /// Reinforcement cards on the track.
+    pub fn track(&self) -> usize {
+        self.game.track()
+    }
+
+    /// Whether every number of the track is covered (hidden armies will not grow).
+    pub fn track_full(&self) -> bool {
+        self.game.track() >= self.game.variant().reinforcement_track.len()
+    }
+
+    /// Armies hidden armies would bring if revealed now.
+    pub fn hidden_army_size(&self) -> u32 {
+        self.game.hidden_army_size()
+    }
+
+    /// The castle-attack dice limit of the variant.
+    pub fn castle_dice_limit(&self) -> u8 {
+        self.game.variant().castle_dice_limit
+    }
+
+    /// Turns begun so far.
+    pub fn turn_number(&self) -> u32 {
+        self.game.turn_number()
+    }
+
+    /// The decision the game awaits (public: everyone sees whose move it is).
+    pub fn pending(&self) -> Option<Pending> {
+        self.game.pending()
+    }
+}

@@ -1,0 +1,173 @@
+//! Seat views: everything one seat may know of a game, and nothing more (its own hand
+//! and hidden armies, but only the size of others' hands and whether they still hold
+//! hidden armies).
+
+use crate::board::{GroupId, TerritoryId};
+use serde::{Deserialize, Serialize};
+
+use super::Game;
+use super::card::{Card, Hand};
+use super::pending::Pending;
+use super::seat::Seat;
+use super::state::{HiddenArmy, SpyStage, Truce};
+
+/// One territory as everyone sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerritoryView {
+    pub owner: Option<Seat>,
+    pub armies: u32,
+    /// The seat whose castle stands here.
+    pub castle: Option<Seat>,
+}
+
+/// One seat as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatSummary {
+    pub seat: Seat,
+    pub eliminated: bool,
+    pub castle: Option<TerritoryId>,
+    /// Its own banner (the empire drawn at setup).
+    pub empire: Option<GroupId>,
+    /// Banners captured from others, flown on its castle.
+    pub captured_banners: Vec<GroupId>,
+    pub hand_size: usize,
+    /// Hidden armies it could still bring out somewhere (where is secret).
+    pub hidden_armies_left: usize,
+    /// Starting armies still to place during setup.
+    pub armies_to_place: u32,
+    pub territories: usize,
+    pub armies: u32,
+}
+
+/// The attack in progress, as everyone sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackView {
+    pub from: TerritoryId,
+    pub to: TerritoryId,
+    pub attacker: Seat,
+    pub defender: Seat,
+    /// Armies aboard the Admiral's ship (attack by sea).
+    pub ship: Option<u32>,
+    /// The attacker has a General committed this turn.
+    pub general: bool,
+    /// The defender committed a Marshall to this attack.
+    pub marshall: bool,
+}
+
+/// What `seat` may know of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// Whose view this is.
+    pub seat: Seat,
+    /// Indexed by territory id.
+    pub territories: Vec<TerritoryView>,
+    /// Every seat, in seat order.
+    pub seats: Vec<SeatSummary>,
+    /// This seat's own cards.
+    pub hand: Hand,
+    /// This seat's own hidden-army slips.
+    pub hidden_armies: Vec<HiddenArmy>,
+    /// While this seat, as a spy, chooses a card to discard: the hand it saw.
+    pub spied_hand: Option<(Seat, Hand)>,
+    /// Reinforcement cards on the track, and the track's numbers.
+    pub track: usize,
+    pub track_values: Vec<u32>,
+    /// Armies hidden armies would bring if revealed now.
+    pub hidden_army_size: u32,
+    pub draw_pile: usize,
+    /// Face up, latest last.
+    pub discards: Vec<Card>,
+    pub truces: Vec<Truce>,
+    /// Whose turn it is (`None` during setup and once won).
+    pub turn_seat: Option<Seat>,
+    pub turn_number: u32,
+    pub pending: Option<Pending>,
+    pub winner: Option<Seat>,
+    /// The attack in progress, if any (battle panels show it and its odds).
+    pub attack: Option<AttackView>,
+    /// The variant's "lenient General" house rule, which the odds depend on.
+    pub lenient_general: bool,
+}
+
+impl Game {
+    /// Everything `seat` may know. `seat` must be one of the game's seats.
+    pub fn view_for(&self, seat: Seat) -> SeatView {
+        let mut territories: Vec<TerritoryView> = self
+            .state
+            .territories
+            .iter()
+            .map(|t| TerritoryView {
+                owner: t.owner,
+                armies: t.armies,
+                castle: None,
+            })
+            .collect();
+        let mut seats = Vec::with_capacity(self.seats());
+        for (i, s) in self.state.seats.iter().enumerate() {
+            let id = Seat(i as u8);
+            if let Some(castle) = s.castle {
+                territories[castle.index()].castle = Some(id);
+            }
+            let owned = self
+                .state
+                .territories
+                .iter()
+                .filter(|t| t.owner == Some(id));
+            seats.push(SeatSummary {
+                seat: id,
+                eliminated: s.eliminated,
+                castle: s.castle,
+                empire: s.empire,
+                captured_banners: s.captured_banners.clone(),
+                hand_size: s.hand.len(),
+                hidden_armies_left: s.unrevealed_hidden(),
+                armies_to_place: s.armies_to_place,
+                territories: owned.clone().count(),
+                armies: owned.map(|t| t.armies).sum(),
+            });
+        }
+        let spied_hand = match self.state.phase {
+            super::state::Phase::Turn(ref turn) if turn.seat == seat => match turn.spy {
+                Some(SpyStage::Choose { target }) => Some((target, self.hand(target))),
+                _ => None,
+            },
+            _ => None,
+        };
+        let attack = match self.state.phase {
+            super::state::Phase::Turn(ref turn) => match turn.step {
+                super::state::Step::Attack(ref attack) => Some(AttackView {
+                    from: attack.from,
+                    to: attack.to,
+                    attacker: turn.seat,
+                    defender: attack.defender,
+                    ship: attack.ship,
+                    general: turn.general,
+                    marshall: attack.marshall,
+                }),
+                _ => None,
+            },
+            _ => None,
+        };
+        let own = &self.state.seats[seat.index()];
+        SeatView {
+            seat,
+            territories,
+            seats,
+            hand: own.hand,
+            hidden_armies: own.hidden.clone(),
+            spied_hand,
+            track: self.state.track,
+            track_values: self.variant.reinforcement_track.clone(),
+            hidden_army_size: self.hidden_army_size(),
+            draw_pile: self.state.draw_pile.len(),
+            discards: self.state.discards.clone(),
+            truces: self.state.truces.clone(),
+            turn_seat: self.turn_seat(),
+            turn_number: self.state.turns,
+            pending: self.pending(),
+            winner: self.winner(),
+            attack,
+            lenient_general: self.variant.lenient_general,
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Requests: the messages a client sends, one JSON object per line, tagged by `"type"`.
+//! Only their shape lives here; what each does is the session's business.
+
+use serde::Deserialize;
+
+use crate::game::{Action, Position, SavedGame, Seat};
+use crate::variant::Variant;
+
+/// One message from the client (its optional `"id"` is taken off before this is read).
+/// Variants without fields are written `{}` so that serde refuses unknown fields on
+/// them too (it lets any through on unit variants of a tagged enum).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Request {
+    /// A new game from setup.
+    Start {
+        board: BoardSource,
+        /// Absent: the 1986 rulebook.
+        #[serde(default)]
+        variant: Option<VariantSource>,
+        seats: usize,
+        /// Absent: taken from the clock, and given in the reply.
+        #[serde(default)]
+        seed: Option<u64>,
+        /// Fixed die faces instead of the generator's dice.
+        #[serde(default)]
+        dice: Option<Vec<u8>>,
+    },
+    /// A new game from a described position (its seed and seats are the position's).
+    StartFromPosition {
+        board: BoardSource,
+        #[serde(default)]
+        variant: Option<VariantSource>,
+        position: PositionSource,
+        #[serde(default)]
+        dice: Option<Vec<u8>>,
+    },
+    /// One seat's action.
+    Act {
+        seat: Seat,
+        action: Action,
+        /// Only the events this seat may see, without their audiences.
+        #[serde(default)]
+        events_for: Option<Seat>,
+    },
+    /// The decision the game awaits.
+    Pending {},
+    /// What the pending seat may do.
+    Legal {},
+    /// Everything one seat may know.
+    View { seat: Seat },
+    /// The game as a save (the engine's `SavedGame`).
+    Save {},
+    /// Replays a save and plays on from it.
+    Load {
+        /// The save itself, as the `save` reply gives it.
+        #[serde(default)]
+        save: Option<Box<SavedGame>>,
+        /// Or a save file.
+        #[serde(default)]
+        path: Option<String>,
+    },
+    /// The exact odds of an attack (no game needed).
+    Odds {
+        /// Attacking armies, not counting the one that stays behind.
+        attackers: u32,
+        defenders: u32,
+        #[serde(default)]
+        castle: bool,
+        #[serde(default)]
+        general: bool,
+        #[serde(default)]
+        marshall: bool,
+        #[serde(default)]
+        lenient_general: bool,
+        #[serde(default)]
+        admiral: bool,
+        #[serde(default)]
+        stop_at: Option<u32>,
+    },
+    /// Ends the session.
+    Quit {},
+}
+
+/// Where a board comes from: `{"name":"castle-risk"}`, `{"path":"my.toml"}` or
+/// `{"toml":"[board]\n…"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum BoardSource {
+    /// A board shipped with Castellan, by file name without `.toml`.
+    Name(String),
+    /// A board file.
+    Path(String),
+    /// The text of a board file.
+    Toml(String),
+}
+
+/// Where a variant comes from: `{"table":{…}}` (only the options that differ),
+/// `{"path":"house.toml"}` or `{"toml":"…"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum VariantSource {
+    Table(Box<Variant>),
+    Path(String),
+    Toml(String),
+}
+
+/// Where a described position comes from: `{"table":{…}}`, `{"path":"p.toml"}` or
+/// `{"toml":"…"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum PositionSource {
+    Table(Box<Position>),
+    Path(String),
+    Toml(String),
+}

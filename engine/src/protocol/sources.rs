@@ -1,0 +1,125 @@
+//! Reading what a request names: boards (shipped, from a file or inline), variants,
+//! positions and saves, with file paths resolved against the session's directory.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::board::{Board, MAX_SOURCE_BYTES, parse_board};
+use crate::game::{Position, SavedGame};
+use crate::variant::{Variant, VariantError};
+
+use super::request::{BoardSource, PositionSource, VariantSource};
+
+/// Where named boards and relative paths are looked for.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Places {
+    /// The shipped boards: `{"name":"castle-risk"}` is `<boards>/castle-risk.toml`.
+    pub boards: Option<PathBuf>,
+    /// Relative paths are taken from here (the process's directory when `None`).
+    pub base: Option<PathBuf>,
+}
+
+/// A board and the text it was read from (a save needs the text).
+pub(crate) struct LoadedBoard {
+    pub board: Arc<Board>,
+    pub source: String,
+}
+
+impl Places {
+    fn resolve(&self, path: &str) -> PathBuf {
+        match &self.base {
+            Some(base) => base.join(path),
+            None => PathBuf::from(path),
+        }
+    }
+
+    pub fn board(&self, source: &BoardSource) -> Result<LoadedBoard, String> {
+        let (text, origin) = match source {
+            BoardSource::Name(name) => {
+                let dir = self
+                    .boards
+                    .as_ref()
+                    .ok_or("this session knows no shipped boards: give a path or the text")?;
+                // A name, not a path: no way out of the boards directory.
+                let plain = !name.is_empty()
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                if !plain {
+                    return Err(format!("“{name}” is not the name of a shipped board"));
+                }
+                let file = dir.join(format!("{name}.toml"));
+                if !file.is_file() {
+                    return Err(format!("there is no shipped board named “{name}”"));
+                }
+                (read_text(&file)?, format!("{name}.toml"))
+            }
+            BoardSource::Path(path) => (read_text(&self.resolve(path))?, path.clone()),
+            BoardSource::Toml(text) => (text.clone(), "inline board".to_owned()),
+        };
+        let board = parse_board(&text, &origin).map_err(|error| error.to_string())?;
+        Ok(LoadedBoard {
+            board: Arc::new(board),
+            source: text,
+        })
+    }
+
+    pub fn variant(&self, source: Option<&VariantSource>) -> Result<Variant, String> {
+        let invalid = |problems: Vec<_>| VariantError::Invalid(problems).to_string();
+        match source {
+            None => Ok(Variant::rulebook()),
+            Some(VariantSource::Table(variant)) => {
+                let problems = variant.validate();
+                if problems.is_empty() {
+                    Ok((**variant).clone())
+                } else {
+                    Err(invalid(problems))
+                }
+            }
+            Some(VariantSource::Path(path)) => {
+                let text = read_text(&self.resolve(path))?;
+                Variant::from_toml(&text).map_err(|error| format!("{path}: {error}"))
+            }
+            Some(VariantSource::Toml(text)) => {
+                Variant::from_toml(text).map_err(|error| error.to_string())
+            }
+        }
+    }
+
+    pub fn position(&self, source: &PositionSource) -> Result<Position, String> {
+        match source {
+            PositionSource::Table(position) => Ok((**position).clone()),
+            PositionSource::Path(path) => {
+                let text = read_text(&self.resolve(path))?;
+                Position::from_toml(&text).map_err(|error| format!("{path}: {error}"))
+            }
+            PositionSource::Toml(text) => {
+                Position::from_toml(text).map_err(|error| error.to_string())
+            }
+        }
+    }
+
+    pub fn save(&self, path: &str) -> Result<SavedGame, String> {
+        let text = read_text(&self.resolve(path))?;
+        SavedGame::from_json(&text).map_err(|error| format!("{path}: not a save file: {error}"))
+    }
+}
+
+/// Reads a text file, refusing one larger than any board (so a wrong path to a huge
+/// file cannot exhaust memory).
+fn read_text(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    let file = File::open(path).map_err(|error| format!("{shown}: {error}"))?;
+    let mut text = String::new();
+    file.take(MAX_SOURCE_BYTES as u64 + 1)
+        .read_to_string(&mut text)
+        .map_err(|error| format!("{shown}: {error}"))?;
+    if text.len() > MAX_SOURCE_BYTES {
+        return Err(format!(
+            "{shown}: larger than the {MAX_SOURCE_BYTES} bytes a file may have"
+        ));
+    }
+    Ok(text)
+}

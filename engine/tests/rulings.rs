@@ -1,0 +1,2231 @@
+//! One test per ruling of `RULINGS.md` (numbers in comments), each named after it,
+//! played on the small test board from described positions with fixed dice. Every
+//! refused action is also checked to leave the game exactly as it was.
+
+#[path = "positions/support.rs"]
+mod support;
+
+use castellan_engine::board::{GroupKind, TerritoryId};
+use castellan_engine::game::{
+    Action, AttackEnd, Audience, Card, Decision, EventKind, Game, Hand, HiddenArmyPosition,
+    MoveReason, NewGameError, PlacementReason, Position, Seat,
+};
+use castellan_engine::variant::Variant;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use support::*;
+
+/// Three seats on the tiny board; seat 0 to play, cards drawn, no attack yet.
+/// Seat 0 holds the North empire whole, seat 1 the South, seat 2 the East.
+const BASE: &str = r#"
+seed = 1
+[territories]
+n1 = { owner = 0, armies = 5 }
+n2 = { owner = 0, armies = 3 }
+n3 = { owner = 0, armies = 2 }
+i1 = { owner = 0, armies = 1 }
+s1 = { owner = 1, armies = 3 }
+s2 = { owner = 1, armies = 4 }
+i2 = { owner = 1, armies = 1 }
+e1 = { owner = 2, armies = 3 }
+e2 = { owner = 2, armies = 4 }
+h1 = { owner = 2, armies = 1 }
+
+[[seats]]
+castle = "n1"
+[[seats]]
+castle = "s2"
+[[seats]]
+castle = "e2"
+
+[turn]
+seat = 0
+step = "play"
+"#;
+
+fn base() -> Position {
+    Position::from_toml(BASE).expect("base position")
+}
+
+fn with_hand(mut p: Position, seat: usize, cards: &[Card]) -> Position {
+    p.seats[seat].hand = cards.iter().copied().collect();
+    p
+}
+
+fn rulebook_game(p: &Position, dice: &[u8]) -> Game {
+    game_at(p, Variant::rulebook(), dice)
+}
+
+/// Plays setup on a game from `Game::new` with seeded random legal choices.
+fn finish_setup(game: &mut Game, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while !game.setup_done() {
+        let seat = game.pending_seat().expect("setup pending");
+        let action = game
+            .legal_actions()
+            .sample(&mut rng)
+            .expect("a setup choice");
+        play(game, seat.0, action);
+    }
+}
+
+// ---------------------------------------------------------------- Setup (1–5)
+
+#[test]
+fn starting_armies_by_seat_count() {
+    // RULINGS 1.
+    for (seats, armies) in [(2, 40), (3, 35), (4, 30), (5, 25), (6, 20)] {
+        let game = Game::new(castle_board(), Variant::rulebook(), seats, 3).unwrap();
+        for seat in game.seat_ids() {
+            assert_eq!(game.armies_to_place(seat), armies, "{seats} seats");
+        }
+    }
+    let mut variant = Variant::rulebook();
+    variant.starting_armies.four = 33;
+    let game = Game::new(castle_board(), variant, 4, 3).unwrap();
+    assert_eq!(game.armies_to_place(Seat(2)), 33);
+}
+
+#[test]
+fn castle_and_claim_armies_come_out_of_the_starting_armies() {
+    // RULINGS 1.
+    let mut game = Game::new(tiny_board(), Variant::rulebook(), 2, 5).unwrap();
+    let starter = game.pending_seat().unwrap();
+    let Some(Decision::PlaceCastle { empire }) = game.pending().map(|p| p.decision) else {
+        panic!()
+    };
+    let territory = game.board().group(empire).territories[0];
+    play(&mut game, starter.0, Action::PlaceCastle { territory });
+    assert_eq!(game.armies_to_place(starter), 39);
+    assert_eq!(game.armies(territory), 1);
+}
+
+#[test]
+fn castle_goes_in_the_drawn_empire() {
+    // RULINGS 2: a random empire is drawn; the castle goes on one of its territories.
+    let mut game = Game::new(tiny_board(), Variant::rulebook(), 3, 11).unwrap();
+    let starter = game.pending_seat().unwrap();
+    assert!(
+        game.opening_events()
+            .iter()
+            .any(|e| e.kind == EventKind::SetupStarts { seat: starter })
+    );
+    let Some(Decision::PlaceCastle { empire }) = game.pending().map(|p| p.decision) else {
+        panic!()
+    };
+    assert_eq!(game.empire(starter), Some(empire));
+    let outside = game
+        .board()
+        .territory_ids()
+        .find(|&t| game.board().territory(t).group != empire)
+        .unwrap();
+    let message = refused(
+        &mut game,
+        starter.0,
+        Action::PlaceCastle { territory: outside },
+    );
+    assert!(message.contains("is not in the"), "{message}");
+    let inside = game.board().group(empire).territories[0];
+    let events = play(
+        &mut game,
+        starter.0,
+        Action::PlaceCastle { territory: inside },
+    );
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::EmpireDrawn { .. }
+    )));
+    assert_eq!(game.castle(starter), Some(inside));
+    // The next seat in seat order draws another empire.
+    assert_eq!(game.pending_seat(), Some(starter.next(3)));
+    let Some(Decision::PlaceCastle { empire: second }) = game.pending().map(|p| p.decision) else {
+        panic!()
+    };
+    assert_ne!(second, empire);
+}
+
+#[test]
+fn empires_nobody_drew_have_no_castle() {
+    // RULINGS 2: two seats on a four-empire board leave two empires without a castle.
+    let mut game = Game::new(tiny_board(), Variant::rulebook(), 2, 8).unwrap();
+    finish_setup(&mut game, 8);
+    let castles: Vec<TerritoryId> = game.seat_ids().filter_map(|s| game.castle(s)).collect();
+    assert_eq!(castles.len(), 2);
+    for &castle in &castles {
+        assert_eq!(
+            game.board()
+                .group(game.board().territory(castle).group)
+                .kind,
+            GroupKind::Empire
+        );
+    }
+    let castle_empires: Vec<_> = castles
+        .iter()
+        .map(|&c| game.board().territory(c).group)
+        .collect();
+    assert_ne!(castle_empires[0], castle_empires[1]);
+    let empires_without = game
+        .board()
+        .group_ids()
+        .filter(|&g| {
+            game.board().group(g).kind == GroupKind::Empire && !castle_empires.contains(&g)
+        })
+        .count();
+    assert_eq!(empires_without, 2);
+}
+
+#[test]
+fn board_with_fewer_empires_than_seats_is_refused() {
+    // RULINGS 2: every seat needs an empire for its castle.
+    let error = Game::new(tiny_board(), Variant::rulebook(), 5, 1).unwrap_err();
+    assert_eq!(
+        error,
+        NewGameError::TooFewEmpires {
+            empires: 4,
+            seats: 5
+        }
+    );
+    assert!(error.to_string().contains("4 empires but 5 seats"));
+    assert_eq!(
+        Game::new(tiny_board(), Variant::rulebook(), 7, 1).unwrap_err(),
+        NewGameError::SeatCount(7)
+    );
+}
+
+#[test]
+fn claiming_until_all_occupied_then_five_at_a_time() {
+    // RULINGS 3.
+    let mut game = Game::new(tiny_board(), Variant::rulebook(), 3, 21).unwrap();
+    let starter = game.pending_seat().unwrap();
+    for _ in 0..3 {
+        let seat = game.pending_seat().unwrap();
+        let Some(Decision::PlaceCastle { empire }) = game.pending().map(|p| p.decision) else {
+            panic!()
+        };
+        let territory = game.board().group(empire).territories[0];
+        play(&mut game, seat.0, Action::PlaceCastle { territory });
+    }
+    // Claims go round from the high roller, one army on an unoccupied territory each.
+    let mut expected = starter;
+    let castle = game.castle(starter).unwrap();
+    while game.pending().map(|p| p.decision) == Some(Decision::Claim) {
+        let seat = game.pending_seat().unwrap();
+        assert_eq!(seat, expected);
+        let message = refused(&mut game, seat.0, Action::Claim { territory: castle });
+        assert!(message.contains("already occupied"), "{message}");
+        let free = game
+            .board()
+            .territory_ids()
+            .find(|&t| game.owner(t).is_none())
+            .unwrap();
+        play(&mut game, seat.0, Action::Claim { territory: free });
+        expected = seat.next(3);
+    }
+    assert!(
+        game.board()
+            .territory_ids()
+            .all(|t| game.owner(t).is_some())
+    );
+    // Then 5 armies at a time on own territories, again from the high roller.
+    let pending = game.pending().unwrap();
+    assert_eq!(pending.seat, starter);
+    assert_eq!(
+        pending.decision,
+        Decision::PlaceArmies {
+            armies: 5,
+            reason: PlacementReason::Setup
+        }
+    );
+    let other = game
+        .board()
+        .territory_ids()
+        .find(|&t| game.owner(t) != Some(starter))
+        .unwrap();
+    let message = refused(
+        &mut game,
+        starter.0,
+        Action::PlaceArmies {
+            placements: vec![castellan_engine::game::Placement::new(other, 5)],
+        },
+    );
+    assert!(message.contains("is not yours"), "{message}");
+    let message = refused(
+        &mut game,
+        starter.0,
+        Action::PlaceArmies {
+            placements: vec![castellan_engine::game::Placement::new(castle, 4)],
+        },
+    );
+    assert!(message.contains("exactly 5"), "{message}");
+    let before = game.armies_to_place(starter);
+    play(
+        &mut game,
+        starter.0,
+        Action::PlaceArmies {
+            placements: vec![
+                castellan_engine::game::Placement::new(castle, 2),
+                castellan_engine::game::Placement::new(castle, 3),
+            ],
+        },
+    );
+    assert_eq!(game.armies_to_place(starter), before - 5);
+    assert_eq!(game.armies(castle), 6);
+    assert_eq!(game.pending_seat(), Some(starter.next(3)));
+}
+
+#[test]
+fn last_setup_placement_is_smaller_and_placed_seats_skip() {
+    // RULINGS 3: 12 armies, 2 seats, 10 territories: 1 castle + 4 claims each, then
+    // 5 and the last 2; a seat with nothing left is skipped.
+    let mut variant = Variant::rulebook();
+    variant.starting_armies.two = 12;
+    variant.hidden_armies = false;
+    let mut game = Game::new(tiny_board(), variant, 2, 4).unwrap();
+    let mut sizes = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    while !game.setup_done() {
+        let pending = game.pending().unwrap();
+        if let Decision::PlaceArmies { armies, .. } = pending.decision {
+            sizes.push((pending.seat, armies));
+        }
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        play(&mut game, pending.seat.0, action);
+    }
+    assert_eq!(sizes.len(), 4);
+    let armies: Vec<u32> = sizes.iter().map(|&(_, n)| n).collect();
+    // Claims went 5 to the high roller and 4 to the other: 6 and 7 left to place.
+    assert_eq!(armies, [5, 5, 1, 2]);
+
+    // Fewer armies than territories: claiming stops when everyone is out of armies.
+    let mut variant = Variant::rulebook();
+    variant.starting_armies.two = 3;
+    let mut game = Game::new(tiny_board(), variant, 2, 4).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    while game.pending().map(|p| p.decision) != Some(Decision::HideArmies) {
+        let seat = game.pending_seat().unwrap();
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        play(&mut game, seat.0, action);
+    }
+    let empty = game
+        .board()
+        .territory_ids()
+        .filter(|&t| game.owner(t).is_none())
+        .count();
+    assert_eq!(empty, 11 - 6);
+}
+
+#[test]
+fn hidden_armies_anywhere_but_under_a_castle() {
+    // RULINGS 4: secret, own territory or not, never under a castle.
+    let mut game = Game::new(tiny_board(), Variant::rulebook(), 2, 6).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    while game.pending().map(|p| p.decision) != Some(Decision::HideArmies) {
+        let seat = game.pending_seat().unwrap();
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        play(&mut game, seat.0, action);
+    }
+    let seat = game.pending_seat().unwrap();
+    let other = Seat(1 - seat.0);
+    let castle = game.castle(other).unwrap();
+    let message = refused(&mut game, seat.0, Action::HideArmies { territory: castle });
+    assert!(message.contains("under a castle"), "{message}");
+    let enemy = game
+        .board()
+        .territory_ids()
+        .find(|&t| game.owner(t) == Some(other) && game.castle_at(t).is_none())
+        .unwrap();
+    let events = play(&mut game, seat.0, Action::HideArmies { territory: enemy });
+    for event in &events {
+        if let EventKind::ArmiesHidden { territory, .. } = &event.kind {
+            assert_eq!(territory.is_some(), event.audience == Audience::Seat(seat));
+            assert_eq!(event.visible_to(other), territory.is_none());
+        }
+    }
+    assert_eq!(game.hidden_armies(seat)[0].territory, enemy);
+    assert!(
+        !game
+            .view_for(other)
+            .hidden_armies
+            .iter()
+            .any(|h| h.territory == enemy)
+    );
+    assert_eq!(
+        game.view_for(other).seats[seat.index()].hidden_armies_left,
+        1
+    );
+}
+
+#[test]
+fn hidden_armies_option_off_skips_the_choice() {
+    // RULINGS 4, option.
+    let mut variant = Variant::rulebook();
+    variant.hidden_armies = false;
+    let mut game = Game::new(tiny_board(), variant, 3, 6).unwrap();
+    let mut seen = false;
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    while !game.setup_done() {
+        seen |= game.pending().map(|p| p.decision) == Some(Decision::HideArmies);
+        let seat = game.pending_seat().unwrap();
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        play(&mut game, seat.0, action);
+    }
+    assert!(!seen);
+    assert!(game.seat_ids().all(|s| game.hidden_armies(s).is_empty()));
+}
+
+#[test]
+fn three_cards_dealt_and_random_first_player() {
+    // RULINGS 5 and 6: 3 cards each; the first player then draws a fourth.
+    let mut game = Game::new(castle_board(), Variant::rulebook(), 4, 12).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut last_events = Vec::new();
+    while !game.setup_done() {
+        let seat = game.pending_seat().unwrap();
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        last_events = play(&mut game, seat.0, action);
+    }
+    let first = game.turn_seat().unwrap();
+    assert!(
+        last_events
+            .iter()
+            .any(|e| e.kind == EventKind::FirstPlayer { seat: first })
+    );
+    for seat in game.seat_ids() {
+        assert_eq!(game.hand(seat).len(), if seat == first { 4 } else { 3 });
+    }
+    assert_eq!(game.draw_pile_len(), 48 - 13);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: false }
+    );
+    // Different seeds pick different first players somewhere.
+    let firsts: std::collections::BTreeSet<Seat> = (0..12u64)
+        .map(|seed| {
+            let mut g = Game::new(castle_board(), Variant::rulebook(), 4, seed).unwrap();
+            finish_setup(&mut g, seed);
+            g.turn_seat().unwrap()
+        })
+        .collect();
+    assert!(firsts.len() > 1);
+}
+
+// ---------------------------------------------------------------- The turn (6–8)
+
+#[test]
+fn turn_starts_by_topping_up_to_three_then_drawing_one() {
+    // RULINGS 6: no hand limit.
+    let mut p = with_hand(base(), 0, &[Card::Spy]);
+    p.turn.step = castellan_engine::game::TurnStep::Start;
+    let game = rulebook_game(&p, &[]);
+    assert_eq!(game.hand(Seat(0)).len(), 4);
+    assert_eq!(
+        game.opening_events()
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::CardDrawn { .. }))
+            .count(),
+        6
+    );
+
+    let mut p = with_hand(
+        base(),
+        0,
+        &[
+            Card::Spy,
+            Card::Spy,
+            Card::General,
+            Card::General,
+            Card::Admiral,
+        ],
+    );
+    p.turn.step = castellan_engine::game::TurnStep::Start;
+    let game = rulebook_game(&p, &[]);
+    assert_eq!(game.hand(Seat(0)).len(), 6);
+}
+
+fn small_deck_variant() -> Variant {
+    let mut variant = Variant::rulebook();
+    variant.deck.reinforcements = 2;
+    variant.deck.diplomats = 2;
+    variant.deck.spies = 1;
+    variant.deck.generals = 1;
+    variant.deck.marshalls = 1;
+    variant.deck.admirals = 1;
+    variant
+}
+
+#[test]
+fn empty_draw_pile_refilled_by_shuffling_discards() {
+    // RULINGS 7: and the Reinforcements on the track never come back.
+    let mut p = base();
+    p.cards.track = 2;
+    p.cards.draw_pile = Some(vec![Card::General]);
+    p.cards.discards = vec![
+        Card::Spy,
+        Card::Marshall,
+        Card::Admiral,
+        Card::Diplomat,
+        Card::Diplomat,
+    ];
+    p.turn.step = castellan_engine::game::TurnStep::Start;
+    let game = game_at(&p, small_deck_variant(), &[]);
+    assert!(
+        game.opening_events()
+            .iter()
+            .any(|e| e.kind == EventKind::DeckReshuffled { cards: 5 })
+    );
+    let hand = game.hand(Seat(0));
+    assert_eq!(hand.len(), 4);
+    assert!(hand.has(Card::General));
+    assert!(!hand.has(Card::Reinforcements));
+    assert_eq!(game.draw_pile_len(), 2);
+    assert!(game.discards().is_empty());
+}
+
+#[test]
+fn played_reinforcements_never_return() {
+    // RULINGS 7.
+    let p = with_hand(base(), 0, &[Card::Reinforcements]);
+    let mut game = rulebook_game(&p, &[]);
+    play(&mut game, 0, Action::PlayReinforcements { cards: 1 });
+    assert_eq!(game.track(), 1);
+    assert!(!game.discards().contains(&Card::Reinforcements));
+    assert!(!game.hand(Seat(0)).has(Card::Reinforcements));
+}
+
+#[test]
+fn no_free_fortify_by_default() {
+    // RULINGS 8.
+    let mut game = rulebook_game(&base(), &[]);
+    play(&mut game, 0, Action::EndTurn);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::PlaceArmies {
+            armies: 4,
+            reason: PlacementReason::Spoils
+        }
+    );
+    let message = refused(
+        &mut game,
+        0,
+        Action::Fortify {
+            from: t("n1"),
+            to: t("n2"),
+            armies: 1,
+        },
+    );
+    assert!(message.contains("not possible now"), "{message}");
+}
+
+#[test]
+fn classic_fortify_once_at_end_of_turn() {
+    // RULINGS 8, option: one move to an adjacent own territory, then spoils.
+    let mut variant = Variant::rulebook();
+    variant.classic_fortify = true;
+    let mut game = game_at(&base(), variant, &[]);
+    play(&mut game, 0, Action::EndTurn);
+    assert_eq!(game.pending().unwrap().decision, Decision::Fortify);
+    let (n1, n2, n3, s1) = (t("n1"), t("n2"), t("n3"), t("s1"));
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::Fortify {
+                from: n1,
+                to: n3,
+                armies: 1
+            }
+        )
+        .contains("not adjacent")
+    );
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::Fortify {
+                from: n1,
+                to: s1,
+                armies: 1
+            }
+        )
+        .contains("is not yours")
+    );
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::Fortify {
+                from: n1,
+                to: n2,
+                armies: 5
+            }
+        )
+        .contains("between 1 and 4")
+    );
+    let events = play(
+        &mut game,
+        0,
+        Action::Fortify {
+            from: n1,
+            to: n2,
+            armies: 4,
+        },
+    );
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::ArmiesMoved {
+            reason: MoveReason::Fortify,
+            armies: 4,
+            ..
+        }
+    )));
+    assert_eq!((game.armies(n1), game.armies(n2)), (1, 7));
+    assert!(matches!(
+        game.pending().unwrap().decision,
+        Decision::PlaceArmies {
+            reason: PlacementReason::Spoils,
+            ..
+        }
+    ));
+}
+
+// ---------------------------------------------------------------- Cards (9–14)
+
+#[test]
+fn reinforcements_sum_the_track_numbers_covered() {
+    // RULINGS 9: 3 and 4 are covered; the next two cards cover 5 and 6.
+    let mut p = with_hand(
+        base(),
+        0,
+        &[
+            Card::Reinforcements,
+            Card::Reinforcements,
+            Card::Reinforcements,
+        ],
+    );
+    p.cards.track = 2;
+    let mut game = rulebook_game(&p, &[]);
+    let message = refused(&mut game, 0, Action::PlayReinforcements { cards: 4 });
+    assert!(message.contains("hold 3 Reinforcements"), "{message}");
+    let events = play(&mut game, 0, Action::PlayReinforcements { cards: 2 });
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::ReinforcementsPlayed {
+            seat: Seat(0),
+            cards: 2,
+            first_slot: 2,
+            armies: 11
+        }));
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::PlaceArmies {
+            armies: 11,
+            reason: PlacementReason::Reinforcements
+        }
+    );
+    assert!(refused(&mut game, 0, place(&[("s1", 11)])).contains("is not yours"));
+    play(&mut game, 0, place(&[("n1", 6), ("n2", 5)]));
+    assert_eq!((armies(&game, "n1"), armies(&game, "n2")), (11, 8));
+    assert_eq!(game.track(), 4);
+    // Another play in the same turn continues on the track.
+    play(&mut game, 0, Action::PlayReinforcements { cards: 1 });
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::PlaceArmies {
+            armies: 7,
+            reason: PlacementReason::Reinforcements
+        }
+    );
+}
+
+#[test]
+fn reinforcements_only_before_first_attack() {
+    // RULINGS 9.
+    let p = with_hand(base(), 0, &[Card::Reinforcements]);
+    let mut game = rulebook_game(&p, &[]);
+    play(&mut game, 0, attack("n1", "s1"));
+    play(&mut game, 0, Action::StopAttack);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: true }
+    );
+    let message = refused(&mut game, 0, Action::PlayReinforcements { cards: 1 });
+    assert!(
+        message.contains("before the turn's first attack"),
+        "{message}"
+    );
+}
+
+#[test]
+fn last_reinforcement_fills_the_track() {
+    // RULINGS 9: the twelfth card is worth 14; then the track is full.
+    let mut p = with_hand(base(), 0, &[Card::Reinforcements]);
+    p.cards.track = 11;
+    let mut game = rulebook_game(&p, &[]);
+    play(&mut game, 0, Action::PlayReinforcements { cards: 1 });
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::PlaceArmies {
+            armies: 14,
+            reason: PlacementReason::Reinforcements
+        }
+    );
+    assert_eq!(game.track(), 12);
+    assert_eq!(game.hidden_army_size(), 14);
+}
+
+#[test]
+fn diplomat_truce_until_the_targets_next_turn_ends() {
+    // RULINGS 10.
+    let p = with_hand(base(), 0, &[Card::Diplomat]);
+    let mut game = rulebook_game(&p, &[]);
+    let events = play(&mut game, 0, Action::PlayDiplomat { target: Seat(1) });
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::TruceMade {
+            seat: Seat(0),
+            target: Seat(1)
+        }));
+    assert!(refused(&mut game, 0, attack("n1", "s1")).contains("in truce with seat 1"));
+    end_turn(&mut game, 0);
+    assert_eq!(game.turn_seat(), Some(Seat(1)));
+    assert!(refused(&mut game, 1, attack("s1", "n1")).contains("in truce with seat 0"));
+    let events = end_turn(&mut game, 1);
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::TruceEnded {
+            seat: Seat(0),
+            target: Seat(1)
+        }));
+    assert!(game.truces().is_empty());
+    assert!(game.discards().contains(&Card::Diplomat));
+    end_turn(&mut game, 2);
+    play(&mut game, 0, attack("n1", "s1"));
+}
+
+#[test]
+fn diplomat_one_per_target_and_only_before_first_attack() {
+    // RULINGS 10.
+    let p = with_hand(base(), 0, &[Card::Diplomat, Card::Diplomat, Card::Diplomat]);
+    let mut game = rulebook_game(&p, &[]);
+    play(&mut game, 0, Action::PlayDiplomat { target: Seat(1) });
+    assert!(
+        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(1) })
+            .contains("already made a truce")
+    );
+    assert!(refused(&mut game, 0, Action::PlayDiplomat { target: Seat(0) }).contains("yourself"));
+    play(&mut game, 0, attack("n3", "e1"));
+    play(&mut game, 0, Action::StopAttack);
+    assert!(
+        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(2) })
+            .contains("before the turn's first attack")
+    );
+}
+
+const TWO_SEATS: &str = r#"
+[territories]
+n1 = { owner = 0, armies = 5 }
+n2 = { owner = 0, armies = 3 }
+s1 = { owner = 1, armies = 3 }
+s2 = { owner = 1, armies = 4 }
+
+[[seats]]
+castle = "n1"
+[[seats]]
+castle = "s2"
+hand = ["reinforcements", "admiral", "reinforcements"]
+
+[cards]
+draw_pile = ["diplomat", "spy", "general", "diplomat", "marshall"]
+
+[turn]
+seat = 0
+step = "start"
+"#;
+
+#[test]
+fn diplomat_discarded_in_two_seat_game() {
+    // RULINGS 10: drawn Diplomats are discarded and replaced; none can be played.
+    let p = Position::from_toml(TWO_SEATS).unwrap();
+    let game = game_at(&p, small_deck_variant(), &[]);
+    let replaced = game
+        .opening_events()
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::DiplomatReplaced { .. }))
+        .count();
+    assert_eq!(replaced, 2);
+    // Three cards; the fourth cannot be had: only Diplomats are left.
+    assert_eq!(
+        game.hand(Seat(0)),
+        Hand::from(vec![Card::Spy, Card::General, Card::Marshall])
+    );
+    assert_eq!(game.discards(), [Card::Diplomat, Card::Diplomat]);
+
+    let mut p = Position::from_toml(TWO_SEATS).unwrap();
+    p.turn.step = castellan_engine::game::TurnStep::Play;
+    p.seats[0].hand = vec![Card::Diplomat].into();
+    p.cards.draw_pile = Some(vec![
+        Card::Spy,
+        Card::General,
+        Card::Diplomat,
+        Card::Marshall,
+    ]);
+    let mut game = game_at(&p, small_deck_variant(), &[]);
+    assert!(
+        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(1) })
+            .contains("not used with two seats")
+    );
+
+    // The variant switch turns them off at any table.
+    let mut variant = Variant::rulebook();
+    variant.diplomats_in_play = false;
+    let mut game = game_at(&with_hand(base(), 0, &[Card::Diplomat]), variant, &[]);
+    assert!(
+        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(1) }).contains("in this variant")
+    );
+}
+
+#[test]
+fn diplomats_discarded_when_the_game_drops_to_two() {
+    // RULINGS 10: at the end of the turn the third castle fell, both discard theirs.
+    let mut p = with_hand(base(), 0, &[Card::Diplomat]);
+    p.seats[1].hand = vec![Card::Diplomat, Card::Spy].into();
+    set(&mut p, "e1", 0, 4);
+    set(&mut p, "e2", 2, 1);
+    let mut game = rulebook_game(&p, &[6, 6, 1]);
+    play(&mut game, 0, attack("e1", "e2"));
+    let events = roll(&mut game, 0, 2, 2, 1);
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::SeatEliminated {
+            seat: Seat(2),
+            by: Seat(0)
+        }));
+    assert!(game.is_eliminated(Seat(2)));
+    play(&mut game, 0, Action::MoveIn { armies: 2 });
+    // Seat 2's Hill One is vacated: the victor fills it from the attacking armies.
+    play(
+        &mut game,
+        0,
+        Action::FillVacated {
+            territory: t("h1"),
+            from: t("e2"),
+        },
+    );
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: true }
+    );
+    let events = end_turn(&mut game, 0);
+    for seat in [Seat(0), Seat(1)] {
+        assert!(
+            events
+                .iter()
+                .any(|e| e.kind == EventKind::DiplomatsDiscarded { seat, count: 1 })
+        );
+    }
+    assert!(game.seat_ids().all(|s| !game.hand(s).has(Card::Diplomat)));
+    assert_eq!(game.hand(Seat(0)).len(), 1);
+    assert!(game.hand(Seat(1)).has(Card::Spy));
+}
+
+#[test]
+fn spy_sees_the_hand_and_discards_one_card_face_up() {
+    // RULINGS 11.
+    let mut p = with_hand(base(), 0, &[Card::Spy]);
+    p.seats[1].hand = vec![Card::General, Card::Admiral].into();
+    let mut game = rulebook_game(&p, &[]);
+    play(&mut game, 0, Action::PlaySpy { target: Seat(1) });
+    assert_eq!(
+        game.pending().unwrap(),
+        castellan_engine::game::Pending {
+            seat: Seat(1),
+            decision: Decision::AnswerSpy { spy: Seat(0) }
+        }
+    );
+    assert!(refused(&mut game, 1, Action::AnswerSpy { counter: true }).contains("no Spy"));
+    let events = play(&mut game, 1, Action::AnswerSpy { counter: false });
+    let seen: Vec<_> = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::HandSeen { .. }))
+        .collect();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0].audience, Audience::Seat(Seat(0)));
+    assert!(!seen[0].visible_to(Seat(2)));
+    assert_eq!(
+        game.view_for(Seat(0)).spied_hand,
+        Some((Seat(1), Hand::from(vec![Card::General, Card::Admiral])))
+    );
+    assert_eq!(game.view_for(Seat(2)).spied_hand, None);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::SpyDiscard { target: Seat(1) }
+    );
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::SpyDiscard {
+                card: Card::Marshall
+            }
+        )
+        .contains("seat 1 holds no Marshall")
+    );
+    let events = play(
+        &mut game,
+        0,
+        Action::SpyDiscard {
+            card: Card::Admiral,
+        },
+    );
+    let discarded = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::CardDiscardedBySpy { .. }))
+        .unwrap();
+    assert_eq!(discarded.audience, Audience::Everyone);
+    assert_eq!(game.hand(Seat(1)), Hand::from(vec![Card::General]));
+    assert_eq!(game.discards(), [Card::Spy, Card::Admiral]);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: false }
+    );
+}
+
+#[test]
+fn spy_countered_by_a_spy() {
+    // RULINGS 11: both Spies are discarded and nothing is seen.
+    let mut p = with_hand(base(), 0, &[Card::Spy, Card::Spy]);
+    p.seats[2].hand = vec![Card::Spy, Card::Marshall].into();
+    let mut game = rulebook_game(&p, &[]);
+    play(&mut game, 0, Action::PlaySpy { target: Seat(2) });
+    let events = play(&mut game, 2, Action::AnswerSpy { counter: true });
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::SpyCountered {
+            seat: Seat(0),
+            target: Seat(2)
+        }));
+    assert!(!has_event(&events, |k| matches!(
+        k,
+        EventKind::HandSeen { .. }
+    )));
+    assert_eq!(game.hand(Seat(2)), Hand::from(vec![Card::Marshall]));
+    assert_eq!(game.discards(), [Card::Spy, Card::Spy]);
+    // Any number of Spies per turn.
+    play(&mut game, 0, Action::PlaySpy { target: Seat(2) });
+    play(&mut game, 2, Action::AnswerSpy { counter: false });
+    play(
+        &mut game,
+        0,
+        Action::SpyDiscard {
+            card: Card::Marshall,
+        },
+    );
+    assert!(game.hand(Seat(2)).is_empty());
+}
+
+#[test]
+fn general_lost_on_tie() {
+    // RULINGS 12: 4 + 1 against a 5: the tie goes to the defender, the General falls;
+    // another may then be committed.
+    let p = with_hand(base(), 0, &[Card::General, Card::General]);
+    let mut game = rulebook_game(&p, &[4, 5, 3, 1]);
+    play(&mut game, 0, attack("n1", "s1"));
+    let events = play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 1,
+            general: true,
+        },
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::GeneralCommitted { seat: Seat(0) })
+    );
+    let events = play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 1,
+            marshall: false,
+        },
+    );
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::CardLost {
+            seat: Seat(0),
+            card: Card::General
+        }));
+    assert_eq!(armies(&game, "n1"), 4);
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::ArmiesLost {
+            seat: Seat(0),
+            territory: t("n1"),
+            armies: 1,
+            aboard: false
+        }));
+    assert_eq!(game.hand(Seat(0)).count(Card::General), 1);
+    assert_eq!(game.discards(), [Card::General]);
+    let events = play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 1,
+            general: true,
+        },
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::GeneralCommitted { seat: Seat(0) })
+    );
+    let events = play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 1,
+            marshall: false,
+        },
+    );
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::DiceRolled {
+            general: true,
+            defender_losses: 1,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn lenient_general_survives_a_tie() {
+    // RULINGS 12, option.
+    let mut variant = Variant::rulebook();
+    variant.lenient_general = true;
+    let p = with_hand(base(), 0, &[Card::General]);
+    let mut game = game_at(&p, variant, &[4, 5]);
+    play(&mut game, 0, attack("n1", "s1"));
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 1,
+            general: true,
+        },
+    );
+    let events = play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 1,
+            marshall: false,
+        },
+    );
+    assert!(!has_event(&events, |k| matches!(
+        k,
+        EventKind::CardLost { .. }
+    )));
+    assert_eq!(armies(&game, "n1"), 4, "the attacker still loses the tie");
+}
+
+#[test]
+fn general_stays_committed_for_the_turn_and_returns_at_its_end() {
+    // RULINGS 12.
+    let mut p = with_hand(base(), 0, &[Card::General]);
+    set(&mut p, "s1", 1, 1);
+    let mut game = rulebook_game(&p, &[6, 1, 6, 1]);
+    play(&mut game, 0, attack("n1", "s1"));
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 1,
+            general: true,
+        },
+    );
+    play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 1,
+            marshall: false,
+        },
+    );
+    play(&mut game, 0, Action::MoveIn { armies: 3 });
+    assert!(!game.hand(Seat(0)).has(Card::General));
+    play(&mut game, 0, attack("s1", "h1"));
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::Roll {
+                dice: 1,
+                general: true
+            }
+        )
+        .contains("already committed")
+    );
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 1,
+            general: false,
+        },
+    );
+    let events = play(
+        &mut game,
+        2,
+        Action::Defend {
+            dice: 1,
+            marshall: false,
+        },
+    );
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::DiceRolled { general: true, .. }
+    )));
+    play(&mut game, 0, Action::MoveIn { armies: 1 });
+    let events = end_turn(&mut game, 0);
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::CardReturned {
+            seat: Seat(0),
+            card: Card::General
+        }));
+    assert!(game.hand(Seat(0)).has(Card::General));
+}
+
+#[test]
+fn marshall_lost_when_attacker_wins_the_high_die() {
+    // RULINGS 13: 6 beats 4 + 1.
+    let p = with_hand(base(), 1, &[Card::Marshall, Card::Marshall]);
+    let mut game = rulebook_game(&p, &[6, 4]);
+    play(&mut game, 0, attack("n1", "s1"));
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 1,
+            general: false,
+        },
+    );
+    let events = play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 1,
+            marshall: true,
+        },
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::MarshallCommitted { seat: Seat(1) })
+    );
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::CardLost {
+            seat: Seat(1),
+            card: Card::Marshall
+        }));
+    assert_eq!(game.hand(Seat(1)).count(Card::Marshall), 1);
+    assert_eq!(armies(&game, "s1"), 2);
+}
+
+#[test]
+fn marshall_lasts_the_attack_and_returns_at_its_end() {
+    // RULINGS 13: 3 against 4 + 1, then 5 against 4 + 1: the Marshall holds both times.
+    let p = with_hand(base(), 1, &[Card::Marshall, Card::Marshall]);
+    let mut game = rulebook_game(&p, &[3, 4, 5, 4]);
+    play(&mut game, 0, attack("n1", "s1"));
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 1,
+            general: false,
+        },
+    );
+    play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 1,
+            marshall: true,
+        },
+    );
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 1,
+            general: false,
+        },
+    );
+    assert!(
+        refused(
+            &mut game,
+            1,
+            Action::Defend {
+                dice: 1,
+                marshall: true
+            }
+        )
+        .contains("already committed")
+    );
+    let events = play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 1,
+            marshall: false,
+        },
+    );
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::DiceRolled {
+            marshall: true,
+            attacker_losses: 1,
+            ..
+        }
+    )));
+    assert_eq!(armies(&game, "n1"), 3);
+    let events = play(&mut game, 0, Action::StopAttack);
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::CardReturned {
+            seat: Seat(1),
+            card: Card::Marshall
+        }));
+    assert_eq!(game.hand(Seat(1)).count(Card::Marshall), 2);
+}
+
+#[test]
+fn admiral_cannot_stop() {
+    // RULINGS 14: the ship rolls min(3, aboard) dice and fights to the end.
+    let p = with_hand(base(), 0, &[Card::Admiral]);
+    let mut game = rulebook_game(&p, &[]);
+    let (n1, e1) = (t("n1"), t("e1"));
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::AdmiralAttack {
+                from: n1,
+                to: e1,
+                armies: 5
+            }
+        )
+        .contains("between 1 and 4")
+    );
+    play(
+        &mut game,
+        0,
+        Action::AdmiralAttack {
+            from: n1,
+            to: e1,
+            armies: 3,
+        },
+    );
+    assert_eq!(armies(&game, "n1"), 2);
+    assert!(!game.hand(Seat(0)).has(Card::Admiral));
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Roll {
+            from: n1,
+            to: e1,
+            min_dice: 3,
+            max_dice: 3,
+            ship: Some(3)
+        }
+    );
+    assert!(refused(&mut game, 0, Action::StopAttack).contains("cannot be stopped"));
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::Roll {
+                dice: 2,
+                general: false
+            }
+        )
+        .contains("between 3 and 3")
+    );
+}
+
+#[test]
+fn admiral_discarded_when_every_army_aboard_is_lost() {
+    // RULINGS 14.
+    let p = with_hand(base(), 0, &[Card::Admiral]);
+    let mut game = rulebook_game(&p, &[1, 6, 6]);
+    play(
+        &mut game,
+        0,
+        Action::AdmiralAttack {
+            from: t("n1"),
+            to: t("e1"),
+            armies: 1,
+        },
+    );
+    let events = roll(&mut game, 0, 2, 1, 2);
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::CardLost {
+            seat: Seat(0),
+            card: Card::Admiral
+        }));
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::AttackEnded {
+            reason: AttackEnd::ShipLost,
+            ..
+        }
+    )));
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::ArmiesLost {
+            seat: Seat(0),
+            territory: t("n1"),
+            armies: 1,
+            aboard: true
+        }));
+    assert_eq!((armies(&game, "n1"), armies(&game, "e1")), (4, 3));
+    assert_eq!(game.discards(), [Card::Admiral]);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: true }
+    );
+}
+
+#[test]
+fn admiral_lands_every_army_and_returns_to_hand() {
+    // RULINGS 14: it may be used again the same turn.
+    let p = with_hand(base(), 0, &[Card::Admiral]);
+    let mut game = rulebook_game(&p, &[6, 6, 6, 1, 1, 6, 6, 6, 1]);
+    play(
+        &mut game,
+        0,
+        Action::AdmiralAttack {
+            from: t("n1"),
+            to: t("e1"),
+            armies: 3,
+        },
+    );
+    roll(&mut game, 0, 2, 3, 2);
+    let events = roll(&mut game, 0, 2, 3, 1);
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::ArmiesMoved {
+            reason: MoveReason::Landing,
+            armies: 3,
+            ..
+        }
+    )));
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::CardReturned {
+            seat: Seat(0),
+            card: Card::Admiral
+        }));
+    assert_eq!(
+        (owner(&game, "e1"), armies(&game, "e1")),
+        (Some(Seat(0)), 3)
+    );
+    assert!(game.hand(Seat(0)).has(Card::Admiral));
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: true }
+    );
+    game.check(
+        Seat(0),
+        &Action::AdmiralAttack {
+            from: t("e1"),
+            to: t("s2"),
+            armies: 2,
+        },
+    )
+    .unwrap();
+}
+
+#[test]
+fn admiral_sails_the_black_sea_only_between_its_coasts() {
+    // RULINGS 14: South Two lies on the Black Sea only; East One on both seas.
+    let mut p = with_hand(base(), 1, &[Card::Admiral]);
+    p.turn.seat = Seat(1);
+    let game = rulebook_game(&p, &[]);
+    let (s2, n1, e1, n2, s1) = (t("s2"), t("n1"), t("e1"), t("n2"), t("s1"));
+    let error = game
+        .check(
+            Seat(1),
+            &Action::AdmiralAttack {
+                from: s2,
+                to: n1,
+                armies: 1,
+            },
+        )
+        .unwrap_err();
+    assert!(error.to_string().contains("share no sea"), "{error}");
+    game.check(
+        Seat(1),
+        &Action::AdmiralAttack {
+            from: s2,
+            to: e1,
+            armies: 1,
+        },
+    )
+    .unwrap();
+    let error = game
+        .check(
+            Seat(1),
+            &Action::AdmiralAttack {
+                from: s1,
+                to: n2,
+                armies: 1,
+            },
+        )
+        .unwrap_err();
+    assert!(error.to_string().contains("has no coast"), "{error}");
+    game.check(
+        Seat(1),
+        &Action::AdmiralAttack {
+            from: s1,
+            to: e1,
+            armies: 1,
+        },
+    )
+    .unwrap();
+}
+
+#[test]
+fn admiral_dice_limited_against_a_castle() {
+    // RULINGS 14: two dice at most against a castle, even with three aboard.
+    let p = with_hand(base(), 0, &[Card::Admiral]);
+    let mut game = rulebook_game(&p, &[]);
+    play(
+        &mut game,
+        0,
+        Action::AdmiralAttack {
+            from: t("n1"),
+            to: t("e2"),
+            armies: 4,
+        },
+    );
+    assert!(matches!(
+        game.pending().unwrap().decision,
+        Decision::Roll {
+            min_dice: 2,
+            max_dice: 2,
+            ship: Some(4),
+            ..
+        }
+    ));
+}
+
+// ---------------------------------------------------------------- Battles (15–17)
+
+#[test]
+fn attack_needs_two_armies_and_an_adjacent_enemy() {
+    // RULINGS 15.
+    let mut game = rulebook_game(&base(), &[]);
+    let message = refused(&mut game, 0, attack("i1", "i2"));
+    assert_eq!(
+        message,
+        "Isle One has only 1 army: an attack needs at least 2"
+    );
+    assert!(refused(&mut game, 0, attack("n1", "e2")).contains("not adjacent"));
+    assert!(refused(&mut game, 0, attack("n1", "n2")).contains("is yours"));
+    assert!(refused(&mut game, 0, attack("s1", "h1")).contains("South One is not yours"));
+}
+
+#[test]
+fn dotted_line_is_adjacent() {
+    // RULINGS 15: North Three and Isle One are joined by a dotted line.
+    let mut p = base();
+    set(&mut p, "i1", 1, 1);
+    let mut game = rulebook_game(&p, &[]);
+    play(&mut game, 0, attack("n3", "i1"));
+}
+
+#[test]
+fn attacker_rolls_fewer_dice_than_armies() {
+    // RULINGS 15: with 2 armies, 1 die.
+    let mut game = rulebook_game(&base(), &[]);
+    play(&mut game, 0, attack("n3", "e1"));
+    assert!(matches!(
+        game.pending().unwrap().decision,
+        Decision::Roll {
+            min_dice: 1,
+            max_dice: 1,
+            ..
+        }
+    ));
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::Roll {
+                dice: 2,
+                general: false
+            }
+        )
+        .contains("between 1 and 1")
+    );
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::Roll {
+                dice: 0,
+                general: false
+            }
+        )
+        .contains("between 1 and 1")
+    );
+}
+
+#[test]
+fn castle_attack_limited_to_two_dice() {
+    // RULINGS 15.
+    let mut p = base();
+    set(&mut p, "n2", 0, 6);
+    let mut game = rulebook_game(&p, &[]);
+    play(&mut game, 0, attack("n2", "s2"));
+    assert!(matches!(
+        game.pending().unwrap().decision,
+        Decision::Roll { max_dice: 2, .. }
+    ));
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::Roll {
+                dice: 3,
+                general: false
+            }
+        )
+        .contains("between 1 and 2")
+    );
+    // The limit is a variant option.
+    let mut variant = Variant::rulebook();
+    variant.castle_dice_limit = 3;
+    let mut game = game_at(&p, variant, &[]);
+    play(&mut game, 0, attack("n2", "s2"));
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 3,
+            general: false,
+        },
+    );
+}
+
+#[test]
+fn defender_rolls_two_dice_only_with_two_armies() {
+    // RULINGS 15.
+    let mut p = base();
+    set(&mut p, "s1", 1, 1);
+    let mut game = rulebook_game(&p, &[6, 6, 1]);
+    play(&mut game, 0, attack("n1", "s1"));
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 2,
+            general: false,
+        },
+    );
+    assert!(matches!(
+        game.pending().unwrap().decision,
+        Decision::Defend {
+            max_dice: 1,
+            attacker_dice: 2,
+            ..
+        }
+    ));
+    assert!(
+        refused(
+            &mut game,
+            1,
+            Action::Defend {
+                dice: 2,
+                marshall: false
+            }
+        )
+        .contains("between 1 and 1")
+    );
+    play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 1,
+            marshall: false,
+        },
+    );
+}
+
+#[test]
+fn move_in_at_least_the_dice_of_the_last_roll_leaving_one() {
+    // RULINGS 16.
+    let mut p = base();
+    set(&mut p, "s1", 1, 1);
+    let mut game = rulebook_game(&p, &[6, 6, 1]);
+    play(&mut game, 0, attack("n1", "s1"));
+    let events = roll(&mut game, 0, 1, 2, 1);
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::TerritoryTaken {
+            seat: Seat(0),
+            territory: t("s1"),
+            from: Some(Seat(1))
+        }));
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::MoveIn {
+            from: t("n1"),
+            to: t("s1"),
+            min: 2,
+            max: 4
+        }
+    );
+    assert!(refused(&mut game, 0, Action::MoveIn { armies: 1 }).contains("between 2 and 4"));
+    assert!(refused(&mut game, 0, Action::MoveIn { armies: 5 }).contains("between 2 and 4"));
+    play(&mut game, 0, Action::MoveIn { armies: 3 });
+    assert_eq!((armies(&game, "n1"), armies(&game, "s1")), (2, 3));
+}
+
+#[test]
+fn attacker_may_stop_between_rolls_and_stops_at_one_army() {
+    // RULINGS 16.
+    let mut game = rulebook_game(&base(), &[1, 6, 1, 6]);
+    play(&mut game, 0, attack("n3", "e1"));
+    let events = play(&mut game, 0, Action::StopAttack);
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::AttackEnded {
+            reason: AttackEnd::Stopped,
+            ..
+        }
+    )));
+    play(&mut game, 0, attack("n3", "e1"));
+    let events = roll(&mut game, 0, 2, 1, 1);
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::AttackEnded {
+            reason: AttackEnd::OutOfArmies,
+            ..
+        }
+    )));
+    assert_eq!(armies(&game, "n3"), 1);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: true }
+    );
+}
+
+#[test]
+fn defender_chooses_its_dice_and_marshall() {
+    // RULINGS 17: the defender's decision comes from the defender.
+    let mut game = rulebook_game(&base(), &[5, 5, 2]);
+    play(&mut game, 0, attack("n1", "s1"));
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 1,
+            general: false,
+        },
+    );
+    let pending = game.pending().unwrap();
+    assert_eq!(pending.seat, Seat(1));
+    assert_eq!(
+        pending.describe(game.board()),
+        "seat 1: defend South One against 1 die"
+    );
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::Defend {
+                dice: 1,
+                marshall: false
+            }
+        )
+        .contains("seat 1's decision")
+    );
+    assert!(
+        refused(
+            &mut game,
+            1,
+            Action::Defend {
+                dice: 1,
+                marshall: true
+            }
+        )
+        .contains("no Marshall")
+    );
+    let events = play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 2,
+            marshall: false,
+        },
+    );
+    assert!(has_event(
+        &events,
+        |k| matches!(k, EventKind::DiceRolled { attack, defence, .. } if attack == &vec![5] && defence == &vec![5, 2])
+    ));
+}
+
+// ---------------------------------------------------------------- Castles (18–21)
+
+#[test]
+fn castle_capture_eliminates_its_owner() {
+    // RULINGS 18: castle off, banner to the victor, armies removed, cards and unused
+    // hidden armies to the victor.
+    let mut p = base();
+    set(&mut p, "n2", 0, 6);
+    set(&mut p, "s2", 1, 1);
+    p.seats[1].hand = vec![Card::Spy, Card::Marshall].into();
+    p.seats[1].hidden_armies = vec![HiddenArmyPosition {
+        territory: "h1".into(),
+        revealed: false,
+    }];
+    let mut game = rulebook_game(&p, &[6, 6, 1]);
+    play(&mut game, 0, attack("n2", "s2"));
+    let events = roll(&mut game, 0, 1, 2, 1);
+    let south = game.board().group_by_key("south").unwrap();
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::CastleTaken {
+            seat: Seat(0),
+            territory: t("s2"),
+            owner: Seat(1)
+        }));
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::BannersMoved {
+            from: Seat(1),
+            to: Seat(0),
+            banners: vec![south]
+        }));
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::SeatEliminated {
+            seat: Seat(1),
+            by: Seat(0)
+        }));
+    let taken: Vec<_> = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::CardsTaken { .. }))
+        .collect();
+    assert_eq!(taken.len(), 2);
+    for event in taken {
+        let EventKind::CardsTaken { count, hand, .. } = &event.kind else {
+            unreachable!()
+        };
+        assert_eq!(*count, 2);
+        assert_eq!(hand.is_some(), event.audience == Audience::Seat(Seat(0)));
+    }
+    assert!(game.is_eliminated(Seat(1)));
+    assert_eq!(game.castle(Seat(1)), None);
+    assert_eq!(game.captured_banners(Seat(0)), [south]);
+    assert_eq!(
+        game.hand(Seat(0)),
+        Hand::from(vec![Card::Spy, Card::Marshall])
+    );
+    assert!(game.hand(Seat(1)).is_empty());
+    assert_eq!(game.hidden_armies(Seat(0)).len(), 1);
+    assert_eq!(owner(&game, "s1"), None);
+    assert_eq!(owner(&game, "i2"), None);
+    assert_eq!(armies(&game, "s1"), 0);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::MoveIn {
+            from: t("n2"),
+            to: t("s2"),
+            min: 2,
+            max: 5
+        }
+    );
+    assert_eq!(
+        game.view_for(Seat(2)).territories[t("s2").index()].castle,
+        None
+    );
+}
+
+const FOUR_SEATS: &str = r#"
+[territories]
+n1 = { owner = 0, armies = 5 }
+n2 = { owner = 0, armies = 6 }
+n3 = { owner = 0, armies = 2 }
+i1 = { owner = 0, armies = 1 }
+s1 = { owner = 1, armies = 1 }
+s2 = { owner = 1, armies = 1 }
+i2 = { owner = 1, armies = 1 }
+h1 = { owner = 1, armies = 1 }
+e1 = { owner = 2, armies = 3 }
+e2 = { owner = 2, armies = 3 }
+w1 = { owner = 3, armies = 3 }
+
+[[seats]]
+castle = "n1"
+[[seats]]
+castle = "s2"
+[[seats]]
+castle = "e2"
+[[seats]]
+castle = "w1"
+
+[turn]
+seat = 0
+"#;
+
+fn four_seats_after_capture() -> Game {
+    let p = Position::from_toml(FOUR_SEATS).unwrap();
+    let mut game = rulebook_game(&p, &[6, 6, 1]);
+    play(&mut game, 0, attack("n2", "s2"));
+    roll(&mut game, 0, 1, 2, 1);
+    play(&mut game, 0, Action::MoveIn { armies: 2 });
+    game
+}
+
+#[test]
+fn redistribution_victor_first_then_seat_order() {
+    // RULINGS 19: the victor fills first, from the attacking armies first; then the
+    // others one territory at a time in seat order.
+    let mut game = four_seats_after_capture();
+    let (s1, i2, h1, n1, n2, s2) = (t("s1"), t("i2"), t("h1"), t("n1"), t("n2"), t("s2"));
+    let pending = game.pending().unwrap();
+    assert_eq!(pending.seat, Seat(0));
+    assert!(
+        matches!(&pending.decision, Decision::FillVacated { territories, victor: true } if territories.len() == 3)
+    );
+    let message = refused(
+        &mut game,
+        0,
+        Action::FillVacated {
+            territory: s1,
+            from: n1,
+        },
+    );
+    assert!(message.contains("attacking armies first"), "{message}");
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::FillVacated {
+                territory: t("n3"),
+                from: s2
+            }
+        )
+        .contains("not a vacated")
+    );
+    play(
+        &mut game,
+        0,
+        Action::FillVacated {
+            territory: s1,
+            from: s2,
+        },
+    );
+    play(
+        &mut game,
+        0,
+        Action::FillVacated {
+            territory: i2,
+            from: n2,
+        },
+    );
+    assert_eq!(
+        (
+            armies(&game, "s2"),
+            armies(&game, "n2"),
+            armies(&game, "s1")
+        ),
+        (1, 3, 1)
+    );
+    play(&mut game, 0, Action::StopFilling);
+    let pending = game.pending().unwrap();
+    assert_eq!(pending.seat, Seat(2));
+    assert_eq!(
+        pending.decision,
+        Decision::FillVacated {
+            territories: vec![h1],
+            victor: false
+        }
+    );
+    assert!(refused(&mut game, 2, Action::StopFilling).contains("not possible now"));
+    play(
+        &mut game,
+        2,
+        Action::FillVacated {
+            territory: h1,
+            from: t("e1"),
+        },
+    );
+    assert_eq!(
+        (owner(&game, "h1"), armies(&game, "e1")),
+        (Some(Seat(2)), 2)
+    );
+    assert_eq!(
+        game.pending().unwrap(),
+        castellan_engine::game::Pending {
+            seat: Seat(0),
+            decision: Decision::Play { attacked: true }
+        }
+    );
+}
+
+#[test]
+fn others_fill_one_at_a_time_in_seat_order() {
+    // RULINGS 19: after the victor: seat 2, seat 3, seat 2 again.
+    let mut game = four_seats_after_capture();
+    play(&mut game, 0, Action::StopFilling);
+    let mut fillers = Vec::new();
+    let sources = [("e1", 2), ("w1", 3), ("e2", 2)];
+    for (source, seat) in sources {
+        let pending = game.pending().unwrap();
+        fillers.push(pending.seat);
+        let Decision::FillVacated {
+            territories,
+            victor: false,
+        } = pending.decision
+        else {
+            panic!()
+        };
+        play(
+            &mut game,
+            seat,
+            Action::FillVacated {
+                territory: territories[0],
+                from: t(source),
+            },
+        );
+    }
+    assert_eq!(fillers, [Seat(2), Seat(3), Seat(2)]);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: true }
+    );
+}
+
+#[test]
+fn territory_nobody_can_fill_stays_empty_and_is_taken_without_battle() {
+    // RULINGS 19.
+    let mut p = base();
+    set(&mut p, "n2", 0, 6);
+    set(&mut p, "s2", 1, 1);
+    set(&mut p, "e1", 2, 1);
+    set(&mut p, "e2", 2, 1);
+    let mut game = rulebook_game(&p, &[6, 6, 1]);
+    play(&mut game, 0, attack("n2", "s2"));
+    roll(&mut game, 0, 1, 2, 1);
+    play(&mut game, 0, Action::MoveIn { armies: 2 });
+    let events = play(&mut game, 0, Action::StopFilling);
+    let (s1, i2, n1) = (t("s1"), t("i2"), t("n1"));
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::TerritoriesLeftEmpty {
+            territories: vec![s1, i2]
+        }));
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: true }
+    );
+    assert!(refused(&mut game, 0, attack("n1", "s1")).contains("is empty: take it by moving in"));
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::Occupy {
+                from: n1,
+                to: t("n2"),
+                armies: 1
+            }
+        )
+        .contains("not empty")
+    );
+    let events = play(
+        &mut game,
+        0,
+        Action::Occupy {
+            from: n1,
+            to: s1,
+            armies: 2,
+        },
+    );
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::ArmiesMoved {
+            reason: MoveReason::Occupy,
+            armies: 2,
+            ..
+        }
+    )));
+    assert_eq!(
+        (owner(&game, "s1"), armies(&game, "s1"), armies(&game, "n1")),
+        (Some(Seat(0)), 2, 3)
+    );
+}
+
+#[test]
+fn spoils_per_whole_empire() {
+    // RULINGS 20: 4 for the North, nothing else.
+    let mut game = rulebook_game(&base(), &[]);
+    let events = play(&mut game, 0, Action::EndTurn);
+    let north = game.board().group_by_key("north").unwrap();
+    let spoils = events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::Spoils { breakdown, .. } => Some(breakdown.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(spoils.empires, [(north, 4)]);
+    assert_eq!(spoils.total, 4);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::PlaceArmies {
+            armies: 4,
+            reason: PlacementReason::Spoils
+        }
+    );
+    play(&mut game, 0, place(&[("n3", 4)]));
+    assert_eq!(armies(&game, "n3"), 6);
+    assert_eq!(game.turn_seat(), Some(Seat(1)));
+}
+
+#[test]
+fn spoils_for_all_independents_and_captured_banners() {
+    // RULINGS 20: 4 (North) + 6 (all independents) + 8 per captured banner; one's own
+    // banner does not count.
+    let mut p = base();
+    set(&mut p, "i2", 0, 1);
+    set(&mut p, "h1", 0, 1);
+    p.seats[0].captured_banners = vec!["west".into()];
+    let game = rulebook_game(&p, &[]);
+    let spoils = game.spoils_for(Seat(0));
+    assert_eq!(spoils.all_independents, 6);
+    assert_eq!((spoils.banners, spoils.banner_armies), (1, 8));
+    assert_eq!(spoils.total, 18);
+    assert_eq!(
+        game.spoils_for(Seat(1)).total,
+        4,
+        "seat 1 still holds the South whole"
+    );
+
+    let mut variant = Variant::rulebook();
+    variant.spoils.empire_bonus = Some(7);
+    variant.spoils.all_independents_bonus = Some(1);
+    variant.spoils.banner_bonus = 10;
+    let game = game_at(&p, variant, &[]);
+    assert_eq!(game.spoils_for(Seat(0)).total, 7 + 1 + 10);
+}
+
+#[test]
+fn spoils_two_per_region_house_rule() {
+    // RULINGS 20, option: each whole region gives its board value, replacing the 6.
+    let mut variant = Variant::rulebook();
+    variant.spoils.per_region_bonus = true;
+    let mut p = base();
+    set(&mut p, "i2", 0, 1);
+    let game = game_at(&p, variant.clone(), &[]);
+    let isles = game.board().group_by_key("isles").unwrap();
+    let spoils = game.spoils_for(Seat(0));
+    assert_eq!(spoils.regions, [(isles, 2)]);
+    assert_eq!(spoils.all_independents, 0);
+    assert_eq!(spoils.total, 4 + 2);
+    set(&mut p, "h1", 0, 1);
+    let game = game_at(&p, variant, &[]);
+    let spoils = game.spoils_for(Seat(0));
+    assert_eq!(spoils.regions.len(), 2);
+    assert_eq!((spoils.all_independents, spoils.total), (0, 4 + 2 + 2));
+}
+
+#[test]
+fn last_castle_standing_wins() {
+    // RULINGS 18 and 21: the loser's banners (its own and those it captured) go to
+    // the victor, and the last castle wins.
+    let p = Position::from_toml(
+        r#"
+[territories]
+n1 = { owner = 0, armies = 5 }
+n2 = { owner = 0, armies = 6 }
+s1 = { owner = 1, armies = 2 }
+s2 = { owner = 1, armies = 1 }
+e1 = { owner = 1, armies = 1 }
+
+[[seats]]
+castle = "n1"
+[[seats]]
+castle = "s2"
+captured_banners = ["east"]
+[[seats]]
+
+[turn]
+seat = 0
+step = "attacked"
+"#,
+    )
+    .unwrap();
+    let mut game = rulebook_game(&p, &[6, 6, 1]);
+    play(&mut game, 0, attack("n2", "s2"));
+    let events = roll(&mut game, 0, 1, 2, 1);
+    assert!(
+        events
+            .iter()
+            .any(|e| e.kind == EventKind::GameWon { seat: Seat(0) })
+    );
+    let (south, east) = (
+        game.board().group_by_key("south").unwrap(),
+        game.board().group_by_key("east").unwrap(),
+    );
+    assert_eq!(game.captured_banners(Seat(0)), [south, east]);
+    assert_eq!(game.winner(), Some(Seat(0)));
+    assert_eq!(game.pending(), None);
+    assert!(game.legal_actions().is_empty());
+    assert_eq!(
+        (owner(&game, "s2"), armies(&game, "s2")),
+        (Some(Seat(0)), 2)
+    );
+    assert_eq!(refused(&mut game, 0, Action::EndTurn), "the game is over");
+}
+
+// ---------------------------------------------------------------- Hidden armies (22)
+
+fn hidden(p: &mut Position, seat: usize, keys: &[&str]) {
+    p.seats[seat].hidden_armies = keys
+        .iter()
+        .map(|k| HiddenArmyPosition {
+            territory: (*k).to_owned(),
+            revealed: false,
+        })
+        .collect();
+}
+
+#[test]
+fn hidden_armies_sized_by_last_track_card() {
+    // RULINGS 22: 0 before any Reinforcement; then the last number covered.
+    let mut p = base();
+    hidden(&mut p, 0, &["n2", "n3"]);
+    let mut game = rulebook_game(&p, &[]);
+    let events = play(
+        &mut game,
+        0,
+        Action::RevealHiddenArmies { territory: t("n2") },
+    );
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::HiddenArmiesRevealed {
+            seat: Seat(0),
+            territory: t("n2"),
+            armies: 0
+        }));
+    p.cards.track = 3;
+    let mut game = rulebook_game(&p, &[]);
+    assert_eq!(game.hidden_army_size(), 5);
+    play(
+        &mut game,
+        0,
+        Action::RevealHiddenArmies { territory: t("n3") },
+    );
+    assert_eq!(armies(&game, "n3"), 7);
+    assert_eq!(game.view_for(Seat(1)).seats[0].hidden_armies_left, 1);
+}
+
+#[test]
+fn hidden_army_minimum_option() {
+    // RULINGS 22, option.
+    let mut variant = Variant::rulebook();
+    variant.hidden_army_minimum = 4;
+    let mut p = base();
+    hidden(&mut p, 0, &["n2"]);
+    assert_eq!(game_at(&p, variant.clone(), &[]).hidden_army_size(), 4);
+    p.cards.track = 3;
+    assert_eq!(game_at(&p, variant, &[]).hidden_army_size(), 5);
+}
+
+#[test]
+fn hidden_armies_revealed_when_attacked_before_a_roll() {
+    // RULINGS 22: only on the territory under attack, then the defence goes on.
+    let mut p = base();
+    p.cards.track = 2;
+    hidden(&mut p, 1, &["s1", "i2"]);
+    let mut game = rulebook_game(&p, &[]);
+    assert!(
+        refused(
+            &mut game,
+            1,
+            Action::RevealHiddenArmies { territory: t("s1") }
+        )
+        .contains("seat 0's decision")
+    );
+    play(&mut game, 0, attack("n1", "s1"));
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 3,
+            general: false,
+        },
+    );
+    let message = refused(
+        &mut game,
+        1,
+        Action::RevealHiddenArmies { territory: t("i2") },
+    );
+    assert!(
+        message.contains("only South One's hidden armies"),
+        "{message}"
+    );
+    play(
+        &mut game,
+        1,
+        Action::RevealHiddenArmies { territory: t("s1") },
+    );
+    assert_eq!(armies(&game, "s1"), 3 + 4);
+    assert!(matches!(
+        game.pending().unwrap().decision,
+        Decision::Defend {
+            max_dice: 2,
+            attacker_dice: 3,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn hidden_armies_need_the_territory_held_and_come_out_once() {
+    // RULINGS 22.
+    let mut p = base();
+    hidden(&mut p, 0, &["s1", "n2"]);
+    let mut game = rulebook_game(&p, &[]);
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::RevealHiddenArmies { territory: t("s1") }
+        )
+        .contains("is not yours")
+    );
+    play(
+        &mut game,
+        0,
+        Action::RevealHiddenArmies { territory: t("n2") },
+    );
+    assert!(
+        refused(
+            &mut game,
+            0,
+            Action::RevealHiddenArmies { territory: t("n2") }
+        )
+        .contains("no hidden armies in North Two")
+    );
+}
+
+// ---------------------------------------------------------------- Randomness (23)
+
+#[test]
+fn same_seed_and_actions_replay_the_same_game() {
+    // RULINGS 23.
+    let mut a = Game::new(castle_board(), Variant::rulebook(), 4, 99).unwrap();
+    let mut b = Game::new(castle_board(), Variant::rulebook(), 4, 99).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for _ in 0..400 {
+        let Some(seat) = a.pending_seat() else { break };
+        let action = a.legal_actions().sample(&mut rng).unwrap();
+        let events_a = a.apply(seat, action.clone()).unwrap();
+        let events_b = b.apply(seat, action).unwrap();
+        assert_eq!(events_a, events_b);
+    }
+    assert_eq!(a, b);
+    let c = Game::new(castle_board(), Variant::rulebook(), 4, 100).unwrap();
+    let d = Game::new(castle_board(), Variant::rulebook(), 4, 99).unwrap();
+    assert_ne!(c, d);
+}

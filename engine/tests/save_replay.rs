@@ -1,0 +1,191 @@
+//! Saves: a game written as JSON and replayed is the same game; a save that does not
+//! replay cleanly is refused with the failing action's index and the reason.
+
+#[path = "positions/support.rs"]
+mod support;
+
+use castellan_engine::game::{
+    Action, Dice, Game, Placement, Position, ReplayError, SaveError, SavedGame, Seat,
+};
+use castellan_engine::variant::Variant;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use support::*;
+
+fn random_game(seats: usize, seed: u64, actions: usize) -> Game {
+    let mut game = Game::new(castle_board(), Variant::rulebook(), seats, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..actions {
+        let Some(seat) = game.pending_seat() else {
+            break;
+        };
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        game.apply(seat, action).unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_whole_game_round_trips_through_a_save() {
+    let game = random_game(3, 5, 100_000);
+    assert!(game.winner().is_some());
+    let save = game.save(CASTLE_SOURCE).unwrap();
+    assert_eq!(save.format, 1);
+    assert_eq!(save.board_name, "Castle Risk");
+    assert_eq!(save.actions.len(), game.history().len());
+    let json = save.to_json();
+    assert!(
+        json.contains("\"action\": \"place_castle\""),
+        "actions are tagged in JSON"
+    );
+    let replayed = SavedGame::load(&json).unwrap();
+    assert_eq!(replayed, game);
+    assert_eq!(SavedGame::from_json(&json).unwrap(), save);
+}
+
+#[test]
+fn a_game_saved_midway_continues_identically() {
+    let mut game = random_game(4, 8, 700);
+    let mut replayed = game.save(CASTLE_SOURCE).unwrap().replay().unwrap();
+    assert_eq!(replayed, game);
+    let mut rng = ChaCha8Rng::seed_from_u64(80);
+    for _ in 0..300 {
+        let Some(seat) = game.pending_seat() else {
+            break;
+        };
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        assert_eq!(
+            game.apply(seat, action.clone()).unwrap(),
+            replayed.apply(seat, action).unwrap()
+        );
+    }
+    assert_eq!(replayed, game);
+}
+
+#[test]
+fn a_tampered_save_is_refused_with_the_failing_action() {
+    let game = random_game(2, 12, 400);
+    let mut save = game.save(CASTLE_SOURCE).unwrap();
+    // Turn the first setup placement into one that puts an army too many.
+    let index = save
+        .actions
+        .iter()
+        .position(|(_, a)| matches!(a, Action::PlaceArmies { .. }))
+        .expect("setup places armies");
+    let (_, Action::PlaceArmies { placements }) = &mut save.actions[index] else {
+        unreachable!()
+    };
+    placements.push(Placement::new(placements[0].territory, 1));
+    let error = save.replay().unwrap_err();
+    let ReplayError::Action {
+        index: failing,
+        action,
+        ..
+    } = &error
+    else {
+        panic!("{error}")
+    };
+    assert_eq!((*failing, *action), (index, "place_armies"));
+    assert!(
+        error.to_string().contains(&format!("action {index} ")),
+        "{error}"
+    );
+    assert!(
+        error.to_string().contains("exactly 5 must be placed"),
+        "{error}"
+    );
+
+    // An action by the wrong seat is refused just the same.
+    let mut save = game.save(CASTLE_SOURCE).unwrap();
+    let (seat, _) = &mut save.actions[3];
+    *seat = Seat(seat.0 ^ 1);
+    let error = save.replay().unwrap_err();
+    assert!(
+        matches!(error, ReplayError::Action { index: 3, .. }),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_game_from_a_position_saves_its_position_and_dice() {
+    let position = Position::from_toml(include_str!("positions/three-seats.toml")).unwrap();
+    let mut game = Game::from_position(
+        tiny_board(),
+        Variant::rulebook(),
+        &position,
+        Dice::Fixed(vec![6, 6, 1, 1]),
+    )
+    .unwrap();
+    play(&mut game, 0, attack("n1", "s1"));
+    roll(&mut game, 0, 1, 2, 2);
+    play(&mut game, 0, Action::StopAttack);
+    let save = game.save(TINY_SOURCE).unwrap();
+    assert_eq!(save.position.as_ref(), Some(&position));
+    assert_eq!(save.fixed_dice, Some(vec![6, 6, 1, 1]));
+    assert_eq!(save.seats, 3);
+    let replayed = SavedGame::load(&save.to_json()).unwrap();
+    assert_eq!(replayed, game);
+}
+
+#[test]
+fn saves_that_cannot_be_read_are_refused_with_the_reason() {
+    let game = random_game(2, 3, 50);
+    let save = game.save(CASTLE_SOURCE).unwrap();
+
+    let mut wrong_format = save.clone();
+    wrong_format.format = 2;
+    assert!(matches!(wrong_format.replay(), Err(ReplayError::Format(2))));
+
+    let mut renamed = save.clone();
+    renamed.board_name = "Risk".into();
+    let error = renamed.replay().unwrap_err();
+    assert!(
+        error.to_string().contains("names the board “Risk”"),
+        "{error}"
+    );
+
+    let mut broken_board = save.clone();
+    broken_board.board_source = "[board]\nformat = 1\n".into();
+    assert!(matches!(broken_board.replay(), Err(ReplayError::Board(_))));
+
+    let mut too_many_seats = save.clone();
+    too_many_seats.seats = 9;
+    assert!(matches!(
+        too_many_seats.replay(),
+        Err(ReplayError::NewGame(_))
+    ));
+
+    assert!(matches!(
+        SavedGame::load("{\"format\": 1}"),
+        Err(ReplayError::Json(_))
+    ));
+}
+
+#[test]
+fn a_save_needs_the_games_own_board_and_a_full_record() {
+    let mut game = random_game(2, 4, 20);
+    assert!(matches!(
+        game.save(TINY_SOURCE),
+        Err(SaveError::BoardMismatch)
+    ));
+    assert!(matches!(game.save("not a board"), Err(SaveError::Board(_))));
+    game.set_recording(false);
+    let seat = game.pending_seat().unwrap();
+    let action = game
+        .legal_actions()
+        .sample(&mut ChaCha8Rng::seed_from_u64(0))
+        .unwrap();
+    game.apply(seat, action).unwrap();
+    assert_eq!(game.history().len(), 20);
+    assert!(matches!(
+        game.save(CASTLE_SOURCE),
+        Err(SaveError::NotRecorded)
+    ));
+
+    let mut game = random_game(2, 4, 20);
+    game.set_dice(Dice::Fixed(vec![1, 2, 3])).unwrap();
+    assert!(matches!(
+        game.save(CASTLE_SOURCE),
+        Err(SaveError::DiceChangedMidGame)
+    ));
+}
