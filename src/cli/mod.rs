@@ -8,6 +8,8 @@
 mod board;
 mod help;
 mod odds;
+mod protocol;
+mod replay;
 mod text;
 
 use std::process::ExitCode;
@@ -43,6 +45,16 @@ pub enum Command {
         long_about = None
     )]
     Odds(odds::OddsArgs),
+    #[command(
+        about = gettext("Drive games with JSON lines on standard input and output"),
+        long_about = None
+    )]
+    Protocol(protocol::ProtocolArgs),
+    #[command(
+        about = gettext("Replay a saved game and print where it ended"),
+        long_about = None
+    )]
+    Replay(replay::ReplayArgs),
 }
 
 /// Reads the process's arguments; prints help, the version or a usage error and exits
@@ -60,5 +72,7 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Board(args) => board::run(args),
         Command::Odds(args) => odds::run(args),
+        Command::Protocol(args) => protocol::run(args),
+        Command::Replay(args) => replay::run(args),
     }
 }

@@ -1,0 +1,134 @@
+//! `castellan replay SAVE`: replays a saved game with the engine, checking every
+//! action, and prints where it ended: each territory, each seat, and the winner.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use castellan_engine::game::{Game, SavedGame};
+use clap::Args;
+use gettextrs::{gettext, ngettext};
+
+use super::text::fill;
+
+/// The save to replay.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    #[arg(
+        value_name = "SAVE",
+        help = gettext("A saved game (JSON)")
+    )]
+    save: PathBuf,
+}
+
+/// Prints the final position, or why the save does not replay (then fails).
+pub fn run(args: ReplayArgs) -> ExitCode {
+    let shown = args.save.display();
+    let game = fs::read_to_string(&args.save)
+        .map_err(|error| error.to_string())
+        .and_then(|text| SavedGame::load(&text).map_err(|error| error.to_string()));
+    match game {
+        Ok(game) => match write_final_position(&mut io::stdout().lock(), &game) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::FAILURE,
+        },
+        Err(error) => {
+            eprintln!("castellan replay: {shown}: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The board and how far the game went, every territory (owner, armies, castle),
+/// every seat (cards, banners, whether it is out), and the winner or the pending
+/// decision.
+fn write_final_position(out: &mut impl Write, game: &Game) -> io::Result<()> {
+    let board = game.board();
+    let actions = game.history().len();
+    let heading = fill(
+        &ngettext(
+            "{board}: {seats} seats, seed {seed}, {count} action replayed",
+            "{board}: {seats} seats, seed {seed}, {count} actions replayed",
+            u32::try_from(actions).unwrap_or(u32::MAX),
+        ),
+        &[
+            ("board", &board.meta.name),
+            ("seats", &game.seats()),
+            ("seed", &game.seed()),
+            ("count", &actions),
+        ],
+    );
+    writeln!(out, "{heading}")?;
+    writeln!(out, "{}", gettext("Territories:"))?;
+    for id in board.territory_ids() {
+        let territory = board.territory(id);
+        let holding = match game.owner(id) {
+            Some(owner) => fill(
+                &ngettext(
+                    "seat {seat}, {armies} army",
+                    "seat {seat}, {armies} armies",
+                    game.armies(id),
+                ),
+                &[("seat", &owner.0), ("armies", &game.armies(id))],
+            ),
+            None => gettext("empty"),
+        };
+        let castle = match game.castle_at(id) {
+            Some(seat) => fill(&gettext(", castle of seat {seat}"), &[("seat", &seat.0)]),
+            None => String::new(),
+        };
+        writeln!(
+            out,
+            "  {} ({}): {holding}{castle}",
+            territory.key, territory.name
+        )?;
+    }
+    writeln!(out, "{}", gettext("Seats:"))?;
+    for seat in game.seat_ids() {
+        let cards = game.hand(seat).len();
+        let cards = fill(
+            &ngettext("{count} card", "{count} cards", cards as u32),
+            &[("count", &cards)],
+        );
+        // A fallen castle's banners, its own included, fly on the victor's castle.
+        let flown = (!game.is_eliminated(seat))
+            .then(|| game.empire(seat))
+            .flatten();
+        let banners: Vec<String> = flown
+            .into_iter()
+            .chain(game.captured_banners(seat).iter().copied())
+            .map(|group| board.group(group).name.clone())
+            .collect();
+        let banners = if banners.is_empty() {
+            gettext("no banner")
+        } else {
+            fill(
+                &gettext("banners: {list}"),
+                &[("list", &banners.join(", "))],
+            )
+        };
+        let status = if game.is_eliminated(seat) {
+            gettext("eliminated")
+        } else {
+            gettext("in play")
+        };
+        writeln!(out, "  seat {}: {cards}; {banners}; {status}", seat.0)?;
+    }
+    match (game.winner(), game.pending()) {
+        (Some(winner), _) => writeln!(
+            out,
+            "{}",
+            fill(&gettext("Winner: seat {seat}"), &[("seat", &winner.0)])
+        ),
+        (None, Some(pending)) => writeln!(
+            out,
+            "{}",
+            fill(
+                &gettext("No winner yet; awaiting {decision}"),
+                &[("decision", &pending.describe(board))]
+            )
+        ),
+        (None, None) => Ok(()),
+    }
+}

@@ -1,0 +1,305 @@
+//! `castellan protocol` and `castellan replay`, run as programs use them: the built
+//! binary with requests piped to its standard input, and saves it wrote replayed.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+/// A board of four territories: two empires of two, in a row.
+const BOARD: &str = r#"[board]
+format = 1
+name = "Two Valleys"
+width = 100
+height = 100
+
+[[empire]]
+id = "west"
+name = "West"
+bonus = 2
+
+[[empire]]
+id = "east"
+name = "East"
+bonus = 2
+
+[[territory]]
+id = "w1"
+name = "West One"
+group = "west"
+centre = [10, 50]
+
+[[territory]]
+id = "w2"
+name = "West Two"
+group = "west"
+centre = [30, 50]
+
+[[territory]]
+id = "e1"
+name = "East One"
+group = "east"
+centre = [70, 50]
+
+[[territory]]
+id = "e2"
+name = "East Two"
+group = "east"
+centre = [90, 50]
+
+[borders]
+land = [["w1", "w2"], ["w2", "e1"], ["e1", "e2"]]
+"#;
+
+/// `castellan` with `args`, from the top of the source tree, in the C locale.
+fn castellan(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_castellan"));
+    command
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("LC_ALL", "C")
+        .env_remove("LANGUAGE");
+    command
+}
+
+/// Runs `castellan protocol` on these input lines (each written with its line break)
+/// and returns how it ended and the replies, one per output line.
+fn protocol(lines: &[String]) -> (Output, Vec<Value>) {
+    let mut child = castellan(&["protocol"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the castellan binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe to its input");
+    for line in lines {
+        writeln!(stdin, "{line}").expect("writing a request");
+    }
+    drop(stdin);
+    let output = child.wait_with_output().expect("castellan protocol ends");
+    let replies = String::from_utf8(output.stdout.clone())
+        .expect("UTF-8 on stdout")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each output line is one JSON object"))
+        .collect();
+    (output, replies)
+}
+
+/// A scratch file of this test's own, removed when it is dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str, text: &str) -> Self {
+        let path = std::env::temp_dir().join(format!(
+            "castellan-cli-protocol-{}-{name}",
+            std::process::id()
+        ));
+        fs::write(&path, text).expect("writing a scratch file");
+        Self(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.0);
+    }
+}
+
+/// Seat 0 (castle w1) to play against seat 1 (castle e1, 2 armies), with dice that
+/// let seat 0 take the castle in one roll: 6 5 against 4 3.
+fn duel_start() -> Value {
+    json!({
+        "type": "start_from_position",
+        "id": "duel",
+        "board": { "toml": BOARD },
+        "variant": { "table": { "hidden_armies": false } },
+        "position": { "table": {
+            "seed": 1,
+            "territories": {
+                "w1": { "owner": 0, "armies": 3 },
+                "w2": { "owner": 0, "armies": 5 },
+                "e1": { "owner": 1, "armies": 2 },
+                "e2": { "owner": 1, "armies": 1 },
+            },
+            "seats": [{ "castle": "w1", "hand": ["general"] }, { "castle": "e1" }],
+            "turn": { "seat": 0 },
+        } },
+        "dice": [6, 5, 4, 3],
+    })
+}
+
+fn act(seat: u8, action: Value) -> String {
+    json!({ "type": "act", "seat": seat, "action": action }).to_string()
+}
+
+/// The lines of a whole game: errors in between, then the save.
+fn duel_lines() -> Vec<String> {
+    vec![
+        duel_start().to_string(),
+        "this is not json".to_owned(),
+        act(0, json!({ "action": "attack", "from": 1, "to": 2 })),
+        String::new(),
+        act(1, json!({ "action": "end_turn" })),
+        act(0, json!({ "action": "roll", "dice": 2, "general": false })),
+        act(
+            1,
+            json!({ "action": "defend", "dice": 2, "marshall": false }),
+        ),
+        json!({ "type": "save", "id": "s" }).to_string(),
+    ]
+}
+
+#[test]
+fn a_whole_game_is_played_through_the_pipes_and_errors_do_not_stop_it() {
+    let (output, replies) = protocol(&duel_lines());
+    assert!(output.status.success(), "{output:?}");
+    assert!(output.stderr.is_empty(), "{output:?}");
+    let kinds: Vec<&str> = replies
+        .iter()
+        .map(|r| r["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "started", "error", "events", "error", "events", "events", "save"
+        ]
+    );
+    assert_eq!(replies[0]["id"], "duel");
+    assert_eq!(replies[1]["line"], 2);
+    assert!(
+        replies[1]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("not JSON")
+    );
+    // The blank line 4 is counted but not answered.
+    assert_eq!(replies[3]["line"], 5);
+    assert_eq!(
+        replies[3]["message"],
+        "it is seat 0's decision, not seat 1's"
+    );
+    assert_eq!(replies[5]["winner"], 0);
+    assert_eq!(replies[6]["id"], "s");
+    assert_eq!(replies[6]["save"]["actions"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn replies_come_one_by_one_while_the_input_stays_open() {
+    let mut child = castellan(&["protocol"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the castellan binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |request: Value| -> Value {
+        writeln!(stdin, "{request}").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        stdout
+            .read_line(&mut line)
+            .expect("a reply before more input");
+        serde_json::from_str(&line).expect("one JSON object")
+    };
+    // Each reply arrives before the next request is even written.
+    let started = ask(
+        json!({ "type": "start", "id": 1, "board": { "name": "castle-risk" }, "seats": 4, "seed": 8 }),
+    );
+    assert_eq!(started["board"], "Castle Risk");
+    let legal = ask(json!({ "type": "legal", "id": 2 }));
+    assert_eq!(legal["choices"][0]["choice"], "place_castle");
+    let bye = ask(json!({ "type": "quit", "id": 3 }));
+    assert_eq!(bye, json!({ "type": "bye", "id": 3 }));
+    // After quit the program ends even though its input is still open.
+    let status = child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn empty_input_ends_cleanly_with_no_reply() {
+    let (output, replies) = protocol(&[]);
+    assert!(output.status.success());
+    assert!(replies.is_empty());
+}
+
+#[test]
+fn a_save_made_through_the_protocol_replays_to_its_final_position() {
+    let (_, replies) = protocol(&duel_lines());
+    let save = replies.last().unwrap()["save"].to_string();
+    let file = Scratch::new("won.json", &save);
+    let output = castellan(&["replay", file.path()]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        text,
+        "Two Valleys: 2 seats, seed 1, 3 actions replayed
+Territories:
+  w1 (West One): seat 0, 3 armies, castle of seat 0
+  w2 (West Two): seat 0, 3 armies
+  e1 (East One): seat 0, 2 armies
+  e2 (East Two): empty
+Seats:
+  seat 0: 1 card; banners: West, East; in play
+  seat 1: 0 cards; no banner; eliminated
+Winner: seat 0
+"
+    );
+}
+
+#[test]
+fn a_game_in_progress_replays_to_its_pending_decision() {
+    let mut lines = duel_lines();
+    lines.truncate(3);
+    lines.push(json!({ "type": "save" }).to_string());
+    let (_, replies) = protocol(&lines);
+    let file = Scratch::new("open.json", &replies.last().unwrap()["save"].to_string());
+    let output = castellan(&["replay", file.path()]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.starts_with("Two Valleys: 2 seats, seed 1, 1 action replayed\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  e1 (East One): seat 1, 2 armies, castle of seat 1\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "No winner yet; awaiting seat 0: roll against East One from West Two, or stop\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_save_that_does_not_replay_fails_naming_the_action() {
+    let (_, replies) = protocol(&duel_lines());
+    let mut save = replies.last().unwrap()["save"].clone();
+    // The defender's answer, sent by the wrong seat.
+    save["actions"][2][0] = json!(0);
+    let file = Scratch::new("broken.json", &save.to_string());
+    let output = castellan(&["replay", file.path()]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        error,
+        format!(
+            "castellan replay: {}: action 2 (seat 0: defend) does not replay: it is seat 1's decision, not seat 0's\n",
+            file.path()
+        )
+    );
+
+    let not_a_save = Scratch::new("not-a-save.json", "{\"hello\": 1}");
+    let output = castellan(&["replay", not_a_save.path()]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert!(error.contains("not a save file"), "{error}");
+}
