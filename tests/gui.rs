@@ -1,14 +1,20 @@
 //! The desktop window, started as a player starts it, on the test display that
-//! `make test` provides (Xvfb): it must open, keep running, and show the board.
+//! `make test` provides (Xvfb): it must open, keep running, and show the board; and a
+//! game started from the remembered setup must be played by the window up to a capture.
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, mpsc};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 /// The sea of the light map style (`src/map/palette.rs`), which a fresh start uses
 /// with settings kept in memory: most of the map is this colour.
 const LIGHT_SEA: [u8; 3] = [0xa9, 0xc9, 0xdc];
+
+/// One game at a time: two instances on one session bus would be one application
+/// (the second hands over to the first and exits), and would share the screen.
+static ONE_GAME_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// Kills the game when the test ends, whichever way it ends.
 struct Running(Child);
@@ -46,6 +52,9 @@ fn the_window_opens_and_shows_the_shipped_board() {
         eprintln!("skipped: no X display; `make test` runs this under Xvfb");
         return;
     }
+    let _alone = ONE_GAME_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut game = Running(
         Command::new(env!("CARGO_BIN_EXE_castellan"))
             .env("GDK_BACKEND", "x11")
@@ -87,4 +96,81 @@ fn the_window_opens_and_shows_the_shipped_board() {
     }
     assert!(!stderr.contains("cannot draw the map"), "{stderr}");
     assert!(!stderr.contains("CRITICAL"), "{stderr}");
+}
+
+#[test]
+fn a_game_of_computer_seats_is_played_in_the_window_up_to_a_capture() {
+    if std::env::var_os("DISPLAY").is_none() {
+        eprintln!("skipped: no X display; `make test` runs this under Xvfb");
+        return;
+    }
+    let _alone = ONE_GAME_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    // The remembered setup: three computer seats and a fixed seed. The quick-start
+    // variable starts it at once (no dialog) and echoes the game log on stdout.
+    let config = std::env::temp_dir().join(format!("castellan-gui-{}", std::process::id()));
+    std::fs::create_dir_all(config.join("castellan")).unwrap();
+    std::fs::write(
+        config.join("castellan/last-game.toml"),
+        "seed = 5\n\
+         [[seats]]\nname = \"Anna\"\ncolour = 0\ncomputer = true\n\
+         [[seats]]\nname = \"Ben\"\ncolour = 1\ncomputer = true\n\
+         [[seats]]\nname = \"Cleo\"\ncolour = 2\ncomputer = true\n",
+    )
+    .unwrap();
+    let mut game = Running(
+        Command::new(env!("CARGO_BIN_EXE_castellan"))
+            .env("GDK_BACKEND", "x11")
+            .env("GSK_RENDERER", "cairo")
+            .env("GSETTINGS_BACKEND", "memory")
+            .env("NO_AT_BRIDGE", "1")
+            .env("LC_ALL", "C")
+            .env("XDG_CONFIG_HOME", &config)
+            .env("CASTELLAN_QUICK_START", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the castellan binary starts"),
+    );
+    let (lines, received) = mpsc::channel();
+    let stdout = game.0.stdout.take().expect("stdout is piped");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut log = Vec::new();
+    while Instant::now() < deadline {
+        match received.recv_timeout(Duration::from_millis(500)) {
+            Ok(line) => {
+                let captured = line.contains(" took ");
+                log.push(line);
+                if captured {
+                    break;
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    let _ = std::fs::remove_dir_all(&config);
+    // Setup happened in order, and then a territory changed hands.
+    assert!(log.iter().any(|l| l.contains("built a castle")), "{log:#?}");
+    assert!(log.iter().any(|l| l.contains("plays first")), "{log:#?}");
+    let capture = log.last().cloned().unwrap_or_default();
+    assert!(capture.contains(" took "), "no capture in {log:#?}");
+    assert!(
+        game.0
+            .try_wait()
+            .expect("the game can be waited on")
+            .is_none(),
+        "the game exited"
+    );
+    // The map shows the game: the sea, and owned territories in the seats' colours.
+    let pixels = screen_pixels();
+    assert!(share_of(&pixels, LIGHT_SEA) > 0.05);
 }

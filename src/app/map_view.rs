@@ -1,6 +1,8 @@
 //! The map widget: a relm4 component wrapping a `gtk::DrawingArea` that draws a
 //! [`MapScene`]. Gesture controllers only send messages; `update` changes the scene and
 //! queues a redraw; the draw function only draws. The scene and drawing are in `map/`.
+//! The map decides nothing about the game: it reports clicks, and the window tells it
+//! what each territory shows, which light up and which is selected.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -11,6 +13,7 @@ use gettextrs::gettext;
 use relm4::gtk::{gdk, glib, prelude::*};
 use relm4::prelude::*;
 
+use crate::map::scene::TerritoryState;
 use crate::map::{AttackArrow, LayerCache, MapScene, Palette, TargetKind, ViewPoint};
 
 /// Zoom change for one notch of a mouse wheel (smooth scrolling scales it).
@@ -38,6 +41,8 @@ pub struct MapView {
     /// Tooltip markup for the hovered territory.
     tooltip: Option<String>,
     style_handlers: Vec<glib::SignalHandlerId>,
+    /// The attack in progress, if any: its arrow stays while no move is previewed.
+    battle: Option<AttackArrow>,
 }
 
 /// A press of the primary button that may become a pan.
@@ -78,7 +83,17 @@ pub enum MapViewInput {
     /// Zoom by a factor about the middle of the widget (keys, buttons).
     ZoomBy(f64),
     FitToWindow,
-    ClearSelection,
+    /// Escape: the player backs out of a half-made choice.
+    Escape,
+    /// What the game shows: every territory's state (indexed by id), the lit targets
+    /// and the selected territory.
+    Show {
+        territories: Vec<TerritoryState>,
+        targets: Vec<(TerritoryId, TargetKind)>,
+        selected: Option<TerritoryId>,
+        /// The attack in progress, drawn whatever the pointer does.
+        battle: Option<AttackArrow>,
+    },
     Resized {
         width: i32,
         height: i32,
@@ -94,8 +109,10 @@ pub enum MapViewInput {
 /// What the map tells its parent.
 #[derive(Debug)]
 pub enum MapViewOutput {
-    /// The player selected a territory, or cleared the selection.
-    SelectionChanged(Option<TerritoryId>),
+    /// The player clicked a territory.
+    Clicked(TerritoryId),
+    /// The player pressed Escape on the map.
+    Escape,
 }
 
 #[relm4::component(pub)]
@@ -210,6 +227,7 @@ impl Component for MapView {
             drag: None,
             tooltip: None,
             style_handlers,
+            battle: None,
         };
         let widgets = view_output!();
         ComponentParts { model, widgets }
@@ -272,7 +290,28 @@ impl Component for MapView {
                 self.hover_at(self.pointer);
                 true
             }
-            MapViewInput::ClearSelection => self.select(None, &sender),
+            MapViewInput::Escape => {
+                sender.output(MapViewOutput::Escape).ok();
+                false
+            }
+            MapViewInput::Show {
+                territories,
+                targets,
+                selected,
+                battle,
+            } => {
+                self.battle = battle;
+                let mut canvas = self.canvas.borrow_mut();
+                let scene = &mut canvas.scene;
+                let ids: Vec<TerritoryId> = scene.board().territory_ids().collect();
+                for (id, state) in ids.into_iter().zip(territories) {
+                    scene.set_territory(id, state);
+                }
+                scene.set_targets(targets);
+                scene.set_selected(selected);
+                preview_attack(scene, self.battle);
+                true
+            }
             MapViewInput::Resized {
                 width,
                 height,
@@ -324,39 +363,17 @@ impl MapView {
             return false;
         }
         self.tooltip = hovered.map(|id| tooltip_markup(scene.board(), id));
-        preview_attack(scene);
+        preview_attack(scene, self.battle);
         true
     }
 
-    /// Selects what is under a click: a territory (again: deselects it) or nothing.
+    /// Reports a click on a territory; a click on the sea means nothing.
     fn click_at(&mut self, point: ViewPoint, sender: &ComponentSender<Self>) -> bool {
-        let (clicked, selected) = {
-            let scene = &self.canvas.borrow().scene;
-            (scene.territory_at(point), scene.selected())
-        };
-        let target = if clicked == selected { None } else { clicked };
-        self.select(target, sender)
-    }
-
-    /// Selects a territory and highlights its neighbours.
-    fn select(&mut self, id: Option<TerritoryId>, sender: &ComponentSender<Self>) -> bool {
-        {
-            let mut canvas = self.canvas.borrow_mut();
-            let scene = &mut canvas.scene;
-            if !scene.set_selected(id) {
-                return false;
-            }
-            let board = Arc::clone(scene.board_arc());
-            scene.set_targets(
-                id.into_iter()
-                    .flat_map(|id| board.neighbours(id))
-                    .map(|n| (n, TargetKind::Adjacent))
-                    .collect::<Vec<_>>(),
-            );
-            preview_attack(scene);
+        let clicked = self.canvas.borrow().scene.territory_at(point);
+        if let Some(id) = clicked {
+            sender.output(MapViewOutput::Clicked(id)).ok();
         }
-        sender.output(MapViewOutput::SelectionChanged(id)).ok();
-        true
+        false
     }
 
     /// Follows a drag to offset `(dx, dy)` from its start; returns whether the map moved.
@@ -407,19 +424,20 @@ fn message_for_key(key: gdk::Key) -> Option<MapViewInput> {
         }
         gdk::Key::minus | gdk::Key::KP_Subtract => Some(MapViewInput::ZoomBy(1.0 / KEY_ZOOM_STEP)),
         gdk::Key::_0 | gdk::Key::KP_0 => Some(MapViewInput::FitToWindow),
-        gdk::Key::Escape => Some(MapViewInput::ClearSelection),
+        gdk::Key::Escape => Some(MapViewInput::Escape),
         _ => None,
     }
 }
 
-/// Pointing at a highlighted neighbour of the selected territory previews an attack on
-/// it with the arrow; anything else clears the arrow.
-fn preview_attack(scene: &mut MapScene) {
+/// Pointing at a lit target of the selected territory (by land or across the sea)
+/// previews the move with the arrow; anything else clears the arrow.
+fn preview_attack(scene: &mut MapScene, battle: Option<AttackArrow>) {
     let arrow = scene
         .selected()
         .zip(scene.hovered())
-        .filter(|&(from, to)| from != to && scene.target(to) == Some(TargetKind::Adjacent))
-        .map(|(from, to)| AttackArrow { from, to });
+        .filter(|&(from, to)| from != to && scene.target(to).is_some())
+        .map(|(from, to)| AttackArrow { from, to })
+        .or(battle);
     scene.set_arrow(arrow);
 }
 

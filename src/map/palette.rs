@@ -78,14 +78,18 @@ impl Colour {
 }
 
 /// Okabe & Ito's colour-blind-safe set without its sky blue (too close to the sea) and
-/// black (the ink): vermilion, blue, bluish green, yellow, reddish purple, orange.
+/// black (the ink): vermilion, blue, bluish green, yellow, reddish purple, orange, as
+/// `0xRRGGBB`. The new-game dialog offers exactly these, and no two seats share one.
+pub const SEAT_RGB: [u32; SEAT_COLOURS] =
+    [0xd55e00, 0x0072b2, 0x009e73, 0xf0e442, 0xcc79a7, 0xe69f00];
+
 const SEATS: [Colour; SEAT_COLOURS] = [
-    Colour::hex(0xd55e00),
-    Colour::hex(0x0072b2),
-    Colour::hex(0x009e73),
-    Colour::hex(0xf0e442),
-    Colour::hex(0xcc79a7),
-    Colour::hex(0xe69f00),
+    Colour::hex(SEAT_RGB[0]),
+    Colour::hex(SEAT_RGB[1]),
+    Colour::hex(SEAT_RGB[2]),
+    Colour::hex(SEAT_RGB[3]),
+    Colour::hex(SEAT_RGB[4]),
+    Colour::hex(SEAT_RGB[5]),
 ];
 
 /// Tints for groups whose board file gives no colour, in group order: muted enough to

@@ -32,10 +32,6 @@ pub enum TargetKind {
     /// Reached over a land border or a dotted line.
     Adjacent,
     /// Reached across the sea by the Admiral.
-    #[cfg_attr(
-        not(test),
-        allow(dead_code, reason = "the Admiral's move, built with the game view")
-    )]
     AcrossSea,
 }
 
@@ -105,13 +101,6 @@ impl MapScene {
     }
 
     /// Sets what the map shows on a territory (owner, armies, castle).
-    #[cfg_attr(
-        not(test),
-        allow(
-            dead_code,
-            reason = "the game view sets owners next; the tests use it now"
-        )
-    )]
     pub fn set_territory(&mut self, id: TerritoryId, state: TerritoryState) {
         self.territories[id.index()] = state;
     }

@@ -1,0 +1,238 @@
+//! The status line: the decision the game awaits, in plain words for the person (or
+//! computer) it awaits, and what to do on the map.
+
+use castellan_engine::board::{Board, TerritoryId};
+use castellan_engine::game::{Decision, Pending, PlacementReason};
+use gettextrs::{gettext, ngettext};
+
+/// What the status line needs besides the decision.
+pub struct StatusContext<'a> {
+    pub board: &'a Board,
+    /// Seat names, indexed by seat.
+    pub names: &'a [String],
+    /// Whether the seat to move is played by the computer.
+    pub computer: bool,
+    /// Starting armies the seat still has in hand, placing included (setup only).
+    pub armies_in_hand: u32,
+    /// Armies already put on the map for the placement at hand.
+    pub placed: u32,
+    /// The territory chosen to move from, if any.
+    pub source: Option<TerritoryId>,
+}
+
+fn territory(board: &Board, id: TerritoryId) -> String {
+    gettext(board.territory(id).name.as_str())
+}
+
+/// One sentence for the status line, or the winner's when the game is over.
+pub fn status_line(
+    pending: Option<&Pending>,
+    winner: Option<String>,
+    cx: &StatusContext,
+) -> String {
+    let Some(pending) = pending else {
+        return match winner {
+            Some(name) => gettext("{name} has won the game").replace("{name}", &name),
+            None => gettext("The game is over"),
+        };
+    };
+    let name = cx
+        .names
+        .get(pending.seat.index())
+        .cloned()
+        .unwrap_or_default();
+    let what = if cx.computer {
+        gettext("thinking…")
+    } else {
+        human_request(&pending.decision, cx)
+    };
+    // TRANSLATORS: a seat's name, then what it is asked to do.
+    gettext("{name}: {what}")
+        .replace("{name}", &name)
+        .replace("{what}", &what)
+}
+
+fn human_request(decision: &Decision, cx: &StatusContext) -> String {
+    let board = cx.board;
+    match decision {
+        Decision::PlaceCastle { empire } => {
+            gettext("place your castle in {empire} — click one of its territories")
+                .replace("{empire}", &gettext(board.group(*empire).name.as_str()))
+        }
+        Decision::Claim => gettext("claim an unoccupied territory — click one"),
+        Decision::PlaceArmies { armies, reason } => {
+            let left = armies.saturating_sub(cx.placed);
+            match reason {
+                PlacementReason::Setup if cx.armies_in_hand > *armies => ngettext(
+                    "{left} army left to place, {at} at a time — click your territories, then Confirm",
+                    "{left} armies left to place, {at} at a time — click your territories, then Confirm",
+                    cx.armies_in_hand.saturating_sub(cx.placed),
+                )
+                .replace("{left}", &cx.armies_in_hand.saturating_sub(cx.placed).to_string())
+                .replace("{at}", &armies.to_string()),
+                _ => ngettext(
+                    "{left} army left to place — click your territories, then Confirm",
+                    "{left} armies left to place — click your territories, then Confirm",
+                    left,
+                )
+                .replace("{left}", &left.to_string()),
+            }
+        }
+        Decision::HideArmies => {
+            gettext("click where your hidden armies lie — nobody else will see it")
+        }
+        Decision::Play { .. } => match cx.source {
+            Some(from) => gettext("attack from {from} — click a lit territory, or click {from} again to choose another")
+                .replace("{from}", &territory(board, from)),
+            None => gettext("click a territory to attack from, play cards, or end your turn"),
+        },
+        Decision::Roll { from, to, .. } => gettext("attacking {to} from {from} — roll or stop")
+            .replace("{to}", &territory(board, *to))
+            .replace("{from}", &territory(board, *from)),
+        Decision::Defend {
+            territory: id,
+            attacker_dice,
+            ..
+        } => ngettext(
+            "defend {territory} against {dice} die",
+            "defend {territory} against {dice} dice",
+            u32::from(*attacker_dice),
+        )
+        .replace("{territory}", &territory(board, *id))
+        .replace("{dice}", &attacker_dice.to_string()),
+        Decision::MoveIn { to, min, max, .. } => {
+            gettext("move {min} to {max} armies into {territory}")
+                .replace("{min}", &min.to_string())
+                .replace("{max}", &max.to_string())
+                .replace("{territory}", &territory(board, *to))
+        }
+        Decision::AnswerSpy { spy } => gettext("{spy} plays a Spy on you — answer it").replace(
+            "{spy}",
+            cx.names.get(spy.index()).map_or("", String::as_str),
+        ),
+        Decision::SpyDiscard { target } => gettext("discard one card from {target}'s hand")
+            .replace(
+                "{target}",
+                cx.names.get(target.index()).map_or("", String::as_str),
+            ),
+        Decision::FillVacated { victor: true, .. } => {
+            gettext("click a vacated territory to fill it with 1 army, or stop filling")
+        }
+        Decision::FillVacated { .. } => gettext("click a vacated territory to fill it with 1 army"),
+        Decision::Fortify => gettext("fortify once — click a territory, then a neighbour — or skip"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use castellan_engine::board::load_board_file;
+    use castellan_engine::game::Seat;
+    use std::path::Path;
+
+    fn board() -> Board {
+        load_board_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/castle-risk.toml"))
+            .unwrap()
+    }
+
+    fn names() -> Vec<String> {
+        vec!["Anna".into(), "Ben".into()]
+    }
+
+    fn line(
+        board: &Board,
+        decision: Decision,
+        seat: u8,
+        armies_in_hand: u32,
+        placed: u32,
+    ) -> String {
+        let names = names();
+        let cx = StatusContext {
+            board,
+            names: &names,
+            computer: false,
+            armies_in_hand,
+            placed,
+            source: None,
+        };
+        status_line(
+            Some(&Pending {
+                seat: Seat(seat),
+                decision,
+            }),
+            None,
+            &cx,
+        )
+    }
+
+    #[test]
+    fn castle_placement_names_the_seat_and_the_empire() {
+        let board = board();
+        let empire = board.territory(TerritoryId(0)).group;
+        let text = line(&board, Decision::PlaceCastle { empire }, 0, 0, 0);
+        assert!(text.starts_with("Anna: place your castle in "), "{text}");
+        assert!(text.contains(board.group(empire).name.as_str()), "{text}");
+    }
+
+    #[test]
+    fn setup_placement_counts_what_is_left_and_how_many_at_a_time() {
+        let board = board();
+        let decision = Decision::PlaceArmies {
+            armies: 5,
+            reason: PlacementReason::Setup,
+        };
+        assert_eq!(
+            line(&board, decision.clone(), 1, 9, 2)
+                .split(" —")
+                .next()
+                .unwrap(),
+            "Ben: 7 armies left to place, 5 at a time"
+        );
+        let spoils = Decision::PlaceArmies {
+            armies: 1,
+            reason: PlacementReason::Spoils,
+        };
+        assert!(line(&board, spoils, 1, 0, 0).starts_with("Ben: 1 army left to place"));
+    }
+
+    #[test]
+    fn a_computer_seat_is_thinking_and_a_won_game_names_the_winner() {
+        let board = board();
+        let names = names();
+        let cx = StatusContext {
+            board: &board,
+            names: &names,
+            computer: true,
+            armies_in_hand: 0,
+            placed: 0,
+            source: None,
+        };
+        let pending = Pending {
+            seat: Seat(1),
+            decision: Decision::Claim,
+        };
+        assert_eq!(status_line(Some(&pending), None, &cx), "Ben: thinking…");
+        assert_eq!(
+            status_line(None, Some("Anna".into()), &cx),
+            "Anna has won the game"
+        );
+    }
+
+    #[test]
+    fn defence_names_the_territory_and_the_dice() {
+        let board = board();
+        let london = board.territory_by_key("london").unwrap();
+        let text = line(
+            &board,
+            Decision::Defend {
+                territory: london,
+                attacker_dice: 3,
+                max_dice: 2,
+            },
+            0,
+            0,
+            0,
+        );
+        assert_eq!(text, "Anna: defend London against 3 dice");
+    }
+}

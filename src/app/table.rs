@@ -1,0 +1,11 @@
+//! What a side panel needs to show the decision at hand.
+pub struct TableSnapshot {
+    pub board: std::sync::Arc<castellan_engine::board::Board>,
+    /// The view of the seat whose decision it is (or of the last human seat to act).
+    pub view: castellan_engine::game::SeatView,
+    /// What that seat may do now.
+    pub legal: castellan_engine::game::LegalActions,
+    /// Seat names and colours (0xRRGGBB), indexed by seat.
+    pub seat_names: Vec<String>,
+    pub seat_colours: Vec<u32>,
+}
