@@ -11,6 +11,7 @@ mod odds;
 mod protocol;
 mod replay;
 mod text;
+mod variant;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,11 @@ pub enum Command {
         long_about = None
     )]
     Replay(replay::ReplayArgs),
+    #[command(
+        about = gettext("Check variant files or show their rules"),
+        long_about = None
+    )]
+    Variant(variant::VariantArgs),
 }
 
 /// Reads the process's arguments; prints help, the version or a usage error and exits
@@ -74,5 +80,6 @@ pub fn run(command: Command) -> ExitCode {
         Command::Odds(args) => odds::run(args),
         Command::Protocol(args) => protocol::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Variant(args) => variant::run(args),
     }
 }
