@@ -81,13 +81,14 @@ fn the_window_opens_and_shows_the_shipped_board() {
             "the game exited early"
         );
         sea = share_of(&screen_pixels(), LIGHT_SEA);
-        if sea > 0.1 {
+        if sea > 0.05 {
             break;
         }
     }
-    // Europe fills much of the board, so the sea is well under the whole window, but
-    // an error page or an empty window would show none of it.
-    assert!(sea > 0.1, "only {:.1}% of the screen is sea", sea * 100.0);
+    // Europe fills much of the board, and the new-game dialog (in the corner, as Xvfb
+    // has no window manager to centre it) covers part of the map, so the sea is well
+    // under the whole screen; but an error page or an empty window shows none of it.
+    assert!(sea > 0.05, "only {:.1}% of the screen is sea", sea * 100.0);
 
     let _ = game.0.kill();
     let mut stderr = String::new();

@@ -6,6 +6,7 @@
 //! - `computer`: what computer seats play.
 //! - `map_view`: the map widget; `new_game`, `privacy`, `victory`: dialog and pages;
 //!   `files`: the file chooser; `shortcuts`: accelerators and their window.
+//! - `library`: the boards and variants on offer; `variant_editor`: the rules editor.
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`.
 
@@ -15,6 +16,7 @@ mod computer;
 mod decisions;
 mod dice_view;
 mod files;
+mod library;
 mod log;
 mod map_view;
 mod new_game;
@@ -26,31 +28,31 @@ mod shortcuts;
 mod sidebar;
 mod status;
 mod table;
+mod variant_editor;
 mod victory;
 
 use std::cell::Cell;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use adw::prelude::*;
-use castellan_engine::board::{Board, TerritoryId, parse_board};
+use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::game::{Action, Decision, EventKind, Game, PlacementReason};
+use castellan_engine::variant::Variant;
 use gettextrs::gettext;
 use relm4::actions::{RelmAction, RelmActionGroup};
 use relm4::gtk::{gio, glib};
 use relm4::prelude::*;
 
-use crate::config::{APP_ID, PKGDATADIR, VERSION};
+use crate::config::{APP_ID, VERSION};
 use battle_panel::{BattlePanel, BattlePanelInput, BattlePanelOutput};
 use map_view::{MapView, MapViewInput, MapViewOutput};
-use new_game::{NewGameDialog, NewGameInput, NewGameOutput};
-use session::{Click, GameSetup, Session};
+use new_game::{NewGame, NewGameDialog, NewGameInput, NewGameOutput};
+use session::{Click, Session};
 use sidebar::{CardSidebar, CardSidebarInput, CardSidebarOutput};
-
-/// The board the window plays on, relative to the data directory.
-const BOARD_FILE: &str = "boards/castle-risk.toml";
+use variant_editor::{EditorMode, VariantEditor, VariantEditorInput, VariantEditorOutput};
 
 /// How long a computer seat "thinks" before each move, so that people can follow.
 const COMPUTER_PACE: Duration = Duration::from_millis(250);
@@ -65,6 +67,7 @@ relm4::new_stateless_action!(OpenAction, WindowActions, "open");
 relm4::new_stateless_action!(SaveAction, WindowActions, "save");
 relm4::new_stateless_action!(SaveAsAction, WindowActions, "save-as");
 relm4::new_stateless_action!(VariantEditorAction, WindowActions, "variant-editor");
+relm4::new_stateless_action!(GameRulesAction, WindowActions, "game-rules");
 relm4::new_stateless_action!(PrintReferenceAction, WindowActions, "print-reference");
 relm4::new_stateless_action!(ShortcutsAction, WindowActions, "show-help-overlay");
 relm4::new_stateless_action!(AboutAction, WindowActions, "about");
@@ -102,10 +105,15 @@ pub enum Then {
 
 pub struct MainWindow {
     window: adw::ApplicationWindow,
-    /// The board and its file's text, or why it could not be loaded.
-    board: Result<(Arc<Board>, String), String>,
+    /// Why the default board could not be loaded, if it could not.
+    broken: Option<String>,
+    /// The map of the board shown, and the box it sits in (a new board gets a new map).
     map: Option<Controller<MapView>>,
+    map_holder: gtk::Box,
+    /// The board the map shows.
+    shown_board: Option<Arc<Board>>,
     new_game: Controller<NewGameDialog>,
+    variant_editor: Controller<VariantEditor>,
     sidebar: Controller<CardSidebar>,
     battle: Controller<BattlePanel>,
     session: Option<Session>,
@@ -143,9 +151,14 @@ pub enum MainWindowInput {
     Shortcuts,
     About,
     Quit,
+    VariantEditor,
+    /// Show the running game's rules, read only.
+    GameRules,
+    /// Open the variant editor on these rules, for the new-game dialog.
+    EditVariantForNewGame(Variant, Option<PathBuf>),
     /// Unsaved changes may go: carry on.
     Proceed(Then),
-    StartGame(GameSetup),
+    StartGame(Box<NewGame>),
     OpenFile(PathBuf),
     SaveTo(PathBuf),
     FitMap,
@@ -178,7 +191,7 @@ pub enum MainWindowCommand {
 
 #[relm4::component(pub)]
 impl Component for MainWindow {
-    type Init = PathBuf;
+    type Init = ();
     type Input = MainWindowInput;
     type Output = ();
     type CommandOutput = MainWindowCommand;
@@ -228,7 +241,7 @@ impl Component for MainWindow {
                             set_orientation: gtk::Orientation::Vertical,
 
                             #[local_ref]
-                            map_widget -> gtk::Widget {
+                            map_holder -> gtk::Box {
                                 set_vexpand: true,
                             },
 
@@ -310,7 +323,7 @@ impl Component for MainWindow {
                     add_named[Some("broken")] = &adw::StatusPage {
                         set_icon_name: Some("dialog-error-symbolic"),
                         set_title: &gettext("The Board Could Not Be Loaded"),
-                        set_description: model.board.as_ref().err().map(String::as_str),
+                        set_description: model.broken.as_deref(),
                     },
 
                     // After the pages, so that the first page named exists.
@@ -321,29 +334,25 @@ impl Component for MainWindow {
         }
     }
 
-    fn init(
-        board_path: PathBuf,
-        root: Self::Root,
-        sender: ComponentSender<Self>,
-    ) -> ComponentParts<Self> {
-        let board = load_board(&board_path);
-        let map = board.as_ref().ok().map(|(board, _)| {
-            MapView::builder()
-                .launch(Arc::clone(board))
-                .forward(sender.input_sender(), |output| match output {
-                    MapViewOutput::Clicked(id) => MainWindowInput::MapClicked(id),
-                    MapViewOutput::Escape => MainWindowInput::MapEscape,
-                })
-        });
-        let map_widget: gtk::Widget = match &map {
-            Some(controller) => controller.widget().clone().upcast(),
-            None => gtk::Box::new(gtk::Orientation::Vertical, 0).upcast(),
-        };
+    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        // Before any game, the default board shows behind the new-game dialog.
+        let board = library::load_board(&library::default_board_path());
         let new_game = NewGameDialog::builder()
             .transient_for(&root)
             .launch(())
             .forward(sender.input_sender(), |output| match output {
-                NewGameOutput::Start(setup) => MainWindowInput::StartGame(setup),
+                NewGameOutput::Start(game) => MainWindowInput::StartGame(game),
+                NewGameOutput::EditVariant(variant, path) => {
+                    MainWindowInput::EditVariantForNewGame(variant, path)
+                }
+            });
+        let variant_editor = VariantEditor::builder()
+            .transient_for(&root)
+            .launch(())
+            .forward(new_game.sender(), |output| match output {
+                VariantEditorOutput::UseForNewGame(variant, path) => {
+                    NewGameInput::UseVariant(variant, path)
+                }
             });
         let sidebar = CardSidebar::builder()
             .launch(())
@@ -370,17 +379,19 @@ impl Component for MainWindow {
             )
         };
         let echo_log = std::env::var_os(QUICK_START_VARIABLE).is_some();
-        // Before any game, the empty board shows behind the new-game dialog.
         let page = if board.is_ok() {
             Page::Game
         } else {
             Page::Broken
         };
-        let model = MainWindow {
+        let mut model = MainWindow {
             window: root.clone(),
-            board,
-            map,
+            broken: board.as_ref().err().map(ToString::to_string),
+            map: None,
+            map_holder: gtk::Box::new(gtk::Orientation::Vertical, 0),
+            shown_board: None,
             new_game,
+            variant_editor,
             sidebar,
             battle,
             session: None,
@@ -402,7 +413,10 @@ impl Component for MainWindow {
             echo_log,
         };
         model.log_view.set_buffer(Some(&model.log));
-        let map_widget = &map_widget;
+        if let Ok(loaded) = &board {
+            model.show_board(Arc::clone(&loaded.board), &sender);
+        }
+        let map_holder = &model.map_holder.clone();
         let log_view = &model.log_view.clone();
         let battle_widget = &model.battle.widget().clone();
         let sidebar_widget = &model.sidebar.widget().clone();
@@ -421,14 +435,15 @@ impl Component for MainWindow {
                 }
             });
         }
-        if model.board.is_ok() {
-            if model.echo_log {
-                let setup = new_game::load_setup(&new_game::last_setup_path())
-                    .unwrap_or_else(new_game::default_setup);
-                sender.input(MainWindowInput::StartGame(setup));
-            } else {
-                sender.input(MainWindowInput::NewGame);
+        if model.echo_log {
+            let setup = new_game::load_setup(&new_game::last_setup_path())
+                .unwrap_or_else(new_game::default_setup);
+            match new_game::resolve(setup) {
+                Ok(game) => sender.input(MainWindowInput::StartGame(Box::new(game))),
+                Err(reason) => eprintln!("castellan: cannot start the last game: {reason}"),
             }
+        } else {
+            sender.input(MainWindowInput::NewGame);
         }
         ComponentParts { model, widgets }
     }
@@ -455,7 +470,32 @@ impl Component for MainWindow {
                 window.present();
             }
             MainWindowInput::About => self.about(),
-            MainWindowInput::StartGame(setup) => self.start_game(setup, &sender),
+            MainWindowInput::VariantEditor => {
+                self.variant_editor.emit(VariantEditorInput::Open {
+                    variant: Variant::rulebook(),
+                    path: None,
+                    mode: EditorMode::Edit {
+                        for_new_game: false,
+                    },
+                });
+            }
+            MainWindowInput::GameRules => {
+                if let Some(session) = &self.session {
+                    self.variant_editor.emit(VariantEditorInput::Open {
+                        variant: session.game().variant().clone(),
+                        path: None,
+                        mode: EditorMode::ReadOnly,
+                    });
+                }
+            }
+            MainWindowInput::EditVariantForNewGame(variant, path) => {
+                self.variant_editor.emit(VariantEditorInput::Open {
+                    variant,
+                    path,
+                    mode: EditorMode::Edit { for_new_game: true },
+                });
+            }
+            MainWindowInput::StartGame(game) => self.start_game(*game, &sender),
             MainWindowInput::OpenFile(path) => self.open_file(path, &sender),
             MainWindowInput::SaveTo(path) => self.save_to(path),
             MainWindowInput::FitMap => {
@@ -535,22 +575,34 @@ impl Component for MainWindow {
 }
 
 impl MainWindow {
+    /// The game's file (or "New Game") with a dot when unsaved, then the board and
+    /// the rules it is played with; before any game, the board shown.
     fn subtitle(&self) -> String {
         let Some(session) = &self.session else {
-            return match &self.board {
-                Ok((board, _)) => gettext(board.meta.name.as_str()),
-                Err(_) => String::new(),
-            };
+            return self
+                .shown_board
+                .as_ref()
+                .map(|board| gettext(board.meta.name.as_str()))
+                .unwrap_or_default();
         };
         let name = session
             .path()
             .and_then(|p| p.file_stem())
             .map_or_else(|| gettext("New Game"), |s| s.to_string_lossy().into_owned());
-        if session.unsaved() {
-            format!("{name} •")
+        let dot = if session.unsaved() { " •" } else { "" };
+        let game = session.game();
+        let variant = game.variant();
+        let rules = if !variant.name.is_empty() {
+            gettext(variant.name.as_str())
+        } else if variant.plays_as_rulebook() {
+            gettext("Rulebook")
         } else {
-            name
-        }
+            gettext("Custom rules")
+        };
+        format!(
+            "{name}{dot} — {} · {rules}",
+            gettext(game.board().meta.name.as_str())
+        )
     }
 
     fn finish_label(&self) -> String {
@@ -600,9 +652,6 @@ impl MainWindow {
     fn proceed(&mut self, then: Then, sender: &ComponentSender<Self>) {
         match then {
             Then::NewGame => {
-                if self.board.is_err() {
-                    return;
-                }
                 let setup = new_game::load_setup(&new_game::last_setup_path())
                     .unwrap_or_else(new_game::default_setup);
                 self.new_game.emit(NewGameInput::Open(setup));
@@ -624,8 +673,10 @@ impl MainWindow {
         let sender = sender.clone();
         self.chooser = Some(files::choose(
             &self.window,
+            files::FileKind::Game,
             save,
             suggested.as_deref(),
+            None,
             move |path| {
                 sender.input(if save {
                     MainWindowInput::SaveTo(path)
@@ -636,19 +687,49 @@ impl MainWindow {
         ));
     }
 
-    fn start_game(&mut self, setup: GameSetup, sender: &ComponentSender<Self>) {
-        let Ok((board, source)) = &self.board else {
-            return;
-        };
-        self.new_game.widget().set_visible(false);
+    fn start_game(&mut self, game: NewGame, sender: &ComponentSender<Self>) {
+        let NewGame {
+            setup,
+            board,
+            variant,
+        } = game;
         if let Err(error) = new_game::store_setup(&new_game::last_setup_path(), &setup) {
             eprintln!("castellan: cannot remember the game's setup: {error}");
         }
         let seed = glib::random_int() as u64 | (u64::from(glib::random_int()) << 32);
-        match Session::new(Arc::clone(board), source.clone(), &setup, seed) {
-            Ok(session) => self.begin(session, sender),
+        match Session::new(board, variant, &setup, seed) {
+            Ok(session) => {
+                self.new_game.widget().set_visible(false);
+                self.begin(session, sender);
+            }
+            // The dialog stays open, so that the setup can be mended.
             Err(error) => self.error(&gettext("The Game Could Not Start"), &error.to_string()),
         }
+    }
+
+    /// Shows `board` on the map, making a new map widget when the board changes.
+    fn show_board(&mut self, board: Arc<Board>, sender: &ComponentSender<Self>) {
+        if self
+            .shown_board
+            .as_ref()
+            .is_some_and(|shown| Arc::ptr_eq(shown, &board))
+        {
+            return;
+        }
+        if let Some(old) = self.map.take() {
+            self.map_holder.remove(old.widget());
+        }
+        self.shown_board = Some(Arc::clone(&board));
+        let map = MapView::builder()
+            .launch(board)
+            .forward(sender.input_sender(), |output| match output {
+                MapViewOutput::Clicked(id) => MainWindowInput::MapClicked(id),
+                MapViewOutput::Escape => MainWindowInput::MapEscape,
+            });
+        map.widget().set_vexpand(true);
+        self.map_holder.append(map.widget());
+        self.map = Some(map);
+        self.broken = None;
     }
 
     fn open_file(&mut self, path: PathBuf, sender: &ComponentSender<Self>) {
@@ -687,6 +768,7 @@ impl MainWindow {
             session.seats().len(),
             session.game().seed(),
         )));
+        self.show_board(Arc::clone(session.board()), sender);
         self.session = Some(session);
         self.log.set_text("");
         self.logged = 0;
@@ -907,6 +989,10 @@ fn primary_menu() -> gio::Menu {
     menu.append_section(None, &game);
     let tools = gio::Menu::new();
     tools.append(
+        Some(&gettext("_Rules of This Game")),
+        Some("win.game-rules"),
+    );
+    tools.append(
         Some(&gettext("_Variant Editor")),
         Some("win.variant-editor"),
     );
@@ -943,10 +1029,9 @@ fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<Ma
     add!(ShortcutsAction, MainWindowInput::Shortcuts);
     add!(AboutAction, MainWindowInput::About);
     add!(QuitAction, MainWindowInput::Quit);
-    // Placeholders until their issues land: shown, but disabled.
-    let variant_editor: RelmAction<VariantEditorAction> = RelmAction::new_stateless(|_| {});
-    variant_editor.set_enabled(false);
-    group.add_action(variant_editor);
+    add!(VariantEditorAction, MainWindowInput::VariantEditor);
+    add!(GameRulesAction, MainWindowInput::GameRules);
+    // A placeholder until the reference sheet lands: shown, but disabled.
     let print: RelmAction<PrintReferenceAction> = RelmAction::new_stateless(|_| {});
     print.set_enabled(false);
     group.add_action(print);
@@ -957,15 +1042,8 @@ fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<Ma
     }
 }
 
-/// Loads the board and its text, or explains in a sentence why not.
-fn load_board(path: &Path) -> Result<(Arc<Board>, String), String> {
-    let source = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let board = parse_board(&source, &path.display().to_string()).map_err(|e| e.to_string())?;
-    Ok((Arc::new(board), source))
-}
-
 /// Runs the desktop application until its last window closes.
 pub fn run() {
     let app = RelmApp::new(APP_ID).with_args(Vec::new());
-    app.run::<MainWindow>(Path::new(PKGDATADIR).join(BOARD_FILE));
+    app.run::<MainWindow>(());
 }

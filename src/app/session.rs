@@ -15,6 +15,7 @@ use castellan_engine::game::{
 use castellan_engine::variant::Variant;
 use serde::{Deserialize, Serialize};
 
+use crate::app::library::LoadedBoard;
 use crate::app::table::TableSnapshot;
 use crate::map::TargetKind;
 use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
@@ -37,6 +38,13 @@ pub struct GameSetup {
     /// A fixed seed replays the same dice and draws; `None` picks one at random.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The board file; `None` is the shipped Castle Risk board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<PathBuf>,
+    /// The variant file; `None` is the rulebook (or a variant made in the editor and
+    /// never saved, which is not remembered).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<PathBuf>,
 }
 
 impl GameSetup {
@@ -68,7 +76,12 @@ impl GameSetup {
                 computer: i > 0,
             })
             .collect();
-        Self { seats, seed: None }
+        Self {
+            seats,
+            seed: None,
+            board: None,
+            variant: None,
+        }
     }
 }
 
@@ -138,11 +151,10 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new game of the rulebook's rules on `board` (whose file text is
-    /// `board_source`), seated as `setup` says.
+    /// A new game of `variant` on `board`, seated as `setup` says.
     pub fn new(
-        board: Arc<Board>,
-        board_source: String,
+        board: LoadedBoard,
+        variant: Variant,
         setup: &GameSetup,
         random_seed: u64,
     ) -> Result<Self, SessionError> {
@@ -150,8 +162,8 @@ impl Session {
             return Err(problem.into());
         }
         let seed = setup.seed.unwrap_or(random_seed);
-        let game = Game::new(board, Variant::rulebook(), setup.seats.len(), seed)?;
-        Ok(Self::around(game, board_source, setup.seats.clone(), None))
+        let game = Game::new(board.board, variant, setup.seats.len(), seed)?;
+        Ok(Self::around(game, board.source, setup.seats.clone(), None))
     }
 
     /// Opens a save: a session file, or a bare engine save. The current session (if
@@ -180,7 +192,7 @@ impl Session {
         };
         let setup = GameSetup {
             seats: seats.clone(),
-            seed: None,
+            ..GameSetup::default_for(2, |_| String::new())
         };
         if let Some(problem) = setup.problem() {
             return Err(problem.into());
@@ -690,13 +702,10 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use castellan_engine::board::load_board_file;
-    use std::path::Path;
+    use crate::app::library::{default_board_path, load_board};
 
-    fn board() -> (Arc<Board>, String) {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/castle-risk.toml");
-        let source = std::fs::read_to_string(&path).unwrap();
-        (Arc::new(load_board_file(&path).unwrap()), source)
+    fn board() -> LoadedBoard {
+        load_board(&default_board_path()).unwrap()
     }
 
     fn setup(computers: &[bool]) -> GameSetup {
@@ -711,12 +720,13 @@ mod tests {
                 })
                 .collect(),
             seed: Some(11),
+            board: None,
+            variant: None,
         }
     }
 
     fn session(computers: &[bool]) -> Session {
-        let (board, source) = board();
-        Session::new(board, source, &setup(computers), 0).unwrap()
+        Session::new(board(), Variant::rulebook(), &setup(computers), 0).unwrap()
     }
 
     /// Plays clicks on the first highlighted territory (and confirms placements) until
@@ -981,8 +991,7 @@ mod tests {
     #[test]
     fn a_bare_engine_save_opens_with_plain_names() {
         let session = session(&[false, false]);
-        let (_, source) = board();
-        let json = session.game().save(&source).unwrap().to_json();
+        let json = session.game().save(&board().source).unwrap().to_json();
         let reopened = Session::open(&json, None).unwrap();
         assert_eq!(reopened.seats().len(), 2);
         assert_ne!(reopened.seats()[0].colour, reopened.seats()[1].colour);

@@ -72,6 +72,23 @@ pub fn draw_static_layer(
     cr.restore()
 }
 
+/// Draws the board small, as a preview: sea, straits, land and borders, without names
+/// or pieces, which would only be specks at that size.
+pub fn draw_thumbnail(
+    cr: &cairo::Context,
+    scene: &MapScene,
+    palette: &Palette,
+) -> Result<(), cairo::Error> {
+    cr.save()?;
+    palette.sea.apply(cr);
+    cr.paint()?;
+    draw_straits(cr, scene, palette)?;
+    draw_disc_links(cr, scene, palette)?;
+    draw_land(cr, scene, palette)?;
+    draw_frontiers(cr, scene, palette)?;
+    cr.restore()
+}
+
 /// Draws what changes from frame to frame: target highlights, hover, selection, army
 /// badges, castles and the attack arrow.
 pub fn draw_overlay(

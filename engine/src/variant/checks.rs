@@ -5,9 +5,9 @@
 use super::Variant;
 
 /// The largest army count any option may ask for; beyond it a value is surely a typo.
-const ARMY_LIMIT: u32 = 10_000;
-/// The largest number of copies of one card kind in a deck.
-const CARD_LIMIT: u32 = 1_000;
+pub const MAX_ARMIES_OPTION: u32 = 10_000;
+/// The largest number of copies of one card kind in a deck, and of track numbers.
+pub const MAX_CARDS_OF_A_KIND: u32 = 1_000;
 
 /// Something wrong with a variant, found by [`Variant::validate`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,28 +73,28 @@ impl Variant {
             }
         };
         for (field, _, armies) in self.starting_armies.entries() {
-            at_most(field, armies.into(), ARMY_LIMIT);
+            at_most(field, armies.into(), MAX_ARMIES_OPTION);
         }
         at_most(
             "armies_per_setup_placement",
             self.armies_per_setup_placement.into(),
-            ARMY_LIMIT,
+            MAX_ARMIES_OPTION,
         );
         at_most(
             "hidden_army_minimum",
             self.hidden_army_minimum.into(),
-            ARMY_LIMIT,
+            MAX_ARMIES_OPTION,
         );
         for (field, count) in self.deck.entries() {
-            at_most(field, count.into(), CARD_LIMIT);
+            at_most(field, count.into(), MAX_CARDS_OF_A_KIND);
         }
         at_most(
             "reinforcement_track",
             self.reinforcement_track.len() as u64,
-            CARD_LIMIT,
+            MAX_CARDS_OF_A_KIND,
         );
         if let Some(&largest) = self.reinforcement_track.iter().max() {
-            at_most("reinforcement_track", largest.into(), ARMY_LIMIT);
+            at_most("reinforcement_track", largest.into(), MAX_ARMIES_OPTION);
         }
         let optional_bonuses = [
             ("spoils.empire_bonus", self.spoils.empire_bonus),
@@ -106,13 +106,13 @@ impl Variant {
         ];
         for (field, bonus) in optional_bonuses {
             if let Some(bonus) = bonus {
-                at_most(field, bonus.into(), ARMY_LIMIT);
+                at_most(field, bonus.into(), MAX_ARMIES_OPTION);
             }
         }
         at_most(
             "spoils.banner_bonus",
             self.spoils.banner_bonus.into(),
-            ARMY_LIMIT,
+            MAX_ARMIES_OPTION,
         );
 
         for (field, _, armies) in self.starting_armies.entries() {
