@@ -727,7 +727,9 @@ mod tests {
     use castellan_engine::game::Decision;
 
     use super::*;
-    use crate::app::panel_testing::{game_until, named, pending_matches, settle, snapshot};
+    use crate::app::panel_testing::{
+        game_until, named, pending_matches, save_window_png, settle, snapshot,
+    };
 
     /// A launched panel and the outputs it sent.
     fn launch() -> (Controller<BattlePanel>, Rc<RefCell<Vec<BattlePanelOutput>>>) {
@@ -935,16 +937,7 @@ mod tests {
             while std::time::Instant::now() < end {
                 settle();
             }
-            let paintable = gtk::WidgetPaintable::new(Some(&window));
-            let (width, height) = (window.width(), window.height());
-            let snapshot = gtk::Snapshot::new();
-            paintable.snapshot(&snapshot, f64::from(width), f64::from(height));
-            let node = snapshot.to_node().expect("something was drawn");
-            let renderer = window.renderer().expect("a realized window has a renderer");
-            let texture = renderer.render_texture(&node, None);
-            texture
-                .save_to_png(dir.join(format!("panels-{name}.png")))
-                .unwrap();
+            save_window_png(&window, &dir.join(format!("panels-{name}.png")));
             window.destroy();
         }
     }

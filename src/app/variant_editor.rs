@@ -228,7 +228,9 @@ impl VariantEditor {
                 Control::Number(w) => w.set_sensitive(sensitive),
                 Control::Board(board, spin) => {
                     board.set_sensitive(sensitive);
-                    spin.set_sensitive(sensitive && !board.is_active());
+                    // The board's value is not known here: no number rather than a wrong one.
+                    spin.set_visible(!board.is_active());
+                    spin.set_sensitive(sensitive);
                 }
                 Control::Track(w) => w.set_editable(sensitive),
             }
@@ -877,7 +879,7 @@ mod tests {
     use std::cell::RefCell;
 
     use super::*;
-    use crate::app::panel_testing::{named, settle};
+    use crate::app::panel_testing::{named, save_window_png, settle};
 
     struct Editor {
         controller: Controller<VariantEditor>,
@@ -1072,6 +1074,31 @@ mod tests {
             editor.status().contains("cannot change"),
             "{}",
             editor.status()
+        );
+    }
+
+    /// With `CASTELLAN_PANEL_SHOTS=DIR`, saves the editor, whole, as people see it:
+    /// rules changed, and one value that makes no sense.
+    #[gtk::test]
+    fn editor_screenshot() {
+        let Some(dir) = std::env::var_os("CASTELLAN_PANEL_SHOTS") else {
+            return;
+        };
+        let mut variant = Variant::rulebook();
+        variant.name = "Quick and bloody".into();
+        variant.description = "Fewer armies, a lenient General, richer spoils.".into();
+        variant.starting_armies.four = 20;
+        variant.lenient_general = true;
+        variant.spoils.per_region_bonus = true;
+        variant.deck.reinforcements = 14;
+        let editor = Editor::open(variant, None, for_new_game());
+        let window = editor.controller.widget();
+        window.set_default_size(720, 3000);
+        window.present();
+        settle();
+        save_window_png(
+            window,
+            &std::path::Path::new(&dir).join("variant-editor.png"),
         );
     }
 }
