@@ -93,17 +93,24 @@ def _place_castle(
     """The spot beside the badge, clear of the name, deepest inside the territory."""
     bx, by = badge
     best, best_score = badge, -math.inf
+    # Where no spot holds the whole castle, the one with most of it on land.
+    fallback, fallback_score = badge, -math.inf
     for side in (-1, 1):
         for dx in _steps(*CASTLE_SIDE):
             for dy in _steps(*CASTLE_DROP):
                 centre = (bx + side * dx, by + dy)
                 castle = _castle_box(centre)
-                if castle.intersects(label) or not polygon.contains(castle):
+                if castle.intersects(label):
+                    continue
+                if not polygon.contains(castle):
+                    on_land = castle.intersection(polygon).area - 0.01 * dx
+                    if on_land > fallback_score:
+                        fallback, fallback_score = centre, on_land
                     continue
                 score = polygon.exterior.distance(Point(centre)) - 0.1 * dx
                 if score > best_score:
                     best, best_score = centre, score
-    return best
+    return best if best_score > -math.inf else fallback
 
 
 def on_grid(point: tuple[float, float]) -> tuple[float, float]:
@@ -122,8 +129,25 @@ def place_anchors(shape, name: str) -> Anchors:
     return Anchors(on_grid(badge), on_grid(badge), on_grid(label), on_grid(castle))
 
 
-def check_anchors(graph: BoardGraph, territories: dict, anchors: dict[str, Anchors]) -> list[str]:
+@dataclass(frozen=True)
+class AnchorRules:
+    """How strictly anchors must sit inside their territory. A map of the whole world
+    has islands narrower than a badge: there the badge may come closer to the coast,
+    and the name and the castle may overhang the water (the app moves names clear)."""
+
+    min_badge_depth: float = MIN_BADGE_DEPTH
+    label_inside: bool = True
+    castle_inside: bool = True
+
+
+def check_anchors(
+    graph: BoardGraph,
+    territories: dict,
+    anchors: dict[str, Anchors],
+    rules: AnchorRules | None = None,
+) -> list[str]:
     """Anchors that do not sit well inside their territory."""
+    rules = rules or AnchorRules()
     problems = []
     empires = graph.empire_ids
     for territory in graph.territories:
@@ -131,12 +155,11 @@ def check_anchors(graph: BoardGraph, territories: dict, anchors: dict[str, Ancho
         anchor = anchors[territory.id]
         badge = Point(anchor.badge)
         depth = polygon.exterior.distance(badge)
-        if not polygon.contains(badge) or depth < MIN_BADGE_DEPTH:
+        if not polygon.contains(badge) or depth < rules.min_badge_depth:
             problems.append(f"{territory.id}: the badge is only {depth:.1f} inside the outline")
-        if not polygon.contains(Point(anchor.label)):
+        if rules.label_inside and not polygon.contains(Point(anchor.label)):
             problems.append(f"{territory.id}: the label lies outside the outline")
-        if territory.group in empires and (
-            anchor.castle == anchor.badge or not polygon.contains(_castle_box(anchor.castle))
-        ):
+        castle_fits = not rules.castle_inside or polygon.contains(_castle_box(anchor.castle))
+        if territory.group in empires and (anchor.castle == anchor.badge or not castle_fits):
             problems.append(f"{territory.id}: no room for the castle beside the badge")
     return problems

@@ -35,6 +35,9 @@ class Tolerances:
     min_strait: float = 3.0
     max_dotted_line: float = 180.0
     min_water_gap: float = 2.5
+    # Whether two pieces of one territory (an island and its mainland) may come
+    # closer than `min_water_gap`, as across a strait too narrow to widen.
+    own_pieces_may_touch: bool = False
 
 
 @dataclass
@@ -151,10 +154,16 @@ def check_board(
 
     # Islands stand clear of each other and of the mainland.
     landmasses = polygons(unary_union(list(shapes.values())))
+
+    def owner_at(point) -> str | None:
+        return next((t for t, shape in shapes.items() if shape.distance(point) < 0.05), None)
+
     for i, p in enumerate(landmasses):
         for q in landmasses[i + 1 :]:
             if p.distance(q) < tol.min_water_gap:
-                near = nearest_points(p, q)[0]
+                near, far = nearest_points(p, q)
+                if tol.own_pieces_may_touch and owner_at(near) == owner_at(far):
+                    continue
                 problems.append(
                     f"two landmasses come within {p.distance(q):.1f} of each other "
                     f"at ({near.x:.0f}, {near.y:.0f})"

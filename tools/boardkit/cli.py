@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .anchors import check_anchors, place_anchors
+from .anchors import AnchorRules, check_anchors, place_anchors
 from .checks import Map, Tolerances, check_board, nearest_line
 from .cutting import MapError, Seed
 from .model import BoardGraph
@@ -35,6 +35,7 @@ class Recipe:
     # How many pieces of land each territory has, when more than one.
     expected_pieces: dict[str, int] = field(default_factory=dict)
     tolerances: Tolerances = field(default_factory=Tolerances)
+    anchor_rules: AnchorRules = field(default_factory=AnchorRules)
     # Pairs of seas whose waters must not meet.
     apart: tuple[tuple[str, str], ...] = ()
     dotted_line: Callable[[Map, str, str], object] = nearest_line
@@ -86,7 +87,7 @@ def main(recipe: Recipe, argv: list[str], description: str) -> int:
         recipe.apart,
         recipe.dotted_line,
     )
-    problems += check_anchors(graph, board_map.territories, anchors)
+    problems += check_anchors(graph, board_map.territories, anchors, recipe.anchor_rules)
 
     if args.preview:
         from . import preview  # Pillow is only needed for the preview.

@@ -135,6 +135,8 @@ class Meanders:
         # several faces is reported by the checks, like any other wrong shape.
         owned: dict[str, list[Polygon]] = {}
         for face in faces:
+            if not land.contains(face.representative_point()):
+                continue  # a lake: a hole in the land, which the frontiers close
             owner = max(ids, key=lambda t: face.intersection(parts[t]).area)
             owned.setdefault(owner, []).append(face)
         missing = sorted(set(ids) - set(owned))
