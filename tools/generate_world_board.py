@@ -53,10 +53,10 @@ NORTH_EDGE = 81.0
 SOUTH_EDGE = -57.0
 # Miller's projection is stretched north-south by this much, so that the board suits a
 # game window better than a 2:1 strip would (and the tropics have room for names).
-NORTH_SOUTH_STRETCH = 1.22
+NORTH_SOUTH_STRETCH = 1.45
 LENSES = [
     # ((longitude, latitude), strength, radius in radians of the projection)
-    ((13.0, 45.0), 0.8, 0.45),
+    ((13.0, 46.0), 1.0, 0.42),
     ((-86.0, 14.0), 0.6, 0.12),
 ]
 
