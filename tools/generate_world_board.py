@@ -67,7 +67,12 @@ GRID = 0.1
 SIMPLIFY_TOLERANCE = 1.2
 MEANDERS = Meanders(seed="world-powers")
 TOLERANCES = Tolerances(min_frontier=3.5, max_dotted_line=120.0, own_pieces_may_touch=True)
-ANCHOR_RULES = AnchorRules(min_badge_depth=4.0, label_inside=False, castle_inside=False)
+# The app draws names and badges no smaller than about 10 and 8.5 pixels, and a
+# 1000-unit-wide board gets about 800 pixels in a default window: names take 1.35
+# times the room the anchor placement assumes, and are kept apart.
+ANCHOR_RULES = AnchorRules(
+    min_badge_depth=4.0, label_inside=False, castle_inside=False, text_scale=1.35
+)
 # Water cut off by a divider and smaller than this goes to its neighbouring sea.
 MAX_SLIVER_AREA = 20.0
 

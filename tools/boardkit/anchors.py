@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass
 
 from shapely.geometry import Point, Polygon, box
-from shapely.ops import polylabel
+from shapely.ops import polylabel, unary_union
 
 from .cutting import polygons
 from .model import BoardGraph
@@ -37,6 +37,8 @@ LABEL_CHAR_WIDTH = 6.0
 CASTLE_SIDE = (15.0, 26.0)
 CASTLE_DROP = (-4.0, 10.0)
 CASTLE_SIZE = 10.0
+# The army badge is drawn about this big (its radius).
+BADGE_RADIUS = 9.0
 # The army badge sits at least this far inside its territory.
 MIN_BADGE_DEPTH = 8.0
 
@@ -50,10 +52,11 @@ def _main_polygon(shape) -> Polygon:
     return max(polygons(shape), key=lambda p: p.area)
 
 
-def _label_box(centre: tuple[float, float], name: str) -> Polygon:
-    half_width = LABEL_CHAR_WIDTH * len(name) / 2 + 2
+def _label_box(centre: tuple[float, float], name: str, text_scale: float = 1.0) -> Polygon:
+    half_width = LABEL_CHAR_WIDTH * text_scale * len(name) / 2 + 2
+    half_height = LABEL_HEIGHT * text_scale / 2
     x, y = centre
-    return box(x - half_width, y - LABEL_HEIGHT / 2, x + half_width, y + LABEL_HEIGHT / 2)
+    return box(x - half_width, y - half_height, x + half_width, y + half_height)
 
 
 def _castle_box(centre: tuple[float, float]) -> Polygon:
@@ -62,16 +65,25 @@ def _castle_box(centre: tuple[float, float]) -> Polygon:
     return box(x - half, y - half, x + half, y + half)
 
 
-def _place_label(polygon: Polygon, badge: tuple[float, float], name: str) -> tuple[float, float]:
-    """The spot above (or else below) the badge where most of the name lies on land."""
+def _place_label(
+    polygon: Polygon,
+    badge: tuple[float, float],
+    name: str,
+    text_scale: float = 1.0,
+    keep_clear=None,
+) -> tuple[float, float]:
+    """The spot above (or else below) the badge where most of the name lies on land,
+    and none of it on `keep_clear` (other names and badges), if given."""
     bx, by = badge
     best, best_score = (bx, by - LABEL_RISE[0]), -math.inf
     for direction in (-1, 1):
         for rise in _steps(*LABEL_RISE):
             for dx in _steps(-LABEL_SHIFT, LABEL_SHIFT):
                 centre = (bx + dx, by + direction * rise)
-                label = _label_box(centre, name)
+                label = _label_box(centre, name, text_scale)
                 on_land = label.intersection(polygon).area / label.area
+                if keep_clear is not None:
+                    on_land -= 3 * label.intersection(keep_clear).area / label.area
                 point = Point(centre)
                 depth = polygon.exterior.distance(point) if polygon.contains(point) else 0.0
                 # The name wholly on land first, then above the badge, then close to it.
@@ -129,6 +141,28 @@ def place_anchors(shape, name: str) -> Anchors:
     return Anchors(on_grid(badge), on_grid(badge), on_grid(label), on_grid(castle))
 
 
+def place_anchors_apart(shapes: dict, names: dict[str, str], text_scale: float) -> dict:
+    """Anchors for every territory, each name kept clear of the badges and of the names
+    placed before it: for a crowded map whose names are large beside its territories
+    (`text_scale` times those `place_anchors` assumes)."""
+    polygons_by_id = {t: _main_polygon(shape) for t, shape in shapes.items()}
+    badges = {}
+    for territory, polygon in polygons_by_id.items():
+        pole = polylabel(polygon, tolerance=0.5)
+        badges[territory] = (pole.x, pole.y)
+    badge_radius = BADGE_RADIUS * text_scale
+    taken = [Point(b).buffer(badge_radius) for b in badges.values()]
+    anchors = {}
+    for territory, polygon in polygons_by_id.items():
+        badge, name = badges[territory], names[territory]
+        label = _place_label(polygon, badge, name, text_scale, unary_union(taken))
+        label_box = _label_box(label, name, text_scale)
+        taken.append(label_box)
+        castle = _place_castle(polygon, badge, label_box)
+        anchors[territory] = Anchors(*(on_grid(p) for p in (badge, badge, label, castle)))
+    return anchors
+
+
 @dataclass(frozen=True)
 class AnchorRules:
     """How strictly anchors must sit inside their territory. A map of the whole world
@@ -137,6 +171,9 @@ class AnchorRules:
 
     min_badge_depth: float = MIN_BADGE_DEPTH
     label_inside: bool = True
+    # When set, names are placed clear of one another and of the badges, drawn this
+    # many times larger than the defaults assume (see `place_anchors_apart`).
+    text_scale: float | None = None
     castle_inside: bool = True
 
 
@@ -149,6 +186,16 @@ def check_anchors(
     """Anchors that do not sit well inside their territory."""
     rules = rules or AnchorRules()
     problems = []
+    if rules.text_scale is not None:
+        boxes = {
+            t.id: _label_box(anchors[t.id].label, t.name, rules.text_scale)
+            for t in graph.territories
+        }
+        ids = list(boxes)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                if boxes[a].intersection(boxes[b]).area > 1.0:
+                    problems.append(f"the names of {a} and {b} overlap")
     empires = graph.empire_ids
     for territory in graph.territories:
         polygon = _main_polygon(territories[territory.id])

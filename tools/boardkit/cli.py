@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .anchors import AnchorRules, check_anchors, place_anchors
+from .anchors import AnchorRules, check_anchors, place_anchors, place_anchors_apart
 from .checks import Map, Tolerances, check_board, nearest_line
 from .cutting import MapError, Seed
 from .model import BoardGraph
@@ -78,7 +78,10 @@ def main(recipe: Recipe, argv: list[str], description: str) -> int:
         print(f"cannot make the map: {error}", file=sys.stderr)
         return 1
     names = {t.id: t.name for t in graph.territories}
-    anchors = {t: place_anchors(shape, names[t]) for t, shape in board_map.territories.items()}
+    if recipe.anchor_rules.text_scale is None:
+        anchors = {t: place_anchors(shape, names[t]) for t, shape in board_map.territories.items()}
+    else:
+        anchors = place_anchors_apart(board_map.territories, names, recipe.anchor_rules.text_scale)
     problems = check_board(
         graph,
         board_map,
