@@ -82,10 +82,11 @@ NOTES = Notes(
 #
 # 42 territories. 37 lie in six continents, which are the empires of this board: a
 # castle may stand in any of them, and holding one whole earns its bonus at the end of a
-# turn. The bonuses follow size and exposure: Asia (8 territories, attacked from five
-# sides) earns 7; North America (7) and Europe (8) earn 5, each open on four or five
-# fronts; Africa (6) earns 3; South America (4) and Oceania (4), each with only two
-# ways in, earn 2. With 2 to 6 players each castle sits in its own continent, so a
+# turn. The bonuses follow size and exposure: Asia (8 territories, entered by 7
+# borders from four sides) earns 7; Europe (8 territories, 8 borders) and North
+# America (7 territories, 4 borders) earn 5; Africa (6 territories, 5 borders) earns
+# 3; South America (4 territories, 2 borders) and Oceania (4 territories, 1 border)
+# earn 2. With 2 to 6 players each castle sits in its own continent, so a
 # player's first goal is often the continent around their castle.
 #
 # The other 5 territories are independent, in two small regions that sit where the
