@@ -91,7 +91,6 @@ pub fn build(
                 .filter(|(_, t)| t.group.index() == index)
                 .map(|(i, _)| TerritoryId(i as u16))
                 .collect(),
-            outline: Vec::new(),
         })
         .collect();
     let seas = seas
