@@ -139,22 +139,27 @@ fn territory_path(cr: &cairo::Context, scene: &MapScene, id: TerritoryId, grow: 
 fn add_territory_shape(cr: &cairo::Context, scene: &MapScene, id: TerritoryId, grow: f64) {
     let geometry = &scene.board().territory(id).geometry;
     if scene.geometry().has_outline(id) {
-        for ring in &geometry.outline {
-            let mut points = ring.iter().map(|&p| view(scene, p));
-            if let Some(first) = points.next() {
-                cr.move_to(first.x, first.y);
-                for p in points {
-                    cr.line_to(p.x, p.y);
-                }
-                cr.close_path();
-            }
-        }
+        add_rings(cr, scene, &geometry.outline);
     } else {
         glyphs::circle(
             cr,
             view(scene, geometry.centre),
             disc_radius(scene, id) + grow,
         );
+    }
+}
+
+/// Adds closed rings of board points (an outline) to the current path.
+fn add_rings(cr: &cairo::Context, scene: &MapScene, rings: &[Vec<Point>]) {
+    for ring in rings {
+        let mut points = ring.iter().map(|&p| view(scene, p));
+        if let Some(first) = points.next() {
+            cr.move_to(first.x, first.y);
+            for p in points {
+                cr.line_to(p.x, p.y);
+            }
+            cr.close_path();
+        }
     }
 }
 
@@ -184,16 +189,7 @@ fn draw_sea_areas(
             continue;
         }
         cr.new_path();
-        for ring in &sea.outline {
-            let mut points = ring.iter().map(|&p| view(scene, p));
-            if let Some(first) = points.next() {
-                cr.move_to(first.x, first.y);
-                for p in points {
-                    cr.line_to(p.x, p.y);
-                }
-                cr.close_path();
-            }
-        }
+        add_rings(cr, scene, &sea.outline);
         palette.sea_tint(index).apply(cr);
         cr.fill_preserve()?;
         palette.sea_text.with_alpha(0.3).apply(cr);
