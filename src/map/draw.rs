@@ -59,19 +59,7 @@ pub fn draw_static_layer(
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
-    let pango = pangocairo::functions::create_context(cr);
-    cr.save()?;
-    palette.sea.apply(cr);
-    cr.paint()?;
-    draw_sea_areas(cr, scene, palette)?;
-    draw_sea_names(cr, &pango, scene, palette)?;
-    draw_straits(cr, scene, palette, Straits::Within)?;
-    draw_disc_links(cr, scene, palette)?;
-    draw_land(cr, scene, palette)?;
-    draw_frontiers(cr, scene, palette)?;
-    draw_straits(cr, scene, palette, Straits::AcrossTheEdge)?;
-    draw_names(cr, &pango, scene, palette)?;
-    cr.restore()
+    draw_geography(cr, scene, palette, true)
 }
 
 /// Draws the board small, as a preview: sea, straits, land and borders, without names
@@ -81,13 +69,32 @@ pub fn draw_thumbnail(
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
+    draw_geography(cr, scene, palette, false)
+}
+
+/// Sea, straits, land and borders, with the names of seas and territories if `names`.
+fn draw_geography(
+    cr: &cairo::Context,
+    scene: &MapScene,
+    palette: &Palette,
+    names: bool,
+) -> Result<(), cairo::Error> {
+    let pango = pangocairo::functions::create_context(cr);
     cr.save()?;
     palette.sea.apply(cr);
     cr.paint()?;
-    draw_straits(cr, scene, palette)?;
+    draw_sea_areas(cr, scene, palette)?;
+    if names {
+        draw_sea_names(cr, &pango, scene, palette)?;
+    }
+    draw_straits(cr, scene, palette, Straits::Within)?;
     draw_disc_links(cr, scene, palette)?;
     draw_land(cr, scene, palette)?;
     draw_frontiers(cr, scene, palette)?;
+    draw_straits(cr, scene, palette, Straits::AcrossTheEdge)?;
+    if names {
+        draw_names(cr, &pango, scene, palette)?;
+    }
     cr.restore()
 }
 
