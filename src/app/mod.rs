@@ -589,7 +589,7 @@ impl MainWindow {
             .path()
             .and_then(|p| p.file_stem())
             .map_or_else(|| gettext("New Game"), |s| s.to_string_lossy().into_owned());
-        let dot = if session.unsaved() { " •" } else { "" };
+        let dot = if session.unsaved() { "• " } else { "" };
         let game = session.game();
         let variant = game.variant();
         let rules = if !variant.name.is_empty() {
@@ -600,7 +600,7 @@ impl MainWindow {
             gettext("Custom rules")
         };
         format!(
-            "{name}{dot} — {} · {rules}",
+            "{dot}{name} — {}, {rules}",
             gettext(game.board().meta.name.as_str())
         )
     }
