@@ -120,6 +120,17 @@ struct SessionFile {
     game: SavedGame,
 }
 
+/// An event as the log keeps it: with the armies on the attacking territory when an
+/// attack starts ("Red's 6 armies in Paris attack London"), read from `game` just
+/// after the event.
+fn for_log(game: &Game, event: &Event) -> (Event, u32) {
+    let armies = match event.kind {
+        EventKind::AttackStarted { from, .. } => game.armies(from),
+        _ => 0,
+    };
+    (event.clone(), armies)
+}
+
 /// What a click on the map did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Click {
@@ -173,7 +184,11 @@ impl Session {
             Ok(file) => (Some(file.seats), file.game),
             Err(_) => (None, SavedGame::from_json(json)?),
         };
-        let game = saved.replay()?;
+        // The log of a reopened game is rebuilt from the events of its replay.
+        let mut replayed = Vec::new();
+        let game = saved.replay_with(|game, events| {
+            replayed.extend(events.iter().map(|e| for_log(game, e)));
+        })?;
         let seats = match seats {
             Some(seats) if seats.len() != game.seats() => {
                 return Err(SessionError::SeatMismatch {
@@ -198,9 +213,7 @@ impl Session {
             return Err(problem.into());
         }
         let mut session = Self::around(game, saved.board_source, seats, path);
-        // The log of a reopened game starts where it was opened: replaying the actions
-        // gives the same game but the events are not kept in the save.
-        session.events.clear();
+        session.events.extend(replayed);
         Ok(session)
     }
 
@@ -288,13 +301,7 @@ impl Session {
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
         let events = self.game.apply(seat, action)?;
         let game = &self.game;
-        self.events.extend(events.iter().map(|e| {
-            let armies = match e.kind {
-                EventKind::AttackStarted { from, .. } => game.armies(from),
-                _ => 0,
-            };
-            (e.clone(), armies)
-        }));
+        self.events.extend(events.iter().map(|e| for_log(game, e)));
         self.draft.clear();
         self.source = None;
         self.unsaved = true;
@@ -422,6 +429,7 @@ impl Session {
             legal: self.legal_for_viewer(),
             seat_names: self.names(),
             seat_colours: self.colours(),
+            hidden_armies_in_play: self.game.variant().hidden_armies,
         }
     }
 
@@ -983,6 +991,11 @@ mod tests {
         assert_eq!(reopened.seats(), session.seats());
         assert_eq!(reopened.game(), session.game());
         assert!(!reopened.unsaved());
+        assert_eq!(
+            reopened.events(),
+            session.events(),
+            "the log of a reopened game tells the whole game again"
+        );
         let broken = json.replacen("\"seed\"", "\"sead\"", 1);
         assert!(Session::open(&broken, None).is_err());
         assert!(Session::open("{}", None).is_err());
