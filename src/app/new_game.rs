@@ -192,6 +192,7 @@ pub struct NewGameDialog {
     rules_notes: gtk::Label,
     rows: Vec<SeatRow>,
     count: gtk::SpinButton,
+    quick_defence: gtk::Switch,
     seed: gtk::Entry,
     problem: gtk::Label,
     start: gtk::Button,
@@ -296,6 +297,7 @@ impl NewGameDialog {
             seed,
             board: Some(entry.path.clone()).filter(|p| *p != library::default_board_path()),
             variant: variant_path,
+            quick_defence: self.quick_defence.is_active(),
         };
         if let Some(problem) = setup.problem() {
             return Err(problem.to_string());
@@ -711,6 +713,15 @@ impl Component for NewGameDialog {
 
                             adw::PreferencesGroup {
                                 adw::ActionRow {
+                                    set_title: &gettext("Defenders Roll the Most Dice"),
+                                    set_subtitle: &gettext("People are asked to defend only when they could play a Marshall or bring out hidden armies"),
+                                    set_activatable_widget: Some(quick_defence),
+                                    #[local_ref]
+                                    add_suffix = quick_defence -> gtk::Switch {
+                                        set_valign: gtk::Align::Center,
+                                    },
+                                },
+                                adw::ActionRow {
                                     set_title: &gettext("Seed"),
                                     set_subtitle: &gettext("The same seed deals the same dice and cards again"),
                                     #[local_ref]
@@ -740,6 +751,7 @@ impl Component for NewGameDialog {
         let count = gtk::SpinButton::with_range(2.0, SEAT_COLOURS as f64, 1.0);
         count.set_widget_name("seats");
         let seed = gtk::Entry::new();
+        let quick_defence = gtk::Switch::builder().name("quick-defence").build();
         let problem = gtk::Label::builder().name("problem").build();
         let seat_list = gtk::Box::new(gtk::Orientation::Vertical, 6);
         let board_grid = gtk::FlowBox::builder().name("boards").build();
@@ -783,6 +795,7 @@ impl Component for NewGameDialog {
             rules_notes: rules_notes.clone(),
             rows,
             count: count.clone(),
+            quick_defence: quick_defence.clone(),
             seed: seed.clone(),
             problem: problem.clone(),
             start: start.clone(),
@@ -794,6 +807,7 @@ impl Component for NewGameDialog {
         let (start, count, seed, problem, seat_list) =
             (&start, &count, &seed, &problem, &seat_list);
         let (board_grid, rules_list, rules_notes) = (&board_grid, &rules_list, &rules_notes);
+        let quick_defence = &quick_defence;
         let widgets = view_output!();
         model.reload_files();
         model.watch_files(&sender);
@@ -940,6 +954,7 @@ impl NewGameDialog {
         free_colours_for_new_seats(&mut colours, SEAT_COLOURS);
         *self.colours.borrow_mut() = colours;
         self.count.set_value(setup.seats.len() as f64);
+        self.quick_defence.set_active(setup.quick_defence);
         self.seed
             .set_text(&setup.seed.map(|s| s.to_string()).unwrap_or_default());
         self.syncing.set(false);

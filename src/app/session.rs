@@ -45,6 +45,14 @@ pub struct GameSetup {
     /// never saved, which is not remembered).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<PathBuf>,
+    /// People defending always roll the most dice allowed, and are asked only when
+    /// they could also commit a Marshall or bring out hidden armies (RULINGS 17).
+    #[serde(default = "yes")]
+    pub quick_defence: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl GameSetup {
@@ -81,6 +89,7 @@ impl GameSetup {
             seed: None,
             board: None,
             variant: None,
+            quick_defence: true,
         }
     }
 }
@@ -117,6 +126,9 @@ pub enum SessionError {
 #[derive(Serialize, Deserialize)]
 struct SessionFile {
     seats: Vec<SeatSettings>,
+    /// See [`GameSetup::quick_defence`]; saves made before it existed had it on.
+    #[serde(default = "yes")]
+    quick_defence: bool,
     game: SavedGame,
 }
 
@@ -159,6 +171,8 @@ pub struct Session {
     source: Option<TerritoryId>,
     /// The human seat the screen was last shown to (privacy between people).
     shown_to: Option<Seat>,
+    /// See [`GameSetup::quick_defence`].
+    quick_defence: bool,
 }
 
 impl Session {
@@ -174,15 +188,17 @@ impl Session {
         }
         let seed = setup.seed.unwrap_or(random_seed);
         let game = Game::new(board.board, variant, setup.seats.len(), seed)?;
-        Ok(Self::around(game, board.source, setup.seats.clone(), None))
+        let mut session = Self::around(game, board.source, setup.seats.clone(), None);
+        session.quick_defence = setup.quick_defence;
+        Ok(session)
     }
 
     /// Opens a save: a session file, or a bare engine save. The current session (if
     /// any) is untouched whatever happens: a new one is returned.
     pub fn open(json: &str, path: Option<PathBuf>) -> Result<Self, SessionError> {
-        let (seats, saved) = match serde_json::from_str::<SessionFile>(json) {
-            Ok(file) => (Some(file.seats), file.game),
-            Err(_) => (None, SavedGame::from_json(json)?),
+        let (seats, quick_defence, saved) = match serde_json::from_str::<SessionFile>(json) {
+            Ok(file) => (Some(file.seats), file.quick_defence, file.game),
+            Err(_) => (None, true, SavedGame::from_json(json)?),
         };
         // The log of a reopened game is rebuilt from the events of its replay.
         let mut replayed = Vec::new();
@@ -214,6 +230,7 @@ impl Session {
         }
         let mut session = Self::around(game, saved.board_source, seats, path);
         session.events.extend(replayed);
+        session.quick_defence = quick_defence;
         Ok(session)
     }
 
@@ -237,6 +254,7 @@ impl Session {
             draft: Vec::new(),
             source: None,
             shown_to: None,
+            quick_defence: true,
         }
     }
 
@@ -244,6 +262,7 @@ impl Session {
     pub fn to_json(&self) -> Result<String, SaveError> {
         let file = SessionFile {
             seats: self.seats.clone(),
+            quick_defence: self.quick_defence,
             game: self.game.save(&self.board_source)?,
         };
         Ok(serde_json::to_string_pretty(&file).expect("a save always serialises to JSON"))
@@ -298,14 +317,47 @@ impl Session {
 
     /// Applies an action of `seat`; on success clears the half-made decision and logs
     /// the events.
+    /// With the quick-defence preference, a defence left with nothing to decide but
+    /// the dice is answered at once with the most dice; its events are returned too.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
-        let events = self.game.apply(seat, action)?;
+        let mut events = self.game.apply(seat, action)?;
+        while let Some((defender, defence)) = self.plain_defence() {
+            events.extend(self.game.apply(defender, defence)?);
+        }
         let game = &self.game;
         self.events.extend(events.iter().map(|e| for_log(game, e)));
         self.draft.clear();
         self.source = None;
         self.unsaved = true;
         Ok(events)
+    }
+
+    /// The defence to make for a person who leaves plain defences to the game: the
+    /// most dice, when a defence is pending and it offers no card to play.
+    fn plain_defence(&self) -> Option<(Seat, Action)> {
+        let pending = self.game.pending()?;
+        let Decision::Defend { max_dice, .. } = pending.decision else {
+            return None;
+        };
+        let person = !self.seats[pending.seat.index()].computer;
+        (self.quick_defence && person && !self.defence_needs_a_person()).then_some((
+            pending.seat,
+            Action::Defend {
+                dice: max_dice,
+                marshall: false,
+            },
+        ))
+    }
+
+    /// Whether the pending defence offers more than dice: a Marshall to commit or
+    /// hidden armies to bring out, which only the defender can decide.
+    fn defence_needs_a_person(&self) -> bool {
+        self.game.legal_actions().choices.iter().any(|c| {
+            matches!(
+                c,
+                Choice::Defend { marshall: true, .. } | Choice::RevealHiddenArmies { .. }
+            )
+        })
     }
 
     /// Rolls `dice` dice (committing a General first if `general`) and keeps rolling
@@ -339,15 +391,7 @@ impl Session {
                 Decision::Defend { max_dice, .. } => {
                     let defender = pending.seat;
                     let person = !self.seats[defender.index()].computer;
-                    let needs_person = person
-                        && self.game.legal_actions().choices.iter().any(|c| {
-                            matches!(
-                                c,
-                                Choice::Defend { marshall: true, .. }
-                                    | Choice::RevealHiddenArmies { .. }
-                            )
-                        });
-                    if needs_person {
+                    if person && self.defence_needs_a_person() {
                         break;
                     }
                     let defence = Action::Defend {
@@ -730,6 +774,7 @@ mod tests {
             seed: Some(11),
             board: None,
             variant: None,
+            quick_defence: true,
         }
     }
 
@@ -915,6 +960,66 @@ mod tests {
             session.apply(seat, action).unwrap();
         }
         panic!("the condition never came");
+    }
+
+    /// Plays two people at random (with `quick_defence`) until an attacker is about to
+    /// roll, then rolls once; returns the session and the defence it left pending.
+    fn one_roll_between_people(quick_defence: bool, seed: u64) -> (Session, Option<Decision>) {
+        let mut setup = setup(&[false, false]);
+        setup.seed = Some(seed);
+        setup.quick_defence = quick_defence;
+        let mut session = Session::new(board(), Variant::rulebook(), &setup, 0).unwrap();
+        play_until(&mut session, |s| {
+            matches!(
+                s.game().pending().map(|p| p.decision),
+                Some(Decision::Roll { .. })
+            )
+        });
+        let attacker = session.game().pending_seat().unwrap();
+        let Some(Decision::Roll { min_dice, .. }) = session.game().pending().map(|p| p.decision)
+        else {
+            unreachable!()
+        };
+        let roll = Action::Roll {
+            dice: min_dice,
+            general: false,
+        };
+        session.apply(attacker, roll).unwrap();
+        let pending = session.game().pending().map(|p| p.decision);
+        (session, pending)
+    }
+
+    #[test]
+    fn quick_defence_rolls_the_most_dice_and_asks_only_for_cards() {
+        // RULINGS 17: with the preference, a defence with nothing but dice to choose
+        // is made at once with the most dice.
+        let mut asked_for_cards = 0;
+        for seed in 1..=20 {
+            let (session, pending) = one_roll_between_people(true, seed);
+            match pending {
+                Some(Decision::Defend { .. }) => {
+                    assert!(session.defence_needs_a_person(), "seed {seed}");
+                    asked_for_cards += 1;
+                }
+                _ => {
+                    let (_, last) = session.game().history().last().unwrap();
+                    assert!(
+                        matches!(
+                            last,
+                            Action::Defend {
+                                marshall: false,
+                                ..
+                            }
+                        ),
+                        "seed {seed}: the defence was made for the defender: {last:?}"
+                    );
+                }
+            }
+        }
+        assert!(asked_for_cards < 20, "most defences need no person");
+        // Without the preference, every defence waits for the defender.
+        let (_, pending) = one_roll_between_people(false, 1);
+        assert!(matches!(pending, Some(Decision::Defend { .. })));
     }
 
     #[test]
