@@ -30,6 +30,8 @@ mod status;
 mod table;
 mod variant_editor;
 mod victory;
+#[cfg(test)]
+mod window_tests;
 
 use std::cell::Cell;
 use std::path::PathBuf;
@@ -93,6 +95,14 @@ impl Page {
             Page::Broken => "broken",
         }
     }
+}
+
+/// How the window starts.
+pub enum Startup {
+    /// With the new-game dialog, as people start it.
+    Dialog,
+    /// With this game at once (the quick-start variable, and tests).
+    Game(Box<NewGame>),
 }
 
 /// What to do once unsaved changes may be dropped.
@@ -191,7 +201,7 @@ pub enum MainWindowCommand {
 
 #[relm4::component(pub)]
 impl Component for MainWindow {
-    type Init = ();
+    type Init = Startup;
     type Input = MainWindowInput;
     type Output = ();
     type CommandOutput = MainWindowCommand;
@@ -252,6 +262,7 @@ impl Component for MainWindow {
                                 set_height_request: 34,
 
                                 gtk::Label {
+                                    set_widget_name: "status",
                                     set_hexpand: true,
                                     set_xalign: 0.0,
                                     set_wrap: true,
@@ -334,7 +345,11 @@ impl Component for MainWindow {
         }
     }
 
-    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+    fn init(
+        startup: Startup,
+        root: Self::Root,
+        sender: ComponentSender<Self>,
+    ) -> ComponentParts<Self> {
         // Before any game, the default board shows behind the new-game dialog.
         let board = library::load_board(&library::default_board_path());
         let new_game = NewGameDialog::builder()
@@ -378,7 +393,8 @@ impl Component for MainWindow {
                 move || map.input(MainWindowInput::ShowMap),
             )
         };
-        let echo_log = std::env::var_os(QUICK_START_VARIABLE).is_some();
+        let echo_log =
+            matches!(startup, Startup::Game(_)) && std::env::var_os(QUICK_START_VARIABLE).is_some();
         let page = if board.is_ok() {
             Page::Game
         } else {
@@ -435,15 +451,9 @@ impl Component for MainWindow {
                 }
             });
         }
-        if model.echo_log {
-            let setup = new_game::load_setup(&new_game::last_setup_path())
-                .unwrap_or_else(new_game::default_setup);
-            match new_game::resolve(setup) {
-                Ok(game) => sender.input(MainWindowInput::StartGame(Box::new(game))),
-                Err(reason) => eprintln!("castellan: cannot start the last game: {reason}"),
-            }
-        } else {
-            sender.input(MainWindowInput::NewGame);
+        match startup {
+            Startup::Game(game) => sender.input(MainWindowInput::StartGame(game)),
+            Startup::Dialog => sender.input(MainWindowInput::NewGame),
         }
         ComponentParts { model, widgets }
     }
@@ -1044,6 +1054,19 @@ fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<Ma
 
 /// Runs the desktop application until its last window closes.
 pub fn run() {
+    let startup = if std::env::var_os(QUICK_START_VARIABLE).is_some() {
+        let setup = new_game::load_setup(&new_game::last_setup_path())
+            .unwrap_or_else(new_game::default_setup);
+        match new_game::resolve(setup) {
+            Ok(game) => Startup::Game(Box::new(game)),
+            Err(reason) => {
+                eprintln!("castellan: cannot start the last game: {reason}");
+                Startup::Dialog
+            }
+        }
+    } else {
+        Startup::Dialog
+    };
     let app = RelmApp::new(APP_ID).with_args(Vec::new());
-    app.run::<MainWindow>(());
+    app.run::<MainWindow>(startup);
 }
