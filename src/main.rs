@@ -13,11 +13,12 @@ use gettextrs::LocaleCategory;
 fn main() -> ExitCode {
     // Before anything can print, help text included.
     init_translations();
-    match cli::parse().command {
+    let cli = cli::parse();
+    match cli.command {
         // The GUI never sees these arguments: `app::run` hands GTK an empty list, so
         // GTK's own option parser cannot reject what clap accepted.
         None => {
-            app::run();
+            app::run(cli.save);
             ExitCode::SUCCESS
         }
         Some(command) => cli::run(command),

@@ -59,8 +59,9 @@ use variant_editor::{EditorMode, VariantEditor, VariantEditorInput, VariantEdito
 /// How long a computer seat "thinks" before each move, so that people can follow.
 const COMPUTER_PACE: Duration = Duration::from_millis(250);
 
-/// Set (to anything) to start the last setup at once, without the dialog, and to
-/// echo the log on standard output: what the desktop tests drive the game with.
+/// Set (to anything) to start the last setup at once, without the dialog (unless a
+/// save is given), and to echo the log on standard output: what the desktop tests
+/// drive and watch the game with.
 const QUICK_START_VARIABLE: &str = "CASTELLAN_QUICK_START";
 
 relm4::new_action_group!(WindowActions, "win");
@@ -103,6 +104,8 @@ pub enum Startup {
     Dialog,
     /// With this game at once (the quick-start variable, and tests).
     Game(Box<NewGame>),
+    /// With this saved game (given on the command line); the dialog if it cannot open.
+    Open(PathBuf),
 }
 
 /// What to do once unsaved changes may be dropped.
@@ -393,8 +396,7 @@ impl Component for MainWindow {
                 move || map.input(MainWindowInput::ShowMap),
             )
         };
-        let echo_log =
-            matches!(startup, Startup::Game(_)) && std::env::var_os(QUICK_START_VARIABLE).is_some();
+        let echo_log = std::env::var_os(QUICK_START_VARIABLE).is_some();
         let page = if board.is_ok() {
             Page::Game
         } else {
@@ -453,6 +455,7 @@ impl Component for MainWindow {
         }
         match startup {
             Startup::Game(game) => sender.input(MainWindowInput::StartGame(game)),
+            Startup::Open(path) => sender.input(MainWindowInput::OpenFile(path)),
             Startup::Dialog => sender.input(MainWindowInput::NewGame),
         }
         ComponentParts { model, widgets }
@@ -1052,9 +1055,11 @@ fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<Ma
     }
 }
 
-/// Runs the desktop application until its last window closes.
-pub fn run() {
-    let startup = if std::env::var_os(QUICK_START_VARIABLE).is_some() {
+/// Runs the desktop application until its last window closes, opening `save` if given.
+pub fn run(save: Option<PathBuf>) {
+    let startup = if let Some(path) = save {
+        Startup::Open(path)
+    } else if std::env::var_os(QUICK_START_VARIABLE).is_some() {
         let setup = new_game::load_setup(&new_game::last_setup_path())
             .unwrap_or_else(new_game::default_setup);
         match new_game::resolve(setup) {
