@@ -46,13 +46,15 @@ RUST_POTFILES := $(shell grep '\.rs$$' po/POTFILES.in)
 XGETTEXT_FLAGS := --package-name=castellan --from-code=UTF-8 --add-comments \
 	--keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=NC_:1c,2
 
-# For each `name = "…"` line of a TOML file: a gettext call, with the table it names
-# (territory, sea, empire, …) and its place in the file for translators.
-BOARD_NAMES_AWK := FNR == 1 { table = "board" } \
+# For each `name = "…"` and `description = "…"` line of a TOML file: a gettext call,
+# with the table it is in (territory, sea, empire, …, or the board or variant itself)
+# and its place in the file for translators.
+BOARD_NAMES_AWK := FNR == 1 { table = (FILENAME ~ /variants/ ? "variant" : "board") } \
 	/^[ \t]*\[/ { table = $$0; gsub(/[][ \t]/, "", table) } \
-	/^[ \t]*name[ \t]*=[ \t]*"/ { \
+	/^[ \t]*(name|description)[ \t]*=[ \t]*"/ { \
+		key = $$0; sub(/^[ \t]*/, "", key); sub(/[ \t]*=.*$$/, "", key); \
 		value = $$0; sub(/^[^"]*"/, "", value); sub(/"[ \t]*(\#.*)?$$/, "", value); \
-		printf "\n/* Translators: %s name, %s:%d */\ngettext(\"%s\");\n", table, FILENAME, FNR, value \
+		printf "\n/* Translators: %s %s, %s:%d */\ngettext(\"%s\");\n", table, key, FILENAME, FNR, value \
 	}
 
 .PHONY: run build test check fmt fmt-check lint pot po install screenshot deps \

@@ -8,6 +8,9 @@ xgettext would attach to the first name.)
 /* Translators: board name, data/boards/castle-risk.toml:11 */
 gettext("Castle Risk");
 
+/* Translators: board description, data/boards/castle-risk.toml:12 */
+gettext("Nineteenth-century Europe as on the Parker Brothers board of 1986: six empires, each with a castle to defend, and the independent lands of Italy, Spain and Scandinavia. The original board data is not published, so this is a reconstruction from the rules and from geography, on a map drawn afresh.");
+
 /* Translators: empire name, data/boards/castle-risk.toml:23 */
 gettext("British Empire");
 
@@ -175,6 +178,9 @@ gettext("Finland");
 
 /* Translators: board name, data/boards/world.toml:32 */
 gettext("World Powers");
+
+/* Translators: board description, data/boards/world.toml:33 */
+gettext("The whole world in 42 territories: six continents to hold, each with room for a castle, and between them the independent Middle East and North Atlantic. Seven seas for the Admiral, and the Pacific joins the map's two edges.");
 
 /* Translators: empire name, data/boards/world.toml:46 */
 gettext("North America");
@@ -347,8 +353,14 @@ gettext("Greenland");
 /* Translators: territory name, data/boards/world.toml:1690 */
 gettext("Iceland");
 
-/* Translators: board name, data/variants/house-rules.toml:9 */
+/* Translators: variant name, data/variants/house-rules.toml:9 */
 gettext("Common house rules");
 
-/* Translators: board name, data/variants/rulebook.toml:7 */
+/* Translators: variant description, data/variants/house-rules.toml:10 */
+gettext("Each independent region held whole brings 2 armies at the end of the turn, instead of 6 for holding every independent territory.");
+
+/* Translators: variant name, data/variants/rulebook.toml:7 */
 gettext("Rulebook (1986)");
+
+/* Translators: variant description, data/variants/rulebook.toml:8 */
+gettext("The rules of the 1986 Parker Brothers rulebook, with nothing changed.");

@@ -590,7 +590,14 @@ impl BattlePanel {
 fn attack_notes(offer: &AttackOffer) -> String {
     let mut notes = Vec::new();
     if let Some(limit) = offer.castle_limit() {
-        notes.push(gettext("Castle: {n} dice at most").replace("{n}", &limit.to_string()));
+        notes.push(
+            ngettext(
+                "Castle: {n} die at most",
+                "Castle: {n} dice at most",
+                u32::from(limit),
+            )
+            .replace("{n}", &limit.to_string()),
+        );
     }
     notes.extend(committed_notes(&offer.sides));
     notes.join(" · ")

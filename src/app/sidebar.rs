@@ -451,9 +451,12 @@ fn track_section(table: &TableSnapshot) -> gtk::Box {
     track.set_widget_name("track");
     section.append(&track);
     let next = match view.track_values.get(view.track) {
-        Some(value) => {
-            gettext("The next card brings {n} armies").replace("{n}", &value.to_string())
-        }
+        Some(value) => ngettext(
+            "The next card brings {n} army",
+            "The next card brings {n} armies",
+            *value,
+        )
+        .replace("{n}", &value.to_string()),
         None => gettext("The track is full: Reinforcements bring nothing more"),
     };
     section.append(&dim_label(&next));

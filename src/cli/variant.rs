@@ -102,7 +102,10 @@ fn summary(file: &Path, variant: &Variant) -> String {
     let name = if variant.name.is_empty() {
         gettext("unnamed")
     } else {
-        fill(&gettext("“{name}”"), &[("name", &variant.name)])
+        fill(
+            &gettext("“{name}”"),
+            &[("name", &gettext(variant.name.as_str()))],
+        )
     };
     format!("{}: {name}, {rules}", file.display())
 }
@@ -110,14 +113,15 @@ fn summary(file: &Path, variant: &Variant) -> String {
 /// Every rule, group by group, as `  title  value`, with `*` and the rulebook's value
 /// on the lines that differ.
 fn show(variant: &Variant, out: &mut impl Write) -> io::Result<()> {
+    // A shipped preset's name and description are translated like board names.
     let name = if variant.name.is_empty() {
         gettext("Unnamed variant")
     } else {
-        variant.name.clone()
+        gettext(variant.name.as_str())
     };
     writeln!(out, "{name}")?;
     if !variant.description.is_empty() {
-        writeln!(out, "{}", variant.description)?;
+        writeln!(out, "{}", gettext(variant.description.as_str()))?;
     }
     let width = options()
         .iter()
