@@ -4,6 +4,7 @@ mod app;
 mod cli;
 mod config;
 mod map;
+mod numbers;
 mod variant_options;
 
 use std::process::ExitCode;

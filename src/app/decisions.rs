@@ -281,16 +281,17 @@ fn sides(view: &SeatView) -> Option<Sides> {
 /// A probability as people read it: "62.4 %", "< 0.1 %" or "> 99.9 %" rather than a
 /// misleading 0 or 100 for what can still happen.
 pub fn percent(probability: f64) -> String {
+    use crate::numbers::{decimal, with_percent_sign};
     if probability <= 0.0 {
-        "0 %".to_owned()
+        with_percent_sign("0")
     } else if probability < 0.001 {
-        "< 0.1 %".to_owned()
+        with_percent_sign(&format!("< {}", decimal(0.1, 1)))
     } else if probability >= 1.0 {
-        "100 %".to_owned()
+        with_percent_sign("100")
     } else if probability > 0.999 {
-        "> 99.9 %".to_owned()
+        with_percent_sign(&format!("> {}", decimal(99.9, 1)))
     } else {
-        format!("{:.1} %", probability * 100.0)
+        crate::numbers::percent(probability, 1)
     }
 }
 

@@ -8,6 +8,7 @@ use clap::Args;
 use gettextrs::gettext;
 
 use super::text::fill;
+use crate::numbers::decimal;
 
 /// The attack to compute.
 #[derive(Debug, Args)]
@@ -107,11 +108,11 @@ fn write_odds(out: &mut impl Write, result: &Odds) -> io::Result<()> {
     }
     line(
         gettext("Attacking armies left, on average: {value}"),
-        format!("{:.2}", result.expected_attacker_survivors()),
+        decimal(result.expected_attacker_survivors(), 2),
     )?;
     line(
         gettext("Defending armies left, on average: {value}"),
-        format!("{:.2}", result.expected_defender_survivors()),
+        decimal(result.expected_defender_survivors(), 2),
     )?;
     if options.general {
         line(
@@ -128,10 +129,9 @@ fn write_odds(out: &mut impl Write, result: &Odds) -> io::Result<()> {
     Ok(())
 }
 
-/// A probability as a percentage with two decimals. The sign is kept out of the
-/// translatable text so that gettext does not take it for a C format directive.
+/// A probability as a percentage with two decimals.
 fn percent(probability: f64) -> String {
-    format!("{:.2} %", probability * 100.0)
+    crate::numbers::percent(probability, 2)
 }
 
 #[cfg(test)]

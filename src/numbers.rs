@@ -1,0 +1,43 @@
+//! Numbers written as the reader's language writes them: the decimal separator and the
+//! percent sign come from the translation ("67,24 %" in French), not from the C locale
+//! the program may be running in.
+
+use gettextrs::{gettext, pgettext};
+
+/// `value` with `places` decimals, with the translation's decimal separator.
+pub fn decimal(value: f64, places: usize) -> String {
+    let plain = format!("{value:.places$}");
+    // Translators: the character between the whole and decimal parts of a number.
+    let separator = pgettext("decimal separator", ".");
+    if separator == "." {
+        plain
+    } else {
+        plain.replace('.', &separator)
+    }
+}
+
+/// `number` (already written) followed by the percent sign, spaced as the language
+/// wants it.
+pub fn with_percent_sign(number: &str) -> String {
+    // Translators: a percentage; French puts a no-break space before the sign.
+    // xgettext:no-c-format
+    gettext("{number} %").replace("{number}", number)
+}
+
+/// A probability as a percentage with `places` decimals: `0.5` → "50.0 %".
+pub fn percent(probability: f64, places: usize) -> String {
+    with_percent_sign(&decimal(probability * 100.0, places))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn untranslated_numbers_use_a_point_and_a_spaced_sign() {
+        assert_eq!(decimal(67.2449, 2), "67.24");
+        assert_eq!(decimal(7.0, 0), "7");
+        assert_eq!(percent(0.5, 1), "50.0 %");
+        assert_eq!(with_percent_sign("< 0.1"), "< 0.1 %");
+    }
+}
