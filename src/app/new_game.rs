@@ -1256,6 +1256,85 @@ mod tests {
         assert_eq!(game.board.board.meta.name, "Tiny");
     }
 
+    /// Every label's text under `widget`, depth first.
+    fn texts(widget: &gtk::Widget) -> Vec<String> {
+        let mut found = Vec::new();
+        if let Some(label) = widget.downcast_ref::<gtk::Label>() {
+            found.push(label.text().to_string());
+        }
+        let mut child = widget.first_child();
+        while let Some(c) = child {
+            found.extend(texts(&c));
+            child = c.next_sibling();
+        }
+        found
+    }
+
+    /// Runs the main loop until `done` or a few seconds have passed.
+    fn settle_until(done: impl Fn() -> bool) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while !done() && std::time::Instant::now() < deadline {
+            settle();
+        }
+    }
+
+    #[gtk::test]
+    fn a_board_file_edited_on_disk_is_read_again() {
+        let dir = std::env::temp_dir().join(format!("castellan-watch-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("draft.toml");
+        let good = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/tests/positions/tiny-board.toml"),
+        )
+        .unwrap();
+        std::fs::write(&path, &good).unwrap();
+        let dialog = Dialog::open(default_setup());
+        dialog
+            .controller
+            .emit(NewGameInput::BoardFileChosen(path.clone()));
+        settle();
+        let boards = dialog.widget::<gtk::FlowBox>("boards");
+        let last_tile = || {
+            let mut index = 0;
+            while boards.child_at_index(index + 1).is_some() {
+                index += 1;
+            }
+            texts(boards.child_at_index(index).unwrap().upcast_ref())
+        };
+        assert!(
+            last_tile().contains(&"Tiny".to_owned()),
+            "{:?}",
+            last_tile()
+        );
+
+        // The designer breaks the file in a text editor: the tile says so.
+        std::fs::write(&path, good.replace("format = 1", "format = 7")).unwrap();
+        settle_until(|| {
+            last_tile()
+                .iter()
+                .any(|t| t.starts_with("Cannot be loaded"))
+        });
+        assert!(
+            last_tile()
+                .iter()
+                .any(|t| t.starts_with("Cannot be loaded")),
+            "{:?}",
+            last_tile()
+        );
+        assert!(!dialog.widget::<gtk::Button>("start").is_sensitive());
+
+        // And mends it: the board is back, still chosen.
+        std::fs::write(&path, &good).unwrap();
+        settle_until(|| last_tile().contains(&"Tiny".to_owned()));
+        assert!(
+            last_tile().contains(&"Tiny".to_owned()),
+            "{:?}",
+            last_tile()
+        );
+        assert!(dialog.widget::<gtk::Button>("start").is_sensitive());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn boards_are_captioned_by_their_size() {
         let board = library::load_board(&library::default_board_path()).unwrap();

@@ -1077,6 +1077,46 @@ mod tests {
         );
     }
 
+    #[gtk::test]
+    fn rules_edited_on_disk_come_in_unless_there_are_edits_here() {
+        let dir = std::env::temp_dir().join(format!("castellan-reload-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("house.toml");
+        std::fs::write(&path, "name = \"House\"\nlenient_general = true\n").unwrap();
+        let variant = load_variant_file(&path).unwrap();
+        let editor = Editor::open(variant, Some(path.clone()), for_new_game());
+        let wait_until = |done: &dyn Fn() -> bool| {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+            while !done() && std::time::Instant::now() < deadline {
+                settle();
+            }
+        };
+        // Untouched here: the file's new rules come in.
+        std::fs::write(&path, "name = \"House\"\ncastle_dice_limit = 3\n").unwrap();
+        wait_until(&|| editor.variant().castle_dice_limit == 3);
+        assert_eq!(editor.variant().castle_dice_limit, 3);
+        assert!(!editor.variant().lenient_general);
+        assert_eq!(
+            editor
+                .widget::<gtk::SpinButton>("castle_dice_limit:control")
+                .value_as_int(),
+            3
+        );
+
+        // With edits here, they are kept and the change is announced instead.
+        editor.set_number("deck.spies", 9);
+        std::fs::write(&path, "name = \"House\"\ncastle_dice_limit = 1\n").unwrap();
+        wait_until(&|| editor.status().contains("changed on disk"));
+        assert!(
+            editor.status().contains("changed on disk"),
+            "{}",
+            editor.status()
+        );
+        assert_eq!(editor.variant().deck.spies, 9);
+        assert_eq!(editor.variant().castle_dice_limit, 3);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// With `CASTELLAN_PANEL_SHOTS=DIR`, saves the editor, whole, as people see it:
     /// rules changed, and one value that makes no sense.
     #[gtk::test]
