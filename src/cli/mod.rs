@@ -10,14 +10,16 @@ mod help;
 mod odds;
 mod protocol;
 mod replay;
-mod text;
+mod sheet;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
+use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use gettextrs::gettext;
 
-use crate::config;
+use crate::{config, i18n};
 
 /// Everything given on the command line.
 #[derive(Debug, Parser)]
@@ -28,6 +30,16 @@ use crate::config;
     long_about = None,
 )]
 pub struct Cli {
+    /// Read before clap runs, by [`requested_language`]: declared here for `--help`
+    /// and for refusing a language Castellan has no translation for.
+    #[arg(
+        long,
+        global = true,
+        value_name = "LANG",
+        value_parser = PossibleValuesParser::new(i18n::languages()),
+        help = gettext("Language of messages and of the reference sheet (default: the locale's)")
+    )]
+    pub lang: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -55,6 +67,33 @@ pub enum Command {
         long_about = None
     )]
     Replay(replay::ReplayArgs),
+    #[command(
+        about = gettext("Draw the reference sheet of a board and variant as PDF, PNG or SVG"),
+        long_about = None
+    )]
+    Sheet(sheet::SheetArgs),
+}
+
+/// The language `--lang` asks for, found in the raw arguments: it must be chosen before
+/// anything is translated, clap's help included, and before any thread starts. A code
+/// Castellan does not offer gives `None` here and a usage error from clap.
+pub fn requested_language(args: impl IntoIterator<Item = OsString>) -> Option<String> {
+    let mut args = args.into_iter().skip(1);
+    while let Some(arg) = args.next() {
+        let value = match arg.to_str() {
+            Some("--") => return None,
+            Some("--lang") => args.next(),
+            Some(arg) => arg.strip_prefix("--lang=").map(OsString::from),
+            None => None,
+        };
+        if let Some(value) = value {
+            return value
+                .into_string()
+                .ok()
+                .filter(|value| i18n::languages().any(|offered| offered == value));
+        }
+    }
+    None
 }
 
 /// Reads the process's arguments; prints help, the version or a usage error and exits
@@ -74,5 +113,35 @@ pub fn run(command: Command) -> ExitCode {
         Command::Odds(args) => odds::run(args),
         Command::Protocol(args) => protocol::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Sheet(args) => sheet::run(args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn language_in(args: &[&str]) -> Option<String> {
+        requested_language(args.iter().map(OsString::from))
+    }
+
+    #[test]
+    fn the_requested_language_is_found_in_either_spelling_anywhere() {
+        assert_eq!(
+            language_in(&["castellan", "sheet", "--lang", "fr", "-o", "x.pdf"]),
+            Some("fr".to_owned())
+        );
+        assert_eq!(
+            language_in(&["castellan", "--lang=en", "sheet"]),
+            Some("en".to_owned())
+        );
+        assert_eq!(language_in(&["castellan", "sheet", "-o", "x.pdf"]), None);
+    }
+
+    #[test]
+    fn an_unknown_language_or_one_after_a_double_dash_is_not_requested() {
+        assert_eq!(language_in(&["castellan", "--lang", "tlh"]), None);
+        assert_eq!(language_in(&["castellan", "--", "--lang", "fr"]), None);
+        assert_eq!(language_in(&["castellan", "--lang"]), None);
     }
 }

@@ -1,0 +1,666 @@
+//! The sheet in words: turns a [`SheetContent`] into translated sections of typed
+//! blocks (a group with its bonus, a step of the turn, a card, a rule…), each text
+//! already in Pango markup. How the blocks look and where they go is `layout`'s job.
+
+use gettextrs::{gettext, ngettext, pgettext};
+use pango::glib::markup_escape_text;
+
+use castellan_engine::game::Card;
+
+use super::content::{
+    CardEntry, GroupEntry, IndependentsBonus, OptionValue, RuleChange, SheetContent, TurnStep,
+};
+use crate::config;
+use crate::text::fill;
+
+/// The whole sheet in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    /// The board's name, the sheet's title.
+    pub title: String,
+    pub subtitle: String,
+    /// Which rules the sheet is for: the variant's name, or the rulebook.
+    pub variant: String,
+    /// Small print at the foot of each page.
+    pub footer: String,
+    pub sections: Vec<Section>,
+}
+
+/// A titled part of the sheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    pub title: String,
+    /// A few words beside the title (when spoils are collected, the deck's size…).
+    pub note: Option<String>,
+    pub blocks: Vec<Block>,
+    /// Starts at the top of a column when the page has room for that.
+    pub new_column: bool,
+}
+
+/// One element of a section. Every text is Pango markup.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Block {
+    /// A paragraph.
+    Text(String),
+    /// A rule in a list.
+    Bullet(String),
+    /// What holding something is worth: its name, details (territories) and bonus
+    /// (empty when it pays nothing by itself). `group` is the board group whose tint
+    /// marks the line, if any, and `hatched` says it is hatched on the map.
+    Bonus {
+        group: Option<usize>,
+        hatched: bool,
+        name: String,
+        details: String,
+        bonus: String,
+    },
+    /// A numbered step of the turn.
+    Step { number: usize, text: String },
+    /// The reinforcement track's numbers, in order.
+    Track(Vec<u32>),
+    /// A card: its name, how many the deck holds, when it is played, what it does.
+    Card {
+        name: String,
+        count: String,
+        when: String,
+        what: String,
+    },
+    /// The small map of the board, with its key below it.
+    Map { key: String },
+}
+
+/// Escapes text for Pango markup.
+fn escape(text: &str) -> String {
+    markup_escape_text(text).to_string()
+}
+
+/// Fills a translated template whose values are markup already (bold numbers…).
+fn fill_markup(template: &str, values: &[(&str, &dyn std::fmt::Display)]) -> String {
+    fill(&escape(template), values)
+}
+
+/// A number in bold.
+fn bold(number: impl std::fmt::Display) -> String {
+    format!("<b>{number}</b>")
+}
+
+/// A name from the board file, translated like the map translates it.
+fn board_name(name: &str) -> String {
+    gettext(name)
+}
+
+/// The number gettext picks a plural form by.
+fn plural(count: impl TryInto<u32>) -> u32 {
+    count.try_into().unwrap_or(u32::MAX)
+}
+
+/// Words the sheet of `content`.
+pub fn document(content: &SheetContent) -> Document {
+    let board = board_name(&content.board.meta.name);
+    let variant = match &content.variant_name {
+        // Translators: the rules a reference sheet is for, under its title.
+        Some(name) => fill(&gettext("Variant: {name}"), &[("name", name)]),
+        None if content.changes.is_empty() => gettext("The rulebook of 1986"),
+        None => gettext("House rules"),
+    };
+    Document {
+        title: board.clone(),
+        // Translators: the title of the printed summary of the rules.
+        subtitle: gettext("Reference sheet"),
+        footer: fill(
+            // Translators: the small print at the foot of the reference sheet.
+            &gettext("Castellan {version} · {board} · {variant}"),
+            &[
+                ("version", &config::VERSION),
+                ("board", &board),
+                ("variant", &variant),
+            ],
+        ),
+        variant,
+        sections: vec![
+            spoils(content),
+            reinforcements(content),
+            turn(content),
+            battles(content),
+            map(content),
+            cards(content),
+            changes(content),
+        ],
+    }
+}
+
+fn spoils(content: &SheetContent) -> Section {
+    let spoils = &content.spoils;
+    let group_line = |group: &GroupEntry, hatched: bool, bonus: String| Block::Bonus {
+        group: Some(group.index),
+        hatched,
+        name: escape(&board_name(&group.name)),
+        details: escape(
+            &group
+                .territories
+                .iter()
+                .map(|t| board_name(t))
+                .collect::<Vec<_>>()
+                .join(" · "),
+        ),
+        bonus,
+    };
+    let plus = |armies: u32| format!("+{armies}");
+    let mut blocks: Vec<Block> = spoils
+        .empires
+        .iter()
+        .map(|empire| group_line(empire, false, plus(empire.bonus)))
+        .collect();
+    match &spoils.independents {
+        Some(IndependentsBonus::AllAtOnce {
+            armies,
+            territories,
+        }) => {
+            blocks.extend(
+                spoils
+                    .regions
+                    .iter()
+                    .map(|region| group_line(region, true, String::new())),
+            );
+            blocks.push(Block::Bonus {
+                group: None,
+                hatched: false,
+                name: escape(&ngettext(
+                    "All {count} independent at once",
+                    "All {count} independents at once",
+                    plural(*territories),
+                ))
+                .replace("{count}", &territories.to_string()),
+                // Translators: under "All 11 independents at once" on the sheet.
+                details: escape(&gettext("the rulebook pays nothing for a part of them")),
+                bonus: plus(*armies),
+            });
+        }
+        Some(IndependentsBonus::PerRegion) => {
+            blocks.extend(
+                spoils
+                    .regions
+                    .iter()
+                    .map(|region| group_line(region, true, plus(region.bonus))),
+            );
+            let bonuses: Vec<u32> = spoils.regions.iter().map(|r| r.bonus).collect();
+            let text = if bonuses.windows(2).all(|pair| pair[0] == pair[1]) {
+                let armies = bonuses.first().copied().unwrap_or(0);
+                fill_markup(
+                    &ngettext(
+                        "House rule: {armies} army per wholly held region, instead of a bonus for all independents.",
+                        "House rule: {armies} armies per wholly held region, instead of a bonus for all independents.",
+                        armies,
+                    ),
+                    &[("armies", &bold(armies))],
+                )
+            } else {
+                escape(&gettext(
+                    "House rule: each wholly held region pays its bonus, instead of a bonus for all independents.",
+                ))
+            };
+            blocks.push(Block::Text(text));
+        }
+        None => {}
+    }
+    blocks.push(Block::Bonus {
+        group: None,
+        hatched: false,
+        // Translators: a spoils line; its details follow on the next line.
+        name: escape(&gettext("Each captured banner")),
+        details: escape(&gettext("on your castle; your own banner does not count")),
+        bonus: plus(spoils.banner_bonus),
+    });
+    Section {
+        // Translators: the armies collected at the end of a turn.
+        title: gettext("Spoils"),
+        note: Some(gettext(
+            "collected at the end of your turn, for what you hold",
+        )),
+        blocks,
+        new_column: false,
+    }
+}
+
+fn reinforcements(content: &SheetContent) -> Section {
+    let reinforcements = &content.reinforcements;
+    let mut blocks = vec![
+        Block::Track(reinforcements.track.clone()),
+        Block::Text(escape(&gettext(
+            "Each Reinforcement card played covers the next number; you get the sum of the numbers your cards covered this turn.",
+        ))),
+    ];
+    blocks.push(Block::Text(match reinforcements.hidden_armies {
+        Some(hidden) if hidden.minimum > 0 => fill_markup(
+            &gettext(
+                "Hidden armies: revealed once, in your turn or when attacked there, on a territory you hold: as many armies as the last number covered, and at least {minimum}.",
+            ),
+            &[("minimum", &bold(hidden.minimum))],
+        ),
+        Some(_) => escape(&gettext(
+            "Hidden armies: revealed once, in your turn or when attacked there, on a territory you hold: as many armies as the last number covered (none before the first card).",
+        )),
+        None => escape(&gettext("No hidden armies in this variant.")),
+    }));
+    Section {
+        title: gettext("Reinforcement track"),
+        note: Some(gettext("and hidden armies")),
+        blocks,
+        new_column: false,
+    }
+}
+
+fn turn(content: &SheetContent) -> Section {
+    let blocks = content
+        .turn
+        .iter()
+        .enumerate()
+        .map(|(index, step)| Block::Step {
+            number: index + 1,
+            text: match *step {
+                TurnStep::TopUpHand(cards) => fill_markup(
+                    &ngettext(
+                        "If you hold fewer than {cards} card, bring your hand up to {cards}.",
+                        "If you hold fewer than {cards} cards, bring your hand up to {cards}.",
+                        plural(cards),
+                    ),
+                    &[("cards", &cards)],
+                ),
+                TurnStep::DrawCard => escape(&gettext("Draw 1 card.")),
+                TurnStep::PlayCards => escape(&gettext(
+                    "Play cards if you wish (some are played at other moments).",
+                )),
+                TurnStep::Attack => escape(&gettext("Attack if you wish, as often as you can.")),
+                TurnStep::Fortify => escape(&gettext(
+                    "House rule: once, move armies to an adjacent territory of yours, leaving 1 behind.",
+                )),
+                TurnStep::CollectSpoils => {
+                    escape(&gettext("Collect your spoils: this ends your turn."))
+                }
+            },
+        })
+        .collect();
+    Section {
+        title: gettext("Your turn, in order"),
+        note: None,
+        blocks,
+        new_column: false,
+    }
+}
+
+fn battles(content: &SheetContent) -> Section {
+    let battle = content.battle;
+    let bullets = [
+        escape(&gettext(
+            "Attack from a territory with at least 2 armies to an adjacent enemy territory: a shared border or a dotted line.",
+        )),
+        fill_markup(
+            &ngettext(
+                "The attacker rolls 1 to {dice} dice, with more armies than dice; against a castle, {castle} die at most.",
+                "The attacker rolls 1 to {dice} dice, with more armies than dice; against a castle, {castle} dice at most.",
+                u32::from(battle.castle_dice),
+            ),
+            &[
+                ("dice", &battle.attacker_dice),
+                ("castle", &bold(battle.castle_dice)),
+            ],
+        ),
+        fill_markup(
+            &gettext("The defender rolls 1 or {dice} dice, as many as armies at most."),
+            &[("dice", &battle.defender_dice)],
+        ),
+        escape(&gettext(
+            "Highest die against highest, then second against second: the lower loses 1 army; a tie goes to the defender.",
+        )),
+        escape(&gettext(
+            "The attacker may stop between rolls, but not with the Admiral. After a capture, move in at least as many armies as dice rolled, leaving 1 behind.",
+        )),
+        escape(&gettext(
+            "Taking a castle eliminates its owner: you win their banners, cards and unused hidden armies.",
+        )),
+    ];
+    Section {
+        // Translators: the heading of the battle rules on the reference sheet.
+        title: gettext("Battles"),
+        note: None,
+        blocks: bullets.into_iter().map(Block::Bullet).collect(),
+        new_column: false,
+    }
+}
+
+fn map(_content: &SheetContent) -> Section {
+    Section {
+        title: gettext("The board"),
+        note: Some(gettext("empires in colour, independents hatched")),
+        blocks: vec![Block::Map {
+            key: escape(&gettext(
+                "Thick lines divide empires and regions; dotted lines join territories across water.",
+            )),
+        }],
+        new_column: true,
+    }
+}
+
+fn cards(content: &SheetContent) -> Section {
+    let deck = content.deck_size();
+    Section {
+        title: gettext("Cards"),
+        note: Some(
+            ngettext("{count} in the deck", "{count} in the deck", deck)
+                .replace("{count}", &deck.to_string()),
+        ),
+        blocks: content
+            .cards
+            .iter()
+            .map(|entry| card(content, entry))
+            .collect(),
+        new_column: false,
+    }
+}
+
+/// The translated name of a card, as the sheet prints it.
+pub fn card_name(card: Card) -> String {
+    match card {
+        Card::Reinforcements => pgettext("reference sheet", "Reinforcements"),
+        Card::Diplomat => pgettext("reference sheet", "Diplomat"),
+        Card::Spy => pgettext("reference sheet", "Spy"),
+        Card::General => pgettext("reference sheet", "General"),
+        Card::Marshall => pgettext("reference sheet", "Marshall"),
+        Card::Admiral => pgettext("reference sheet", "Admiral"),
+    }
+}
+
+fn card(content: &SheetContent, entry: &CardEntry) -> Block {
+    let battle = content.battle;
+    let before_first_attack = || gettext("Before your first attack");
+    let (when, what) = match entry.card {
+        Card::Reinforcements => (
+            before_first_attack(),
+            gettext(
+                "Covers the next number of the track: place that many armies on your territories.",
+            ),
+        ),
+        Card::Diplomat if !battle.diplomats_in_play => (
+            gettext("Never"),
+            gettext("Not used in this variant: one dealt or drawn is discarded and replaced."),
+        ),
+        Card::Diplomat => (
+            before_first_attack(),
+            gettext(
+                "Truce with one player: neither may attack the other until that player’s next turn ends. Not used with 2 players.",
+            ),
+        ),
+        Card::Spy => (
+            gettext("Any time in your turn"),
+            gettext(
+                "See a player’s hand and discard one of its cards, face up. Or stop a Spy played on you: both are discarded.",
+            ),
+        ),
+        Card::General if battle.lenient_general => (
+            gettext("In your attack, before a roll"),
+            gettext(
+                "+1 to your high die until your turn ends. Lost only when the defender’s high die beats yours +1 (house rule).",
+            ),
+        ),
+        Card::General => (
+            gettext("In your attack, before a roll"),
+            gettext(
+                "+1 to your high die until your turn ends. Lost when the defender’s high die ties or beats yours +1.",
+            ),
+        ),
+        Card::Marshall => (
+            gettext("When attacked, before a roll"),
+            gettext(
+                "+1 to your high die until the attack ends. Lost when the attacker’s high die beats yours +1.",
+            ),
+        ),
+        Card::Admiral => (
+            gettext("In your turn, to attack only"),
+            gettext(
+                "Armies sail from your coast to an enemy coast on the same sea and fight to the end. Won: they land and the card comes back.",
+            ),
+        ),
+    };
+    Block::Card {
+        name: escape(&card_name(entry.card)),
+        // Translators: how many cards of a kind the deck holds, e.g. "×12".
+        count: escape(&fill(&gettext("×{count}"), &[("count", &entry.count)])),
+        when: escape(&when),
+        what: escape(&what),
+    }
+}
+
+fn changes(content: &SheetContent) -> Section {
+    let blocks = if content.changes.is_empty() {
+        vec![Block::Text(escape(&gettext(
+            "None: every rule on this sheet is the rulebook’s.",
+        )))]
+    } else {
+        content
+            .changes
+            .iter()
+            .map(|change| Block::Bullet(describe_change(change)))
+            .collect()
+    };
+    Section {
+        title: gettext("Rules that differ from the rulebook"),
+        note: None,
+        blocks,
+        new_column: false,
+    }
+}
+
+/// "Armies per captured banner: 10 (rulebook: 8)", in markup.
+fn describe_change(change: &RuleChange) -> String {
+    let label = option_label(&change.option).unwrap_or_else(|| change.option.clone());
+    fill_markup(
+        // Translators: one option of a house-rule variant and its value.
+        &gettext("{option}: {value} (rulebook: {rulebook})"),
+        &[
+            ("option", &escape(&label)),
+            ("value", &bold(escape(&option_value(&change.value)))),
+            ("rulebook", &escape(&option_value(&change.rulebook))),
+        ],
+    )
+}
+
+/// What a variant option means, for the options Castellan knows.
+fn option_label(option: &str) -> Option<String> {
+    let seats = |count: u32| {
+        Some(
+            ngettext(
+                "Starting armies with {count} player",
+                "Starting armies with {count} players",
+                count,
+            )
+            .replace("{count}", &count.to_string()),
+        )
+    };
+    match option {
+        "starting_armies.two" => seats(2),
+        "starting_armies.three" => seats(3),
+        "starting_armies.four" => seats(4),
+        "starting_armies.five" => seats(5),
+        "starting_armies.six" => seats(6),
+        "armies_per_setup_placement" => Some(gettext("Armies placed at a time during setup")),
+        "hidden_armies" => Some(gettext("Hidden armies")),
+        "hidden_army_minimum" => Some(gettext("Fewest hidden armies")),
+        "classic_fortify" => Some(gettext("One free move at the end of the turn")),
+        "diplomats_in_play" => Some(gettext("Diplomats in play")),
+        "lenient_general" => Some(gettext("General kept on a tie")),
+        "castle_dice_limit" => Some(gettext("Most dice against a castle")),
+        "deck.reinforcements" => Some(gettext("Reinforcement cards")),
+        "deck.diplomats" => Some(gettext("Diplomat cards")),
+        "deck.spies" => Some(gettext("Spy cards")),
+        "deck.generals" => Some(gettext("General cards")),
+        "deck.marshalls" => Some(gettext("Marshall cards")),
+        "deck.admirals" => Some(gettext("Admiral cards")),
+        "reinforcement_track" => Some(gettext("Reinforcement track")),
+        "spoils.empire_bonus" => Some(gettext("Armies per whole empire")),
+        "spoils.all_independents_bonus" => Some(gettext("Armies for all independents")),
+        "spoils.banner_bonus" => Some(gettext("Armies per captured banner")),
+        "spoils.per_region_bonus" => Some(gettext("Armies per wholly held region")),
+        _ => None,
+    }
+}
+
+fn option_value(value: &OptionValue) -> String {
+    match value {
+        // Translators: the value of a house rule that is switched on or off.
+        OptionValue::Switch(true) => gettext("on"),
+        OptionValue::Switch(false) => gettext("off"),
+        OptionValue::Number(number) => number.to_string(),
+        OptionValue::Numbers(numbers) => numbers
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        // Translators: a spoils value a variant leaves to the board file.
+        OptionValue::FromBoard => gettext("the board’s"),
+        OptionValue::Other(text) => text.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use castellan_engine::variant::Variant;
+
+    use super::*;
+    use crate::map::test_boards::shipped_castle_risk;
+
+    fn words(variant: &Variant, name: Option<&str>) -> Document {
+        let content = SheetContent::new(
+            Arc::new(shipped_castle_risk()),
+            variant,
+            name.map(Into::into),
+        );
+        document(&content)
+    }
+
+    /// Every text of the document, markup and all, in one string.
+    fn all_text(document: &Document) -> String {
+        let mut text = format!(
+            "{}\n{}\n{}\n",
+            document.title, document.subtitle, document.variant
+        );
+        for section in &document.sections {
+            text.push_str(&section.title);
+            text.push('\n');
+            for block in &section.blocks {
+                let line = match block {
+                    Block::Text(t) | Block::Bullet(t) => t.clone(),
+                    Block::Bonus {
+                        name,
+                        details,
+                        bonus,
+                        ..
+                    } => format!("{name} | {details} | {bonus}"),
+                    Block::Step { number, text } => format!("{number}. {text}"),
+                    Block::Track(numbers) => format!("{numbers:?}"),
+                    Block::Card {
+                        name,
+                        count,
+                        when,
+                        what,
+                    } => format!("{name} {count} | {when} | {what}"),
+                    Block::Map { key } => key.clone(),
+                };
+                text.push_str(&line);
+                text.push('\n');
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn the_rulebook_sheet_names_every_empire_with_its_bonus_and_six_for_all_independents() {
+        let document = words(&Variant::rulebook(), None);
+        let text = all_text(&document);
+        assert_eq!(document.title, "Castle Risk");
+        assert_eq!(document.variant, "The rulebook of 1986");
+        for empire in [
+            "British", "French", "German", "Austrian", "Russian", "Ottoman",
+        ] {
+            assert!(
+                text.contains(&format!("{empire} Empire | ")),
+                "{empire}: {text}"
+            );
+        }
+        assert!(text.contains("London · Wales · Ireland · Yorkshire · Scotland | +4"));
+        assert!(text.contains("All 11 independents at once | "), "{text}");
+        assert!(text.contains("| +6\n"), "{text}");
+        assert!(text.contains("Each captured banner | "));
+        assert!(text.contains("| +8\n"));
+        assert!(!text.contains("per wholly held region"));
+        assert!(text.contains("None: every rule on this sheet is the rulebook’s."));
+    }
+
+    #[test]
+    fn the_per_region_house_rule_changes_the_independents_line() {
+        let mut variant = Variant::rulebook();
+        variant.spoils.per_region_bonus = true;
+        let document = words(&variant, Some("Regions"));
+        let text = all_text(&document);
+        assert_eq!(document.variant, "Variant: Regions");
+        assert!(
+            text.contains("Italy | Venice · Rome · Naples | +2"),
+            "{text}"
+        );
+        assert!(
+            text.contains("House rule: <b>2</b> armies per wholly held region"),
+            "{text}"
+        );
+        assert!(!text.contains("independents at once"));
+        assert!(text.contains("Armies per wholly held region: <b>on</b> (rulebook: off)"));
+    }
+
+    #[test]
+    fn every_card_is_listed_with_its_count_and_the_castle_limit_is_the_variants() {
+        let mut variant = Variant::rulebook();
+        variant.castle_dice_limit = 1;
+        variant.deck.spies = 9;
+        let text = all_text(&words(&variant, None));
+        for card in [
+            "Reinforcements ×12",
+            "Diplomat ×7",
+            "Spy ×9",
+            "General ×8",
+            "Marshall ×8",
+            "Admiral ×6",
+        ] {
+            assert!(text.contains(card), "{card}: {text}");
+        }
+        assert!(text.contains("50 in the deck") || text.contains("Cards"));
+        assert!(
+            text.contains("against a castle, <b>1</b> die at most"),
+            "{text}"
+        );
+        assert!(text.contains("Most dice against a castle: <b>1</b> (rulebook: 2)"));
+    }
+
+    #[test]
+    fn house_rules_change_the_cards_and_the_turn_they_touch() {
+        let mut variant = Variant::rulebook();
+        variant.lenient_general = true;
+        variant.diplomats_in_play = false;
+        variant.classic_fortify = true;
+        variant.hidden_armies = false;
+        let text = all_text(&words(&variant, None));
+        assert!(text.contains("Lost only when the defender’s high die beats yours"));
+        assert!(text.contains("Not used in this variant"));
+        assert!(text.contains("5. House rule: once, move armies"), "{text}");
+        assert!(text.contains("6. Collect your spoils"));
+        assert!(text.contains("No hidden armies in this variant."));
+    }
+
+    #[test]
+    fn names_from_files_are_escaped_for_markup() {
+        let mut board = shipped_castle_risk();
+        board.groups[0].name = "Crown & <Isles>".to_owned();
+        let content = SheetContent::new(Arc::new(board), &Variant::rulebook(), None);
+        let text = all_text(&document(&content));
+        assert!(text.contains("Crown &amp; &lt;Isles&gt; | "), "{text}");
+    }
+}
