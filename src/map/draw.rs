@@ -60,8 +60,8 @@ pub fn draw_map(
 /// Draws the board at a glance, for print: water, the groups' tints (independents
 /// hatched), borders, frontiers and dotted crossings, and each group's name over its
 /// land in place of territory names, so that groups are told apart by name and not
-/// by colour alone. Nobody owns anything in an overview; the scene's owners are
-/// ignored.
+/// by colour alone. Territories are filled as the map fills them: a scene in which
+/// nobody owns anything shows the groups' tints.
 pub fn draw_overview(
     cr: &cairo::Context,
     scene: &MapScene,
@@ -895,16 +895,8 @@ mod tests {
         let mut scene = MapScene::new(Arc::new(test_boards::shipped_castle_risk()));
         scene.camera_mut().resize(1000.0, 800.0);
         let board = scene.board_arc().clone();
-        // Owners are ignored: an overview shows the groups.
-        let london = board.territory_by_key("london").unwrap();
-        scene.set_territory(
-            london,
-            TerritoryState {
-                owner: Some(0),
-                armies: 5,
-                castle: None,
-            },
-        );
+        // Away from the British Empire's name, which sits on Great Britain.
+        let ireland = board.territory_by_key("ireland").unwrap();
         let palette = Palette::print();
         let (width, height) = scene.camera().device_size();
         let mut image = cairo::ImageSurface::create(cairo::Format::ARgb32, width, height).unwrap();
@@ -912,8 +904,10 @@ mod tests {
             let cr = cairo::Context::new(&image).unwrap();
             draw_overview(&cr, &scene, &palette).unwrap();
         }
-        let at = scene.camera().to_view(quiet_interior_point(&scene, london));
-        let british = board.territory(london).group;
+        let at = scene
+            .camera()
+            .to_view(quiet_interior_point(&scene, ireland));
+        let british = board.territory(ireland).group;
         assert!(close_to(
             pixel(&mut image, at),
             rgb8(palette.group_fill(british.index(), board.group(british)))

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use castellan_engine::board::{Board, GroupKind};
-use castellan_engine::game::{Card, HAND_TOP_UP, MAX_ATTACK_DICE, MAX_DEFENCE_DICE};
+use castellan_engine::game::{CARDS_DEALT, Card, HAND_TOP_UP, MAX_ATTACK_DICE, MAX_DEFENCE_DICE};
 use castellan_engine::variant::Variant;
 
 /// Everything the sheet states, for one board and variant.
@@ -16,6 +16,7 @@ pub struct SheetContent {
     pub board: Arc<Board>,
     /// The variant's name, when it has one (the rulebook needs none).
     pub variant_name: Option<String>,
+    pub setup: Setup,
     pub spoils: Spoils,
     pub reinforcements: Reinforcements,
     pub turn: Vec<TurnStep>,
@@ -35,6 +36,18 @@ pub struct GroupEntry {
     /// Armies for holding it whole: the empire bonus, or the region's own bonus (which
     /// counts only under the per-region house rule).
     pub bonus: u32,
+}
+
+/// How a game is set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Each player's starting armies, by number of players.
+    pub starting_armies: Vec<(usize, u32)>,
+    /// Armies placed at a time once every territory is claimed.
+    pub armies_per_placement: u32,
+    pub hidden_armies: bool,
+    /// Cards dealt to each player.
+    pub cards_dealt: usize,
 }
 
 /// Armies collected at the end of a turn.
@@ -229,7 +242,17 @@ impl SheetContent {
             })
             .collect();
 
+        let setup = Setup {
+            starting_armies: (2..=6)
+                .filter_map(|players| Some((players, variant.starting_armies_for(players)?)))
+                .collect(),
+            armies_per_placement: variant.armies_per_setup_placement,
+            hidden_armies: variant.hidden_armies,
+            cards_dealt: CARDS_DEALT,
+        };
+
         Self {
+            setup,
             spoils: Spoils {
                 empires,
                 regions,
@@ -414,6 +437,23 @@ mod tests {
         );
         variant.hidden_armies = false;
         assert_eq!(content(&variant).reinforcements.hidden_armies, None);
+    }
+
+    #[test]
+    fn setup_follows_the_variants_starting_armies_and_placements() {
+        let sheet = content(&Variant::rulebook());
+        assert_eq!(
+            sheet.setup.starting_armies,
+            [(2, 40), (3, 35), (4, 30), (5, 25), (6, 20)]
+        );
+        assert_eq!(sheet.setup.armies_per_placement, 5);
+        assert_eq!(sheet.setup.cards_dealt, 3);
+        let mut variant = Variant::rulebook();
+        variant.starting_armies.four = 33;
+        variant.armies_per_setup_placement = 3;
+        let sheet = content(&variant);
+        assert_eq!(sheet.setup.starting_armies[2], (4, 33));
+        assert_eq!(sheet.setup.armies_per_placement, 3);
     }
 
     #[test]

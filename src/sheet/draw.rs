@@ -7,7 +7,9 @@ use std::sync::Arc;
 
 use castellan_engine::board::Board;
 
-use super::layout::{CARD_BAND_PADDING, MAP_KEY_GAP, Piece, Placed, Sheet, size};
+use super::layout::{
+    BAND_GAP, BAND_PADDING, CARD_BAND_PADDING, MAP_KEY_GAP, Piece, Placed, Sheet, size,
+};
 use super::style;
 use crate::map::draw::draw_overview;
 use crate::map::palette::Colour;
@@ -93,9 +95,21 @@ fn draw_header(cr: &cairo::Context, sheet: &Sheet) -> Result<(), cairo::Error> {
             style::ACCENT,
         );
     }
-    let under = top + header.height;
+    let under = top + header.rule_y;
     rule(cr, left, under, width, 1.2, style::INK)?;
-    rule(cr, left, under + 2.2, width, 0.4, style::INK)
+    rule(cr, left, under + 2.2, width, 0.4, style::INK)?;
+    let band_top = under + BAND_GAP;
+    cr.rectangle(left, band_top, width, top + header.height - band_top);
+    style::TINT.apply(cr);
+    cr.fill()?;
+    show(
+        cr,
+        &header.changes,
+        left + BAND_PADDING,
+        band_top + BAND_PADDING,
+        style::INK,
+    );
+    Ok(())
 }
 
 fn draw_footer(cr: &cairo::Context, sheet: &Sheet, page: usize) -> Result<(), cairo::Error> {

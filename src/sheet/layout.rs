@@ -34,8 +34,17 @@ pub struct Header {
     pub variant: pango::Layout,
     /// The variant's name goes under the title when both do not fit on one line.
     pub variant_below: bool,
+    /// Where the double rule under the title lies, from the header's top.
+    pub rule_y: f64,
+    /// What the variant changes, in a band under the rule.
+    pub changes: pango::Layout,
+    /// The whole header's height, band included.
     pub height: f64,
 }
+
+/// Space between the double rule and the band of changes, and inside the band.
+pub const BAND_GAP: f64 = 6.0;
+pub const BAND_PADDING: f64 = 4.0;
 
 /// One page's pieces, with their places.
 #[derive(Default)]
@@ -96,6 +105,9 @@ pub const CARD_BAND_PADDING: f64 = 2.0;
 pub const MAP_KEY_GAP: f64 = 3.0;
 /// The most of a column's height the small map may take.
 const MAP_SHARE_OF_COLUMN: f64 = 0.45;
+/// Sizes of the small map, as shares of the column's width: the first that keeps the
+/// sheet on one page, else the first.
+const MAP_SCALES: [f64; 5] = [1.0, 0.9, 0.8, 0.7, 0.6];
 
 impl Sheet {
     /// Lays `document` out on `paper`, showing `board` on the small map.
@@ -110,39 +122,68 @@ impl Sheet {
             Some(text_width * 0.8),
         );
 
-        let columns = if paper.is_landscape() { 3 } else { 2 };
-        let column_width = (text_width - (columns - 1) as f64 * style::GUTTER) / columns as f64;
+        let columns_per_page = if paper.is_landscape() { 3 } else { 2 };
+        let column_width =
+            (text_width - (columns_per_page - 1) as f64 * style::GUTTER) / columns_per_page as f64;
         let top = style::MARGIN + header.height + style::HEADER_GAP;
         let column_height = paper.height - style::MARGIN - style::FOOTER_HEIGHT - top;
         let board_aspect = board.height / board.width.max(1.0);
 
-        let sections: Vec<(bool, Vec<Piece>)> = document
-            .sections
-            .iter()
-            .map(|section| {
-                let mut pieces = vec![Piece::heading(
-                    &pango,
-                    &section.title,
-                    section.note.as_deref(),
-                    column_width,
-                )];
-                pieces.extend(section.blocks.iter().map(|block| {
-                    Piece::new(
+        // The small map is the one piece that can give way: it shrinks, step by step,
+        // when that keeps the sheet on one page.
+        let lay_sections = |map_scale: f64, keep_sections_whole: bool, optional: bool| {
+            let sections: Vec<Vec<Piece>> = document
+                .sections
+                .iter()
+                .filter(|section| optional || !section.optional)
+                .map(|section| {
+                    let mut pieces = vec![Piece::heading(
                         &pango,
-                        block,
+                        &section.title,
+                        section.note.as_deref(),
                         column_width,
-                        board_aspect,
-                        column_height * MAP_SHARE_OF_COLUMN,
-                    )
-                }));
-                (section.new_column, pieces)
+                    )];
+                    pieces.extend(section.blocks.iter().map(|block| {
+                        Piece::new(
+                            &pango,
+                            block,
+                            column_width,
+                            board_aspect,
+                            map_scale,
+                            column_height * MAP_SHARE_OF_COLUMN,
+                        )
+                    }));
+                    pieces
+                })
+                .collect();
+            flow(
+                sections,
+                column_height,
+                columns_per_page,
+                keep_sections_whole,
+            )
+        };
+        // In order of preference: one page with every section whole and the map at
+        // its full size; one page without the optional sections, whole, shrinking the
+        // map if need be; the same with sections split between columns; and last, as
+        // many pages as it takes.
+        let one_page = |columns: &Vec<Column>| columns.len() <= columns_per_page;
+        let full_size = MAP_SCALES[0];
+        let flowed = lay_sections(full_size, true, true)
+            .filter(one_page)
+            .or_else(|| {
+                [true, false]
+                    .iter()
+                    .flat_map(|&whole| MAP_SCALES.iter().map(move |&scale| (scale, whole)))
+                    .filter_map(|(scale, whole)| lay_sections(scale, whole, false))
+                    .find(one_page)
             })
-            .collect();
-        let flowed = flow(sections, column_height);
+            .or_else(|| lay_sections(full_size, false, false))
+            .unwrap_or_default();
 
         let mut pages: Vec<Page> = Vec::new();
         for (index, column) in flowed.into_iter().enumerate() {
-            let (page, slot) = (index / columns, index % columns);
+            let (page, slot) = (index / columns_per_page, index % columns_per_page);
             if pages.len() <= page {
                 pages.resize_with(page + 1, Page::default);
             }
@@ -178,37 +219,51 @@ impl Sheet {
 /// A column of pieces, each with its top relative to the column's top.
 type Column = Vec<(f64, Piece)>;
 
-/// Flows sections into columns of `height`: a section asking for a new column starts
-/// one unless at a column's top; a heading moves on with the piece after it; a piece
-/// that does not fit moves to the next column. Then each column's spare height is
-/// spread between its sections, up to a limit.
-fn flow(sections: Vec<(bool, Vec<Piece>)>, height: f64) -> Vec<Column> {
+/// Flows sections into columns of `height`, `per_page` to a page. With
+/// `keep_sections_whole`, whole sections fill one page with the columns balanced (the
+/// shortest column height that holds them), or there is no flow (`None`); without,
+/// pieces flow one by one, a heading moving on with the piece after it, onto as many
+/// pages as they need. Then each column's spare height is spread between its
+/// sections, up to a limit.
+fn flow(
+    sections: Vec<Vec<Piece>>,
+    height: f64,
+    per_page: usize,
+    keep_sections_whole: bool,
+) -> Option<Vec<Column>> {
+    let heights: Vec<f64> = sections
+        .iter()
+        .map(|pieces| stacked_height(pieces))
+        .collect();
     let mut columns: Vec<Column> = vec![Vec::new()];
     // Per column: where each section after the first starts (index into the column).
     let mut section_starts: Vec<Vec<usize>> = vec![Vec::new()];
     let mut used = 0.0;
-    for (new_column, pieces) in sections {
-        if new_column && used > 0.0 {
+    let balanced = if keep_sections_whole {
+        Some(balanced_column_height(&heights, height, per_page)?)
+    } else {
+        None
+    };
+    for (pieces, section_height) in sections.into_iter().zip(heights) {
+        if let Some(limit) = balanced
+            && used > 0.0
+            && used + style::SECTION_GAP + section_height > limit
+        {
             columns.push(Vec::new());
             section_starts.push(Vec::new());
             used = 0.0;
         }
-        let heights: Vec<f64> = pieces.iter().map(Piece::height).collect();
+        let piece_heights: Vec<f64> = pieces.iter().map(Piece::height).collect();
         for (index, piece) in pieces.into_iter().enumerate() {
-            let gap = |used: f64| match index {
-                _ if used == 0.0 => 0.0,
-                0 => style::SECTION_GAP,
-                1 => style::HEADING_GAP,
-                _ => style::BLOCK_GAP,
-            };
+            let gap = |used: f64| gap_before(index, used);
             // A heading is kept with what follows it.
-            let mut needed = heights[index];
+            let mut needed = piece_heights[index];
             if index == 0
-                && let Some(next) = heights.get(1)
+                && let Some(next) = piece_heights.get(1)
             {
                 needed += style::HEADING_GAP + next;
             }
-            if used > 0.0 && used + gap(used) + needed > height {
+            if balanced.is_none() && used > 0.0 && used + gap(used) + needed > height {
                 columns.push(Vec::new());
                 section_starts.push(Vec::new());
                 used = 0.0;
@@ -222,7 +277,7 @@ fn flow(sections: Vec<(bool, Vec<Piece>)>, height: f64) -> Vec<Column> {
                     .push(column.len());
             }
             column.push((top, piece));
-            used = top + heights[index];
+            used = top + piece_heights[index];
         }
     }
 
@@ -244,7 +299,64 @@ fn flow(sections: Vec<(bool, Vec<Piece>)>, height: f64) -> Vec<Column> {
         }
     }
     columns.retain(|column| !column.is_empty());
-    columns
+    Some(columns)
+}
+
+/// Space above the piece at `index` of its section when the column is filled to `used`.
+fn gap_before(index: usize, used: f64) -> f64 {
+    match index {
+        _ if used == 0.0 => 0.0,
+        0 => style::SECTION_GAP,
+        1 => style::HEADING_GAP,
+        _ => style::BLOCK_GAP,
+    }
+}
+
+/// The height of a section's pieces stacked in one column.
+fn stacked_height(pieces: &[Piece]) -> f64 {
+    pieces.iter().enumerate().fold(0.0, |used, (index, piece)| {
+        used + gap_before(index, used) + piece.height()
+    })
+}
+
+/// The smallest column height that holds whole sections of these `heights`, in
+/// order, in at most `columns` columns no taller than `limit`; `None` if none does.
+fn balanced_column_height(heights: &[f64], limit: f64, columns: usize) -> Option<f64> {
+    let columns_needed = |target: f64| {
+        let mut count = 1;
+        let mut used = 0.0;
+        for &height in heights {
+            if height > target {
+                return usize::MAX;
+            }
+            let needed = if used > 0.0 {
+                style::SECTION_GAP + height
+            } else {
+                height
+            };
+            if used + needed > target {
+                count += 1;
+                used = height;
+            } else {
+                used += needed;
+            }
+        }
+        count
+    };
+    if columns_needed(limit) > columns {
+        return None;
+    }
+    // Bisection: the answer lies between the tallest section and the limit.
+    let (mut low, mut high) = (heights.iter().copied().fold(0.0, f64::max), limit);
+    for _ in 0..40 {
+        let middle = (low + high) / 2.0;
+        if columns_needed(middle) <= columns {
+            high = middle;
+        } else {
+            low = middle;
+        }
+    }
+    Some(high)
 }
 
 impl Header {
@@ -262,20 +374,29 @@ impl Header {
             &style::variant_font(),
             Some(width),
         );
+        let changes = text(
+            pango,
+            &document.changes,
+            &style::body_font(),
+            Some(width - 2.0 * BAND_PADDING),
+        );
         let title_line = size(&title).0 + 10.0 + size(&subtitle).0;
         let variant_below = title_line + 16.0 + size(&variant).0 > width;
-        let height = size(&title).1
+        let rule_y = size(&title).1
             + if variant_below {
                 size(&variant).1 + 2.0
             } else {
                 0.0
             }
             + 4.0;
+        let height = rule_y + BAND_GAP + size(&changes).1 + 2.0 * BAND_PADDING;
         Header {
             title,
             subtitle,
             variant,
             variant_below,
+            rule_y,
+            changes,
             height,
         }
     }
@@ -293,6 +414,7 @@ impl Piece {
         block: &Block,
         width: f64,
         board_aspect: f64,
+        map_scale: f64,
         map_max_height: f64,
     ) -> Self {
         match block {
@@ -381,7 +503,8 @@ impl Piece {
                 }
             }
             Block::Map { key } => {
-                let (mut map_width, mut map_height) = (width, width * board_aspect);
+                let (mut map_width, mut map_height) =
+                    (width * map_scale, width * map_scale * board_aspect);
                 if map_height > map_max_height {
                     map_width *= map_max_height / map_height;
                     map_height = map_max_height;

@@ -82,7 +82,7 @@ pub const GUTTER: f64 = 20.0;
 /// Below the header, before the columns.
 pub const HEADER_GAP: f64 = 12.0;
 /// Above each section heading (not at the top of a column).
-pub const SECTION_GAP: f64 = 11.0;
+pub const SECTION_GAP: f64 = 10.0;
 /// The most the gaps between sections grow to fill a column's height.
 pub const SECTION_GAP_MAX: f64 = 24.0;
 /// Below a heading's rule.

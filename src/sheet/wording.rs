@@ -21,6 +21,8 @@ pub struct Document {
     pub subtitle: String,
     /// Which rules the sheet is for: the variant's name, or the rulebook.
     pub variant: String,
+    /// What the variant changes, in markup, under the title.
+    pub changes: String,
     /// Small print at the foot of each page.
     pub footer: String,
     pub sections: Vec<Section>,
@@ -33,8 +35,8 @@ pub struct Section {
     /// A few words beside the title (when spoils are collected, the deck's size…).
     pub note: Option<String>,
     pub blocks: Vec<Block>,
-    /// Starts at the top of a column when the page has room for that.
-    pub new_column: bool,
+    /// Left out when the page has no room for it.
+    pub optional: bool,
 }
 
 /// One element of a section. Every text is Pango markup.
@@ -117,6 +119,7 @@ pub fn document(content: &SheetContent) -> Document {
             ],
         ),
         variant,
+        changes: changes(content),
         sections: vec![
             spoils(content),
             reinforcements(content),
@@ -124,7 +127,7 @@ pub fn document(content: &SheetContent) -> Document {
             battles(content),
             map(content),
             cards(content),
-            changes(content),
+            setup(content),
         ],
     }
 }
@@ -172,7 +175,7 @@ fn spoils(content: &SheetContent) -> Section {
                 ))
                 .replace("{count}", &territories.to_string()),
                 // Translators: under "All 11 independents at once" on the sheet.
-                details: escape(&gettext("the rulebook pays nothing for a part of them")),
+                details: escape(&gettext("holding only some of them pays nothing")),
                 bonus: plus(*armies),
             });
         }
@@ -214,39 +217,91 @@ fn spoils(content: &SheetContent) -> Section {
     Section {
         // Translators: the armies collected at the end of a turn.
         title: gettext("Spoils"),
-        note: Some(gettext(
-            "collected at the end of your turn, for what you hold",
-        )),
+        note: Some(gettext("collected at the end of your turn")),
         blocks,
-        new_column: false,
+        optional: false,
     }
 }
 
 fn reinforcements(content: &SheetContent) -> Section {
     let reinforcements = &content.reinforcements;
-    let mut blocks = vec![
-        Block::Track(reinforcements.track.clone()),
-        Block::Text(escape(&gettext(
-            "Each Reinforcement card played covers the next number; you get the sum of the numbers your cards covered this turn.",
-        ))),
-    ];
-    blocks.push(Block::Text(match reinforcements.hidden_armies {
+    let mut blocks = vec![Block::Track(reinforcements.track.clone())];
+    let hidden = match reinforcements.hidden_armies {
         Some(hidden) if hidden.minimum > 0 => fill_markup(
             &gettext(
-                "Hidden armies: revealed once, in your turn or when attacked there, on a territory you hold: as many armies as the last number covered, and at least {minimum}.",
+                "once per game, in your turn or when attacked there, on a territory you hold: the last number covered on the track, and at least {minimum}.",
             ),
             &[("minimum", &bold(hidden.minimum))],
         ),
         Some(_) => escape(&gettext(
-            "Hidden armies: revealed once, in your turn or when attacked there, on a territory you hold: as many armies as the last number covered (none before the first card).",
+            "once per game, in your turn or when attacked there, on a territory you hold: the last number covered on the track (none before the first card).",
         )),
-        None => escape(&gettext("No hidden armies in this variant.")),
-    }));
+        None => escape(&gettext("none in this variant.")),
+    };
+    blocks.push(Block::Text(format!(
+        "<b>{}</b> {hidden}",
+        // Translators: the lead-in of the sentence on hidden armies, in bold.
+        escape(&gettext("Hidden armies:"))
+    )));
     Section {
         title: gettext("Reinforcement track"),
         note: Some(gettext("and hidden armies")),
         blocks,
-        new_column: false,
+        optional: false,
+    }
+}
+
+fn setup(content: &SheetContent) -> Section {
+    let setup = &content.setup;
+    let armies = setup
+        .starting_armies
+        .iter()
+        // No-break spaces keep each pair on one line.
+        .map(|(players, armies)| format!("{players}\u{a0}→\u{a0}{}", bold(armies)))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let mut steps = vec![
+        fill_markup(
+            &gettext("Starting armies by number of players: {armies}."),
+            &[("armies", &armies)],
+        ),
+        escape(&gettext(
+            "In turn, draw an empire’s banner at random and set your castle with 1 army on a territory of that empire.",
+        )),
+        fill_markup(
+            &ngettext(
+                "In turn, claim the empty territories with 1 army each; then place {armies} army at a time on your own until all are placed.",
+                "In turn, claim the empty territories with 1 army each; then place {armies} armies at a time on your own until all are placed.",
+                setup.armies_per_placement,
+            ),
+            &[("armies", &bold(setup.armies_per_placement))],
+        ),
+    ];
+    if setup.hidden_armies {
+        steps.push(escape(&gettext(
+            "Secretly write down a territory without a castle for your hidden armies.",
+        )));
+    }
+    steps.push(fill_markup(
+        &ngettext(
+            "Deal {cards} card to each player; a player drawn at random starts, and play passes to the left.",
+            "Deal {cards} cards to each player; a player drawn at random starts, and play passes to the left.",
+            plural(setup.cards_dealt),
+        ),
+        &[("cards", &setup.cards_dealt)],
+    ));
+    Section {
+        title: gettext("Setting up"),
+        note: None,
+        blocks: steps
+            .into_iter()
+            .enumerate()
+            .map(|(index, text)| Block::Step {
+                number: index + 1,
+                text,
+            })
+            .collect(),
+        optional: true,
     }
 }
 
@@ -268,7 +323,7 @@ fn turn(content: &SheetContent) -> Section {
                 ),
                 TurnStep::DrawCard => escape(&gettext("Draw 1 card.")),
                 TurnStep::PlayCards => escape(&gettext(
-                    "Play cards if you wish (some are played at other moments).",
+                    "Play cards if you wish (some at other moments).",
                 )),
                 TurnStep::Attack => escape(&gettext("Attack if you wish, as often as you can.")),
                 TurnStep::Fortify => escape(&gettext(
@@ -284,7 +339,7 @@ fn turn(content: &SheetContent) -> Section {
         title: gettext("Your turn, in order"),
         note: None,
         blocks,
-        new_column: false,
+        optional: false,
     }
 }
 
@@ -292,28 +347,25 @@ fn battles(content: &SheetContent) -> Section {
     let battle = content.battle;
     let bullets = [
         escape(&gettext(
-            "Attack from a territory with at least 2 armies to an adjacent enemy territory: a shared border or a dotted line.",
+            "Attack from a territory of 2 armies or more to an adjacent enemy one (border or dotted line).",
         )),
         fill_markup(
             &ngettext(
-                "The attacker rolls 1 to {dice} dice, with more armies than dice; against a castle, {castle} die at most.",
-                "The attacker rolls 1 to {dice} dice, with more armies than dice; against a castle, {castle} dice at most.",
+                "Attacker: 1 to {dice} dice, fewer than the armies attacking from there; against a castle, {castle} die at most. Defender: 1 or {defence} dice, no more than its armies.",
+                "Attacker: 1 to {dice} dice, fewer than the armies attacking from there; against a castle, {castle} dice at most. Defender: 1 or {defence} dice, no more than its armies.",
                 u32::from(battle.castle_dice),
             ),
             &[
                 ("dice", &battle.attacker_dice),
                 ("castle", &bold(battle.castle_dice)),
+                ("defence", &battle.defender_dice),
             ],
         ),
-        fill_markup(
-            &gettext("The defender rolls 1 or {dice} dice, as many as armies at most."),
-            &[("dice", &battle.defender_dice)],
-        ),
         escape(&gettext(
-            "Highest die against highest, then second against second: the lower loses 1 army; a tie goes to the defender.",
+            "Highest die against highest, second against second: the lower loses 1 army; a tie goes to the defender.",
         )),
         escape(&gettext(
-            "The attacker may stop between rolls, but not with the Admiral. After a capture, move in at least as many armies as dice rolled, leaving 1 behind.",
+            "Stop between rolls if you wish (not with the Admiral). After a capture, move in at least as many armies as dice rolled; leave 1 behind.",
         )),
         escape(&gettext(
             "Taking a castle eliminates its owner: you win their banners, cards and unused hidden armies.",
@@ -324,7 +376,7 @@ fn battles(content: &SheetContent) -> Section {
         title: gettext("Battles"),
         note: None,
         blocks: bullets.into_iter().map(Block::Bullet).collect(),
-        new_column: false,
+        optional: false,
     }
 }
 
@@ -334,10 +386,10 @@ fn map(_content: &SheetContent) -> Section {
         note: Some(gettext("empires in colour, independents hatched")),
         blocks: vec![Block::Map {
             key: escape(&gettext(
-                "Thick lines divide empires and regions; dotted lines join territories across water.",
+                "Thick lines: frontiers of empires and regions. Dotted lines: crossings by sea.",
             )),
         }],
-        new_column: true,
+        optional: false,
     }
 }
 
@@ -354,7 +406,7 @@ fn cards(content: &SheetContent) -> Section {
             .iter()
             .map(|entry| card(content, entry))
             .collect(),
-        new_column: false,
+        optional: false,
     }
 }
 
@@ -376,9 +428,7 @@ fn card(content: &SheetContent, entry: &CardEntry) -> Block {
     let (when, what) = match entry.card {
         Card::Reinforcements => (
             before_first_attack(),
-            gettext(
-                "Covers the next number of the track: place that many armies on your territories.",
-            ),
+            gettext("Each covers the next number of the track: take their sum in armies."),
         ),
         Card::Diplomat if !battle.diplomats_in_play => (
             gettext("Never"),
@@ -387,37 +437,37 @@ fn card(content: &SheetContent, entry: &CardEntry) -> Block {
         Card::Diplomat => (
             before_first_attack(),
             gettext(
-                "Truce with one player: neither may attack the other until that player’s next turn ends. Not used with 2 players.",
+                "Truce with one player until the end of their next turn: neither attacks the other. Not used with 2 players.",
             ),
         ),
         Card::Spy => (
             gettext("Any time in your turn"),
             gettext(
-                "See a player’s hand and discard one of its cards, face up. Or stop a Spy played on you: both are discarded.",
+                "See a player’s hand and discard one card from it, face up; or stop a Spy played on you (both are discarded).",
             ),
         ),
         Card::General if battle.lenient_general => (
             gettext("In your attack, before a roll"),
             gettext(
-                "+1 to your high die until your turn ends. Lost only when the defender’s high die beats yours +1 (house rule).",
+                "+1 to your high die for the rest of your turn; lost only when the defender’s high die beats yours +1 (house rule).",
             ),
         ),
         Card::General => (
             gettext("In your attack, before a roll"),
             gettext(
-                "+1 to your high die until your turn ends. Lost when the defender’s high die ties or beats yours +1.",
+                "+1 to your high die for the rest of your turn; lost when the defender’s high die ties or beats yours +1.",
             ),
         ),
         Card::Marshall => (
             gettext("When attacked, before a roll"),
             gettext(
-                "+1 to your high die until the attack ends. Lost when the attacker’s high die beats yours +1.",
+                "+1 to your high die for the rest of the attack; lost when the attacker’s high die beats yours +1.",
             ),
         ),
         Card::Admiral => (
             gettext("In your turn, to attack only"),
             gettext(
-                "Armies sail from your coast to an enemy coast on the same sea and fight to the end. Won: they land and the card comes back.",
+                "Sail armies from your coast to attack an enemy coast on the same sea, to the end. Won: the card comes back.",
             ),
         ),
     };
@@ -430,24 +480,21 @@ fn card(content: &SheetContent, entry: &CardEntry) -> Block {
     }
 }
 
-fn changes(content: &SheetContent) -> Section {
-    let blocks = if content.changes.is_empty() {
-        vec![Block::Text(escape(&gettext(
-            "None: every rule on this sheet is the rulebook’s.",
-        )))]
-    } else {
-        content
-            .changes
-            .iter()
-            .map(|change| Block::Bullet(describe_change(change)))
-            .collect()
-    };
-    Section {
-        title: gettext("Rules that differ from the rulebook"),
-        note: None,
-        blocks,
-        new_column: false,
+/// The variant's differences from the rulebook in one paragraph, for the band under
+/// the title: the first thing players should know about the rules they play.
+fn changes(content: &SheetContent) -> String {
+    if content.changes.is_empty() {
+        return escape(&gettext(
+            "No house rule: every rule on this sheet is the rulebook’s.",
+        ));
     }
+    let items: Vec<String> = content.changes.iter().map(describe_change).collect();
+    format!(
+        "<b>{}</b> {}",
+        // Translators: the lead-in of the list of a variant's house rules.
+        escape(&gettext("Rules that differ from the rulebook:")),
+        items.join(" · ")
+    )
 }
 
 /// "Armies per captured banner: 10 (rulebook: 8)", in markup.
@@ -542,8 +589,8 @@ mod tests {
     /// Every text of the document, markup and all, in one string.
     fn all_text(document: &Document) -> String {
         let mut text = format!(
-            "{}\n{}\n{}\n",
-            document.title, document.subtitle, document.variant
+            "{}\n{}\n{}\n{}\n",
+            document.title, document.subtitle, document.variant, document.changes
         );
         for section in &document.sections {
             text.push_str(&section.title);
@@ -594,7 +641,7 @@ mod tests {
         assert!(text.contains("Each captured banner | "));
         assert!(text.contains("| +8\n"));
         assert!(!text.contains("per wholly held region"));
-        assert!(text.contains("None: every rule on this sheet is the rulebook’s."));
+        assert!(text.contains("No house rule: every rule on this sheet is the rulebook’s."));
     }
 
     #[test]
@@ -605,7 +652,7 @@ mod tests {
         let text = all_text(&document);
         assert_eq!(document.variant, "Variant: Regions");
         assert!(
-            text.contains("Italy | Venice · Rome · Naples | +2"),
+            text.contains("Italy | Switzerland · Venice · Rome · Naples | +2"),
             "{text}"
         );
         assert!(
@@ -648,11 +695,11 @@ mod tests {
         variant.classic_fortify = true;
         variant.hidden_armies = false;
         let text = all_text(&words(&variant, None));
-        assert!(text.contains("Lost only when the defender’s high die beats yours"));
+        assert!(text.contains("lost only when the defender’s high die beats yours"));
         assert!(text.contains("Not used in this variant"));
         assert!(text.contains("5. House rule: once, move armies"), "{text}");
         assert!(text.contains("6. Collect your spoils"));
-        assert!(text.contains("No hidden armies in this variant."));
+        assert!(text.contains("<b>Hidden armies:</b> none in this variant."));
     }
 
     #[test]
