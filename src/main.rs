@@ -7,6 +7,7 @@ mod i18n;
 mod map;
 mod sheet;
 mod text;
+mod variant_options;
 
 use std::process::ExitCode;
 

@@ -348,3 +348,54 @@ fn unknown_arguments_are_refused_before_gtk_starts() {
         stderr(&output)
     );
 }
+
+#[test]
+fn variant_check_summarises_good_files_and_lists_every_problem_of_bad_ones() {
+    let scratch = Scratch::new("variant-check");
+    let bad = scratch.write(
+        "bad.toml",
+        "lenient_generals = true\n[spoils]\nbaner_bonus = 3\n",
+    );
+    let output = castellan(&[
+        "variant",
+        "check",
+        "data/variants/house-rules.toml",
+        &bad,
+        "data/variants/rulebook.toml",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout(&output),
+        "data/variants/house-rules.toml: “Common house rules”, 1 rule differs from the rulebook\n\
+         data/variants/rulebook.toml: “Rulebook (1986)”, the rules of the rulebook\n"
+    );
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "{bad}:1:1: unknown option `lenient_generals` (did you mean `lenient_general`?)\n\
+             {bad}:3:1: unknown option `spoils.baner_bonus` (did you mean `banner_bonus`?)\n"
+        )
+    );
+}
+
+#[test]
+fn variant_show_prints_every_rule_and_marks_the_changed_ones() {
+    let output = castellan(&["variant", "show", "data/variants/house-rules.toml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("Common house rules\n"), "{text}");
+    let marked: Vec<&str> = text.lines().filter(|l| l.starts_with("* ")).collect();
+    assert_eq!(marked.len(), 2, "{text}");
+    assert!(marked[0].contains("Score Regions Separately"), "{text}");
+    assert!(marked[0].ends_with("on  (rulebook: off)"), "{text}");
+    assert!(text.contains("\n  Dice Against a Castle"), "{text}");
+
+    let scratch = Scratch::new("variant-show");
+    let broken = scratch.write("broken.toml", "castle_dice_limit = 7\n");
+    let output = castellan(&["variant", "show", &broken]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        format!("{broken}:1:1: `castle_dice_limit` = 7 must be 1, 2 or 3\n")
+    );
+}

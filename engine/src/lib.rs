@@ -8,6 +8,7 @@
 pub mod battle;
 pub mod board;
 pub mod bot;
+pub mod diagnostics;
 pub mod game;
 pub mod odds;
 pub mod protocol;

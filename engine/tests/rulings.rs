@@ -2030,6 +2030,27 @@ fn spoils_two_per_region_house_rule() {
 }
 
 #[test]
+fn spoils_per_region_house_rule_with_its_own_region_value() {
+    // RULINGS 20, options: the per-region value may be set by the variant instead of
+    // the board; without the per-region rule it has no effect.
+    let mut variant = Variant::rulebook();
+    variant.spoils.region_bonus = Some(3);
+    let mut p = base();
+    set(&mut p, "i2", 0, 1);
+    let spoils = game_at(&p, variant.clone(), &[]).spoils_for(Seat(0));
+    assert!(
+        spoils.regions.is_empty(),
+        "the rulebook scores no region alone"
+    );
+    variant.spoils.per_region_bonus = true;
+    let game = game_at(&p, variant, &[]);
+    let isles = game.board().group_by_key("isles").unwrap();
+    let spoils = game.spoils_for(Seat(0));
+    assert_eq!(spoils.regions, [(isles, 3)]);
+    assert_eq!(spoils.total, 4 + 3);
+}
+
+#[test]
 fn last_castle_standing_wins() {
     // RULINGS 18 and 21: the loser's banners (its own and those it captured) go to
     // the victor, and the last castle wins.

@@ -11,6 +11,7 @@ mod odds;
 mod protocol;
 mod replay;
 mod sheet;
+mod variant;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -72,6 +73,11 @@ pub enum Command {
         long_about = None
     )]
     Sheet(sheet::SheetArgs),
+    #[command(
+        about = gettext("Check variant files or show their rules"),
+        long_about = None
+    )]
+    Variant(variant::VariantArgs),
 }
 
 /// The language `--lang` asks for, found in the raw arguments: it must be chosen before
@@ -114,6 +120,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Protocol(args) => protocol::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Sheet(args) => sheet::run(args),
+        Command::Variant(args) => variant::run(args),
     }
 }
 

@@ -7,8 +7,8 @@
 use super::limits::{MAX_OUTLINE_POINTS, OUTLINE_MARGIN};
 use super::model::{Point, TerritoryGeometry};
 use super::path_data::parse_path_data;
-use super::problems::ProblemList;
 use super::raw::{At, RawPath, RawTerritory};
+use crate::diagnostics::ProblemList;
 
 /// The drawing area, when `width` and `height` were usable.
 #[derive(Copy, Clone, Debug)]

@@ -28,6 +28,5 @@ pub const OUTLINE_MARGIN: f64 = 0.10;
 /// Longest id, in characters.
 pub const MAX_ID_LENGTH: usize = 64;
 
-/// Most problems listed in one error; a file that is not a board at all could
-/// otherwise produce one per line.
-pub const MAX_REPORTED_PROBLEMS: usize = 1_000;
+/// Most problems listed in one error (shared with variant files).
+pub use crate::diagnostics::MAX_REPORTED_PROBLEMS;

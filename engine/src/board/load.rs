@@ -4,18 +4,16 @@
 //! document's shape (`raw`), cross-check and build (`validate`, `geometry`). Problems
 //! from every step after parsing are gathered and reported together.
 
-use std::fs::File;
-use std::io::{self, Read};
 use std::path::Path;
 
 use toml::de::{DeTable, DeValue};
 
 use super::limits::{MAX_GROUPS, MAX_SEAS, MAX_SOURCE_BYTES, MAX_TERRITORIES};
 use super::model::Board;
-use super::problems::{BoardError, ProblemList};
+use super::problems::BoardError;
 use super::raw::read_document;
-use super::source::position_of_invalid_utf8;
 use super::validate::validate;
+use crate::diagnostics::{ProblemList, ReadError, read_text_file};
 
 /// Parses and validates a board from TOML text. `origin` names the text in messages
 /// (usually the file name).
@@ -64,37 +62,15 @@ pub fn parse_board(source: &str, origin: &str) -> Result<Board, BoardError> {
 /// Reads and validates a board file. Messages name the file as given in `path`.
 pub fn load_board_file(path: &Path) -> Result<Board, BoardError> {
     let origin = path.display().to_string();
-    let io_error = |error: io::Error| BoardError::Io {
-        origin: origin.clone(),
-        error,
-    };
-    let file = File::open(path).map_err(io_error)?;
-    // Check the length before reading, so a huge file is refused without reading it.
-    let length = file.metadata().map_err(io_error)?.len();
-    if length > MAX_SOURCE_BYTES as u64 {
-        let mut problems = ProblemList::new("");
-        problems.at(0, too_large_message(length));
-        return Err(problems.into_error(&origin));
-    }
-    let mut bytes = Vec::with_capacity(length as usize);
-    // `take` guards against a file that grows between the check and the read.
-    file.take(MAX_SOURCE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io_error)?;
-    let source = match String::from_utf8(bytes) {
-        Ok(source) => source,
-        Err(error) => {
-            let position = position_of_invalid_utf8(error.as_bytes(), &error.utf8_error());
-            return Err(io_error(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!(
-                    "not UTF-8 text (first bad byte at line {}, column {})",
-                    position.line, position.column
-                ),
-            )));
+    match read_text_file(path, MAX_SOURCE_BYTES) {
+        Ok(source) => parse_board(&source, &origin),
+        Err(ReadError::Io(error)) => Err(BoardError::Io { origin, error }),
+        Err(ReadError::TooLarge(length)) => {
+            let mut problems = ProblemList::new("");
+            problems.at(0, too_large_message(length));
+            Err(problems.into_error(&origin))
         }
-    };
-    parse_board(&source, &origin)
+    }
 }
 
 fn too_large_message(bytes: u64) -> String {

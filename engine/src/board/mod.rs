@@ -11,13 +11,12 @@ mod model;
 mod path_data;
 mod problems;
 mod raw;
-mod source;
-mod suggest;
 mod validate;
 
+pub use crate::diagnostics::Problem;
 pub use limits::*;
 pub use load::{load_board_file, parse_board};
 pub use model::*;
 pub use path_data::{PathDataError, PathRing, parse_path_data};
-pub use problems::{BoardError, Problem};
+pub use problems::BoardError;
 pub use raw::SUPPORTED_FORMAT;

@@ -12,8 +12,8 @@ use toml::de::{DeTable, DeValue};
 
 use super::limits::{MAX_BOARD_SIZE, MAX_ID_LENGTH};
 use super::model::{BorderKind, GroupKind, Point, Rgb};
-use super::problems::ProblemList;
-use super::suggest::Hints;
+use crate::diagnostics::Hints;
+use crate::diagnostics::{ProblemList, shown};
 
 /// The only board file format this version reads.
 pub const SUPPORTED_FORMAT: u32 = 1;
@@ -914,17 +914,6 @@ fn a_type(value: &DeValue<'_>) -> &'static str {
         DeValue::Datetime(_) => "a date",
         DeValue::Array(_) => "an array",
         DeValue::Table(_) => "a table",
-    }
-}
-
-/// A text from the file, cut short for a message (a hostile file may hold megabytes).
-pub(crate) fn shown(text: &str) -> String {
-    const LONGEST: usize = 40;
-    if text.chars().count() <= LONGEST {
-        text.to_owned()
-    } else {
-        let cut: String = text.chars().take(LONGEST).collect();
-        format!("{cut}…")
     }
 }
 

@@ -12,9 +12,10 @@ use super::model::{
     Board, BoardMeta, Border, BorderKind, Group, GroupId, GroupKind, Sea, SeaId, Territory,
     TerritoryId,
 };
-use super::problems::ProblemList;
-use super::raw::{At, RawBoard, RawBorder, RawTerritory, SUPPORTED_FORMAT, shown};
-use super::suggest::Hints;
+use super::raw::{At, RawBoard, RawBorder, RawTerritory, SUPPORTED_FORMAT};
+use crate::diagnostics::Hints;
+use crate::diagnostics::ProblemList;
+use crate::diagnostics::shown;
 
 /// How many cut-off territories a "not connected" message names before summing up.
 const CUT_OFF_NAMED: usize = 10;

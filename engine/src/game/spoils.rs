@@ -30,7 +30,9 @@ impl Game {
                     any_independent |= !group.territories.is_empty();
                     all_independents &= whole || group.territories.is_empty();
                     if whole && rules.per_region_bonus {
-                        breakdown.regions.push((id, group.bonus));
+                        breakdown
+                            .regions
+                            .push((id, rules.region_bonus.unwrap_or(group.bonus)));
                     }
                 }
             }

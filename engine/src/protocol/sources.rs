@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::board::{Board, MAX_SOURCE_BYTES, parse_board};
 use crate::game::{Position, SavedGame};
-use crate::variant::{Variant, VariantError};
+use crate::variant::{Variant, parse_variant};
 
 use super::request::{BoardSource, PositionSource, VariantSource};
 
@@ -67,7 +67,6 @@ impl Places {
     }
 
     pub fn variant(&self, source: Option<&VariantSource>) -> Result<Variant, String> {
-        let invalid = |problems: Vec<_>| VariantError::Invalid(problems).to_string();
         match source {
             None => Ok(Variant::rulebook()),
             Some(VariantSource::Table(variant)) => {
@@ -75,12 +74,16 @@ impl Places {
                 if problems.is_empty() {
                     Ok((**variant).clone())
                 } else {
-                    Err(invalid(problems))
+                    Err(problems
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("\n"))
                 }
             }
             Some(VariantSource::Path(path)) => {
                 let text = read_text(&self.resolve(path))?;
-                Variant::from_toml(&text).map_err(|error| format!("{path}: {error}"))
+                parse_variant(&text, path).map_err(|error| error.to_string())
             }
             Some(VariantSource::Toml(text)) => {
                 Variant::from_toml(text).map_err(|error| error.to_string())

@@ -1,16 +1,18 @@
-//! Variants: the house rules a game is played with (RULINGS.md "option"s), their
-//! rulebook defaults, their checks, and reading them from TOML files that name only
-//! what differs from the rulebook.
+//! Variants: the house rules a game is played with (RULINGS.md "option"s) and their
+//! rulebook defaults. Checking that a variant makes sense is `checks`; reading and
+//! writing variant files (TOML naming only what differs from the rulebook) is `file`.
+
+mod checks;
+mod file;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The largest army count any option may ask for; beyond it a value is surely a typo.
-const ARMY_LIMIT: u32 = 10_000;
-/// The largest number of copies of one card kind in a deck.
-const CARD_LIMIT: u32 = 1_000;
+pub use checks::{MAX_ARMIES_OPTION, MAX_CARDS_OF_A_KIND, VariantProblem};
+pub use file::{MAX_VARIANT_BYTES, VariantError, load_variant_file, parse_variant};
 
-/// Every rule a game may bend. `Variant::default()` is the 1986 rulebook.
+/// Every rule a game may bend, with the variant's name and description.
+/// `Variant::default()` is the 1986 rulebook.
 ///
 /// In TOML every key is optional and unknown keys are refused, so a variant file names
 /// only what it changes:
@@ -25,6 +27,13 @@ const CARD_LIMIT: u32 = 1_000;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Variant {
+    /// What players call this variant ("Common house rules"); empty for the rulebook
+    /// itself. Not a rule: it never counts as a difference.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// A sentence or two on what the variant changes and why; may be empty.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub description: String,
     /// Starting armies of each seat, by number of seats; the castle army and the
     /// claiming armies come out of it (RULINGS 1; rulebook 40/35/30/25/20).
     pub starting_armies: StartingArmies,
@@ -105,15 +114,21 @@ pub struct SpoilsRules {
     pub all_independents_bonus: Option<u32>,
     /// Armies for each captured banner on one's castle; one's own does not count (8).
     pub banner_bonus: u32,
-    /// House rule: each wholly held independent region gives its board value (Castle
-    /// Risk: 2 for Italy, Spain and Scandinavia), replacing the all-independents bonus
-    /// (off).
+    /// House rule: each wholly held independent region gives its bonus, replacing the
+    /// all-independents bonus (off).
     pub per_region_bonus: bool,
+    /// Armies for each wholly held independent region under the per-region house
+    /// rule; absent: each region's own value from the board (Castle Risk: 2 for
+    /// Italy, Spain and Scandinavia).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub region_bonus: Option<u32>,
 }
 
 impl Default for Variant {
     fn default() -> Self {
         Self {
+            name: String::new(),
+            description: String::new(),
             starting_armies: StartingArmies::default(),
             armies_per_setup_placement: 5,
             hidden_armies: true,
@@ -161,6 +176,7 @@ impl Default for SpoilsRules {
             all_independents_bonus: None,
             banner_bonus: 8,
             per_region_bonus: false,
+            region_bonus: None,
         }
     }
 }
@@ -207,32 +223,8 @@ impl DeckCounts {
     }
 }
 
-/// Something wrong with a variant, found by [`Variant::validate`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum VariantProblem {
-    /// An option that must be positive is zero.
-    #[error("`{field}` must be at least 1")]
-    Zero { field: &'static str },
-    /// A value too large to be meant.
-    #[error("`{field}` = {value} is absurdly large (at most {max})")]
-    TooLarge {
-        field: &'static str,
-        value: u64,
-        max: u64,
-    },
-    /// The castle dice limit is outside what the dice allow.
-    #[error("`castle_dice_limit` = {0} must be 1, 2 or 3")]
-    CastleDiceLimit(u8),
-    /// No card at all.
-    #[error("the deck is empty: give at least one card kind a count")]
-    EmptyDeck,
-    /// Fewer track numbers than Reinforcement cards.
-    #[error(
-        "the reinforcement track has {track} numbers but the deck has {cards} Reinforcement cards: \
-         every card needs a number"
-    )]
-    TrackTooShort { track: usize, cards: u32 },
-}
+/// The keys that describe a variant rather than set a rule.
+const DESCRIPTIVE_KEYS: [&str; 2] = ["name", "description"];
 
 /// One option whose value differs from the rulebook's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -255,119 +247,44 @@ impl fmt::Display for VariantDifference {
     }
 }
 
-/// A variant file that could not be read.
-#[derive(Debug, thiserror::Error)]
-pub enum VariantError {
-    /// Not TOML, an unknown key, or a value of the wrong type.
-    #[error("{0}")]
-    Toml(#[from] toml::de::Error),
-    /// Read, but some values make no sense (every problem, one per line).
-    #[error("{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
-    Invalid(Vec<VariantProblem>),
-}
-
 impl Variant {
     /// The 1986 rulebook, with no house rule.
     pub fn rulebook() -> Self {
         Self::default()
     }
 
-    /// Reads a variant from TOML (only the options that differ need be named) and checks it.
+    /// Reads a variant from TOML (only the options that differ need be named) and
+    /// checks it. Messages name the text "variant"; [`parse_variant`] names a file.
     pub fn from_toml(source: &str) -> Result<Self, VariantError> {
-        let variant: Variant = toml::from_str(source)?;
-        let problems = variant.validate();
-        if problems.is_empty() {
-            Ok(variant)
-        } else {
-            Err(VariantError::Invalid(problems))
-        }
+        parse_variant(source, "variant")
     }
 
-    /// Writes every option as TOML.
+    /// Writes the variant as a variant file: its name and description, then only the
+    /// options that differ from the rulebook, so that the file says what the variant
+    /// is about and keeps meaning the same if a later rulebook default changes.
     pub fn to_toml(&self) -> String {
-        toml::to_string_pretty(self).expect("a variant always serialises to TOML")
+        let mut ours = toml::Table::try_from(self).expect("a variant is a TOML table");
+        let rulebook = toml::Table::try_from(Self::rulebook()).expect("a variant is a table");
+        remove_equal(&mut ours, &rulebook);
+        let body = toml::to_string_pretty(&ours).expect("a TOML table serialises");
+        format!(
+            "# A Castellan variant: the rules it changes from the 1986 rulebook.\n\
+             # Every option not named here keeps the rulebook's value.\n{}{body}",
+            if body.starts_with('[') { "\n" } else { "" }
+        )
     }
 
-    /// Every problem of this variant at once; empty when it can be played.
-    pub fn validate(&self) -> Vec<VariantProblem> {
-        let mut problems = Vec::new();
-        let mut at_most = |field: &'static str, value: u64, max: u64| {
-            if value > max {
-                problems.push(VariantProblem::TooLarge { field, value, max });
-            }
-        };
-        for (field, _, armies) in self.starting_armies.entries() {
-            at_most(field, armies.into(), ARMY_LIMIT.into());
-        }
-        at_most(
-            "armies_per_setup_placement",
-            self.armies_per_setup_placement.into(),
-            ARMY_LIMIT.into(),
-        );
-        at_most(
-            "hidden_army_minimum",
-            self.hidden_army_minimum.into(),
-            ARMY_LIMIT.into(),
-        );
-        for (field, count) in self.deck.entries() {
-            at_most(field, count.into(), CARD_LIMIT.into());
-        }
-        at_most(
-            "reinforcement_track",
-            self.reinforcement_track.len() as u64,
-            CARD_LIMIT.into(),
-        );
-        if let Some(&largest) = self.reinforcement_track.iter().max() {
-            at_most("reinforcement_track", largest.into(), ARMY_LIMIT.into());
-        }
-        if let Some(bonus) = self.spoils.empire_bonus {
-            at_most("spoils.empire_bonus", bonus.into(), ARMY_LIMIT.into());
-        }
-        if let Some(bonus) = self.spoils.all_independents_bonus {
-            at_most(
-                "spoils.all_independents_bonus",
-                bonus.into(),
-                ARMY_LIMIT.into(),
-            );
-        }
-        at_most(
-            "spoils.banner_bonus",
-            self.spoils.banner_bonus.into(),
-            ARMY_LIMIT.into(),
-        );
-
-        for (field, _, armies) in self.starting_armies.entries() {
-            if armies == 0 {
-                problems.push(VariantProblem::Zero { field });
-            }
-        }
-        if self.armies_per_setup_placement == 0 {
-            problems.push(VariantProblem::Zero {
-                field: "armies_per_setup_placement",
-            });
-        }
-        if !(1..=3).contains(&self.castle_dice_limit) {
-            problems.push(VariantProblem::CastleDiceLimit(self.castle_dice_limit));
-        }
-        if self.deck.total() == 0 {
-            problems.push(VariantProblem::EmptyDeck);
-        }
-        if (self.reinforcement_track.len() as u64) < u64::from(self.deck.reinforcements) {
-            problems.push(VariantProblem::TrackTooShort {
-                track: self.reinforcement_track.len(),
-                cards: self.deck.reinforcements,
-            });
-        }
-        problems
-    }
-
-    /// Each option whose value is not the rulebook's, in declaration order.
+    /// Each option whose value is not the rulebook's, in declaration order. The name
+    /// and description are not options.
     pub fn differences_from_rulebook(&self) -> Vec<VariantDifference> {
         let ours = flatten(&toml::Value::try_from(self).expect("a variant is TOML"));
         let rulebook =
             flatten(&toml::Value::try_from(Self::rulebook()).expect("a variant is TOML"));
         let mut differences = Vec::new();
         for (option, value) in &ours {
+            if DESCRIPTIVE_KEYS.contains(&option.as_str()) {
+                continue;
+            }
             let standard = rulebook
                 .iter()
                 .find(|(key, _)| key == option)
@@ -385,10 +302,43 @@ impl Variant {
         differences
     }
 
+    /// Whether the rules are the rulebook's, whatever the name says.
+    pub fn plays_as_rulebook(&self) -> bool {
+        self.differences_from_rulebook().is_empty()
+    }
+
+    /// Every option's TOML path (`"spoils.banner_bonus"`), in declaration order,
+    /// including the optional ones that default to the board's values. Front ends
+    /// use it to check that they offer every option.
+    pub fn option_paths() -> Vec<String> {
+        let mut every = Self::rulebook();
+        every.spoils.empire_bonus = Some(0);
+        every.spoils.all_independents_bonus = Some(0);
+        every.spoils.region_bonus = Some(0);
+        flatten(&toml::Value::try_from(every).expect("a variant is TOML"))
+            .into_iter()
+            .map(|(path, _)| path)
+            .filter(|path| !DESCRIPTIVE_KEYS.contains(&path.as_str()))
+            .collect()
+    }
+
     /// Starting armies of each seat with `seats` seats (`None` outside 2–6).
     pub fn starting_armies_for(&self, seats: usize) -> Option<u32> {
         self.starting_armies.for_seats(seats)
     }
+}
+
+/// Removes from `ours` every value equal to the one at the same place in `base`, and
+/// the tables left empty.
+fn remove_equal(ours: &mut toml::Table, base: &toml::Table) {
+    ours.retain(|key, value| match (value, base.get(key)) {
+        (toml::Value::Table(inner), Some(toml::Value::Table(base_inner))) => {
+            remove_equal(inner, base_inner);
+            !inner.is_empty()
+        }
+        (value, Some(standard)) => value != standard,
+        (_, None) => true,
+    });
 }
 
 /// `(dotted.path, value as TOML)` for every leaf of a TOML table, in order.
@@ -422,6 +372,7 @@ mod tests {
         let v = Variant::rulebook();
         assert!(v.validate().is_empty());
         assert!(v.differences_from_rulebook().is_empty());
+        assert!(v.plays_as_rulebook());
         assert_eq!(v.deck.total(), 48);
         assert_eq!(v.reinforcement_track.first(), Some(&3));
         assert_eq!(v.reinforcement_track.last(), Some(&14));
@@ -447,6 +398,15 @@ mod tests {
     }
 
     #[test]
+    fn the_name_and_description_are_not_differences() {
+        let mut v = Variant::rulebook();
+        v.name = "Rulebook again".into();
+        v.description = "Nothing changes.".into();
+        assert!(v.differences_from_rulebook().is_empty());
+        assert!(v.plays_as_rulebook());
+    }
+
+    #[test]
     fn board_values_overridden_are_differences() {
         let mut v = Variant::rulebook();
         v.spoils.empire_bonus = Some(5);
@@ -457,62 +417,57 @@ mod tests {
     }
 
     #[test]
-    fn unknown_keys_are_refused() {
-        let err = Variant::from_toml("lenient_generals = true\n").unwrap_err();
-        assert!(err.to_string().contains("lenient_generals"), "{err}");
-    }
-
-    #[test]
-    fn round_trips_through_toml() {
+    fn written_files_name_only_what_differs_and_read_back_the_same() {
         let mut v = Variant::rulebook();
+        v.name = "Big spoils".into();
         v.spoils.per_region_bonus = true;
         v.spoils.all_independents_bonus = Some(7);
         v.reinforcement_track = (1..=12).collect();
-        assert_eq!(Variant::from_toml(&v.to_toml()).unwrap(), v);
+        let text = v.to_toml();
+        assert!(text.contains("name = \"Big spoils\""), "{text}");
+        assert!(text.contains("per_region_bonus = true"), "{text}");
+        assert!(
+            !text.contains("banner_bonus"),
+            "rulebook values stay out:\n{text}"
+        );
+        assert!(
+            !text.contains("[deck]"),
+            "unchanged tables stay out:\n{text}"
+        );
+        assert_eq!(Variant::from_toml(&text).unwrap(), v);
     }
 
     #[test]
-    fn validate_reports_every_problem() {
-        let mut v = Variant::rulebook();
-        v.starting_armies.three = 0;
-        v.castle_dice_limit = 4;
-        v.reinforcement_track.truncate(5);
-        v.armies_per_setup_placement = 1_000_000;
-        let problems = v.validate();
-        assert!(problems.contains(&VariantProblem::Zero {
-            field: "starting_armies.three"
-        }));
-        assert!(problems.contains(&VariantProblem::CastleDiceLimit(4)));
-        assert!(problems.contains(&VariantProblem::TrackTooShort {
-            track: 5,
-            cards: 12
-        }));
-        assert!(problems.iter().any(|p| matches!(
-            p,
-            VariantProblem::TooLarge {
-                field: "armies_per_setup_placement",
-                ..
-            }
-        )));
-        assert_eq!(problems.len(), 4);
+    fn the_rulebook_writes_no_option_at_all() {
+        let text = Variant::rulebook().to_toml();
+        assert!(
+            text.lines()
+                .all(|line| line.starts_with('#') || line.is_empty()),
+            "{text}"
+        );
+        assert_eq!(Variant::from_toml(&text).unwrap(), Variant::rulebook());
     }
 
     #[test]
-    fn empty_deck_is_a_problem() {
-        let mut v = Variant::rulebook();
-        v.deck = DeckCounts {
-            reinforcements: 0,
-            diplomats: 0,
-            spies: 0,
-            generals: 0,
-            marshalls: 0,
-            admirals: 0,
-        };
-        assert_eq!(v.validate(), vec![VariantProblem::EmptyDeck]);
-        let err = Variant::from_toml(
-            "[deck]\nreinforcements = 0\ndiplomats = 0\nspies = 0\ngenerals = 0\nmarshalls = 0\nadmirals = 0\n",
-        )
-        .unwrap_err();
-        assert!(err.to_string().contains("deck is empty"));
+    fn option_paths_list_every_option_once() {
+        let paths = Variant::option_paths();
+        for expected in [
+            "starting_armies.six",
+            "castle_dice_limit",
+            "deck.admirals",
+            "reinforcement_track",
+            "spoils.empire_bonus",
+            "spoils.region_bonus",
+        ] {
+            assert!(
+                paths.iter().any(|p| p == expected),
+                "{expected} in {paths:?}"
+            );
+        }
+        assert!(!paths.iter().any(|p| p == "name" || p == "description"));
+        let mut unique = paths.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), paths.len());
     }
 }

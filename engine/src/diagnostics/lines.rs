@@ -1,4 +1,4 @@
-//! Turning byte offsets in a board file into the 1-based line and column people read.
+//! Turning byte offsets in a source file (a board, a variant) into the 1-based line and column people read.
 //!
 //! The TOML parser speaks in byte offsets; messages speak in lines and columns. Columns
 //! count characters, not bytes, so a name with an accent does not shift the caret.

@@ -1,0 +1,153 @@
+//! [`Problem`]s found in a source file, and the collector a loader fills while it reads.
+//!
+//! Loaders never stop at the first mistake where they can go on: a designer fixing a
+//! file wants the whole list, in file order.
+
+use std::fmt;
+
+use super::lines::LineIndex;
+
+/// Most problems listed in one error; a file that is not a board or variant at all
+/// could otherwise produce one per line.
+pub const MAX_REPORTED_PROBLEMS: usize = 1_000;
+
+/// One mistake in a file, at a 1-based line and column (counted in characters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// A text from the file, cut short for a message (a hostile file may hold megabytes).
+pub(crate) fn shown(text: &str) -> String {
+    const LONGEST: usize = 40;
+    if text.chars().count() <= LONGEST {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(LONGEST).collect();
+        format!("{cut}…")
+    }
+}
+
+/// Writes problems one per line as `ORIGIN:LINE:COLUMN: message`, the form compilers
+/// use, which editors and terminals turn into links.
+pub(crate) fn write_problems(
+    origin: &str,
+    problems: &[Problem],
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    for (i, problem) in problems.iter().enumerate() {
+        if i > 0 {
+            writeln!(f)?;
+        }
+        write!(f, "{origin}:{problem}")?;
+    }
+    Ok(())
+}
+
+/// Problems gathered while reading one source text, kept as byte offsets until the end
+/// so that sorting by offset sorts by position.
+#[derive(Debug)]
+pub(crate) struct ProblemList<'s> {
+    lines: LineIndex<'s>,
+    found: Vec<(usize, String)>,
+}
+
+impl<'s> ProblemList<'s> {
+    pub fn new(source: &'s str) -> Self {
+        Self {
+            lines: LineIndex::new(source),
+            found: Vec::new(),
+        }
+    }
+
+    /// Records a problem at the byte `offset` of the source.
+    pub fn at(&mut self, offset: usize, message: impl Into<String>) {
+        self.found.push((offset, message.into()));
+    }
+
+    /// The 1-based line of a byte offset, for messages such as "first at line 12".
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.lines.line(offset)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+
+    /// The problems sorted by position (problems at the same place keep the order in
+    /// which they were found). A flood of problems from a file that is not what it
+    /// should be is cut short with a final note rather than printed in full.
+    pub fn into_sorted(mut self) -> Vec<Problem> {
+        self.found.sort_by_key(|(offset, _)| *offset);
+        let total = self.found.len();
+        // The problems shown, plus the one where the note about the rest goes.
+        let kept = self.found.len().min(MAX_REPORTED_PROBLEMS + 1);
+        let positions = self
+            .lines
+            .positions_in_order(self.found[..kept].iter().map(|(offset, _)| *offset));
+        let mut problems: Vec<Problem> = self
+            .found
+            .drain(..kept)
+            .zip(positions)
+            .map(|((_, message), position)| Problem {
+                line: position.line,
+                column: position.column,
+                message,
+            })
+            .collect();
+        if total > MAX_REPORTED_PROBLEMS {
+            let hidden = total - MAX_REPORTED_PROBLEMS;
+            problems[MAX_REPORTED_PROBLEMS].message =
+                format!("{hidden} more problems from here on are not shown");
+        }
+        problems
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Shown<'a>(&'a [Problem]);
+
+    impl fmt::Display for Shown<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_problems("x.toml", self.0, f)
+        }
+    }
+
+    #[test]
+    fn problems_are_sorted_by_position_and_displayed_one_per_line() {
+        let source = "a = 1\nb = 2\n";
+        let mut list = ProblemList::new(source);
+        list.at(8, "second");
+        list.at(4, "first");
+        let problems = list.into_sorted();
+        assert_eq!(
+            Shown(&problems).to_string(),
+            "x.toml:1:5: first\nx.toml:2:3: second"
+        );
+    }
+
+    #[test]
+    fn a_flood_of_problems_is_cut_short_with_a_note() {
+        let source = "x\n".repeat(MAX_REPORTED_PROBLEMS + 10);
+        let mut list = ProblemList::new(&source);
+        for line in 0..MAX_REPORTED_PROBLEMS + 10 {
+            list.at(line * 2, "bad");
+        }
+        let problems = list.into_sorted();
+        assert_eq!(problems.len(), MAX_REPORTED_PROBLEMS + 1);
+        let last = problems.last().unwrap();
+        assert_eq!(last.line, MAX_REPORTED_PROBLEMS + 1);
+        assert_eq!(last.message, "10 more problems from here on are not shown");
+    }
+}

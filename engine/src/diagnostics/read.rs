@@ -1,0 +1,44 @@
+//! Reading a hand-written text file whose size is bounded, so that a huge or binary
+//! file is refused with a clear reason instead of exhausting memory.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+use super::lines::position_of_invalid_utf8;
+
+/// Why a text file could not be read.
+#[derive(Debug)]
+pub(crate) enum ReadError {
+    /// Missing, unreadable, or not UTF-8.
+    Io(io::Error),
+    /// Longer than the limit; its length in bytes.
+    TooLarge(u64),
+}
+
+/// Reads `path` as UTF-8 text of at most `max_bytes` bytes. The length is checked
+/// before reading, and the read is capped in case the file grows meanwhile.
+pub(crate) fn read_text_file(path: &Path, max_bytes: usize) -> Result<String, ReadError> {
+    let file = File::open(path).map_err(ReadError::Io)?;
+    let length = file.metadata().map_err(ReadError::Io)?.len();
+    if length > max_bytes as u64 {
+        return Err(ReadError::TooLarge(length));
+    }
+    let mut bytes = Vec::with_capacity(length as usize);
+    file.take(max_bytes as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() > max_bytes {
+        return Err(ReadError::TooLarge(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        let position = position_of_invalid_utf8(error.as_bytes(), &error.utf8_error());
+        ReadError::Io(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "not UTF-8 text (first bad byte at line {}, column {})",
+                position.line, position.column
+            ),
+        ))
+    })
+}

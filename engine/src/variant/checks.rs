@@ -1,0 +1,222 @@
+//! What makes a variant unplayable or absurd: [`VariantProblem`]s, found all at once by
+//! [`Variant::validate`], each naming the options it is about so that an editor can
+//! show the reason on the right row and a file loader at the right line.
+
+use super::Variant;
+
+/// The largest army count any option may ask for; beyond it a value is surely a typo.
+pub const MAX_ARMIES_OPTION: u32 = 10_000;
+/// The largest number of copies of one card kind in a deck, and of track numbers.
+pub const MAX_CARDS_OF_A_KIND: u32 = 1_000;
+
+/// Something wrong with a variant, found by [`Variant::validate`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantProblem {
+    /// An option that must be positive is zero.
+    #[error("`{field}` must be at least 1")]
+    Zero { field: &'static str },
+    /// A value too large to be meant.
+    #[error("`{field}` = {value} is absurdly large (at most {max})")]
+    TooLarge {
+        field: &'static str,
+        value: u64,
+        max: u64,
+    },
+    /// The castle dice limit is outside what the dice allow.
+    #[error("`castle_dice_limit` = {0} must be 1, 2 or 3")]
+    CastleDiceLimit(u8),
+    /// No card at all.
+    #[error("the deck is empty: give at least one card kind a count")]
+    EmptyDeck,
+    /// Fewer track numbers than Reinforcement cards.
+    #[error(
+        "the reinforcement track has {track} numbers but the deck has {cards} Reinforcement cards: \
+         every card needs a number"
+    )]
+    TrackTooShort { track: usize, cards: u32 },
+}
+
+impl VariantProblem {
+    /// The options (TOML paths) this problem is about, the one to change first first.
+    pub fn options(&self) -> Vec<&'static str> {
+        match self {
+            VariantProblem::Zero { field } | VariantProblem::TooLarge { field, .. } => {
+                vec![field]
+            }
+            VariantProblem::CastleDiceLimit(_) => vec!["castle_dice_limit"],
+            VariantProblem::EmptyDeck => vec![
+                "deck.reinforcements",
+                "deck.diplomats",
+                "deck.spies",
+                "deck.generals",
+                "deck.marshalls",
+                "deck.admirals",
+            ],
+            VariantProblem::TrackTooShort { .. } => {
+                vec!["reinforcement_track", "deck.reinforcements"]
+            }
+        }
+    }
+}
+
+impl Variant {
+    /// Every problem of this variant at once; empty when it can be played.
+    pub fn validate(&self) -> Vec<VariantProblem> {
+        let mut problems = Vec::new();
+        let mut at_most = |field: &'static str, value: u64, max: u32| {
+            if value > u64::from(max) {
+                problems.push(VariantProblem::TooLarge {
+                    field,
+                    value,
+                    max: max.into(),
+                });
+            }
+        };
+        for (field, _, armies) in self.starting_armies.entries() {
+            at_most(field, armies.into(), MAX_ARMIES_OPTION);
+        }
+        at_most(
+            "armies_per_setup_placement",
+            self.armies_per_setup_placement.into(),
+            MAX_ARMIES_OPTION,
+        );
+        at_most(
+            "hidden_army_minimum",
+            self.hidden_army_minimum.into(),
+            MAX_ARMIES_OPTION,
+        );
+        for (field, count) in self.deck.entries() {
+            at_most(field, count.into(), MAX_CARDS_OF_A_KIND);
+        }
+        at_most(
+            "reinforcement_track",
+            self.reinforcement_track.len() as u64,
+            MAX_CARDS_OF_A_KIND,
+        );
+        if let Some(&largest) = self.reinforcement_track.iter().max() {
+            at_most("reinforcement_track", largest.into(), MAX_ARMIES_OPTION);
+        }
+        let optional_bonuses = [
+            ("spoils.empire_bonus", self.spoils.empire_bonus),
+            (
+                "spoils.all_independents_bonus",
+                self.spoils.all_independents_bonus,
+            ),
+            ("spoils.region_bonus", self.spoils.region_bonus),
+        ];
+        for (field, bonus) in optional_bonuses {
+            if let Some(bonus) = bonus {
+                at_most(field, bonus.into(), MAX_ARMIES_OPTION);
+            }
+        }
+        at_most(
+            "spoils.banner_bonus",
+            self.spoils.banner_bonus.into(),
+            MAX_ARMIES_OPTION,
+        );
+
+        for (field, _, armies) in self.starting_armies.entries() {
+            if armies == 0 {
+                problems.push(VariantProblem::Zero { field });
+            }
+        }
+        if self.armies_per_setup_placement == 0 {
+            problems.push(VariantProblem::Zero {
+                field: "armies_per_setup_placement",
+            });
+        }
+        if !(1..=3).contains(&self.castle_dice_limit) {
+            problems.push(VariantProblem::CastleDiceLimit(self.castle_dice_limit));
+        }
+        if self.deck.total() == 0 {
+            problems.push(VariantProblem::EmptyDeck);
+        }
+        if (self.reinforcement_track.len() as u64) < u64::from(self.deck.reinforcements) {
+            problems.push(VariantProblem::TrackTooShort {
+                track: self.reinforcement_track.len(),
+                cards: self.deck.reinforcements,
+            });
+        }
+        problems
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::DeckCounts;
+
+    #[test]
+    fn validate_reports_every_problem() {
+        let mut v = Variant::rulebook();
+        v.starting_armies.three = 0;
+        v.castle_dice_limit = 4;
+        v.reinforcement_track.truncate(5);
+        v.armies_per_setup_placement = 1_000_000;
+        let problems = v.validate();
+        assert!(problems.contains(&VariantProblem::Zero {
+            field: "starting_armies.three"
+        }));
+        assert!(problems.contains(&VariantProblem::CastleDiceLimit(4)));
+        assert!(problems.contains(&VariantProblem::TrackTooShort {
+            track: 5,
+            cards: 12
+        }));
+        assert!(problems.iter().any(|p| matches!(
+            p,
+            VariantProblem::TooLarge {
+                field: "armies_per_setup_placement",
+                ..
+            }
+        )));
+        assert_eq!(problems.len(), 4);
+    }
+
+    #[test]
+    fn empty_deck_is_a_problem() {
+        let mut v = Variant::rulebook();
+        v.deck = DeckCounts {
+            reinforcements: 0,
+            diplomats: 0,
+            spies: 0,
+            generals: 0,
+            marshalls: 0,
+            admirals: 0,
+        };
+        assert_eq!(v.validate(), vec![VariantProblem::EmptyDeck]);
+    }
+
+    #[test]
+    fn a_region_bonus_override_is_checked_like_the_others() {
+        let mut v = Variant::rulebook();
+        v.spoils.region_bonus = Some(20_000);
+        let problems = v.validate();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].options(), ["spoils.region_bonus"]);
+    }
+
+    #[test]
+    fn every_problem_names_real_options() {
+        let paths = Variant::option_paths();
+        let mut v = Variant::rulebook();
+        v.starting_armies = crate::variant::StartingArmies {
+            two: 0,
+            three: 0,
+            four: 0,
+            five: 0,
+            six: 0,
+        };
+        v.armies_per_setup_placement = 0;
+        v.castle_dice_limit = 0;
+        v.deck.reinforcements = 20;
+        v.hidden_army_minimum = 99_999;
+        let problems = v.validate();
+        assert!(problems.len() >= 8, "{problems:?}");
+        for problem in problems.iter().chain([&VariantProblem::EmptyDeck]) {
+            assert!(!problem.options().is_empty(), "{problem}");
+            for option in problem.options() {
+                assert!(paths.iter().any(|p| p == option), "{option}");
+            }
+        }
+    }
+}
