@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use castellan_engine::board::load_board_file;
-use castellan_engine::variant::Variant;
+use castellan_engine::variant::{Variant, load_variant_file};
 use clap::{Args, ValueEnum};
 use gettextrs::{gettext, ngettext};
 
@@ -93,12 +93,9 @@ fn draw(args: &SheetArgs) -> Result<Vec<String>, String> {
         .clone()
         .unwrap_or_else(|| Path::new(config::PKGDATADIR).join(config::SHIPPED_BOARD));
     let board = load_board_file(&board_path).map_err(|error| error.to_string())?;
-    let (variant, name) = match &args.variant {
-        Some(path) => {
-            let (variant, name) = load_variant(path)?;
-            (variant, Some(name))
-        }
-        None => (Variant::rulebook(), None),
+    let variant = match &args.variant {
+        Some(path) => load_variant_file(path).map_err(|error| error.to_string())?,
+        None => Variant::rulebook(),
     };
     let (paper, paper_name) = match args.paper {
         Some(name) => (name.paper(), name),
@@ -113,7 +110,7 @@ fn draw(args: &SheetArgs) -> Result<Vec<String>, String> {
         }
     };
 
-    let sheet = sheet::lay_out(Arc::new(board), &variant, name, paper);
+    let sheet = sheet::lay_out(Arc::new(board), &variant, paper);
     let files = sheet::write(&sheet, format, &args.output).map_err(|error| error.to_string())?;
     let paper_label = match paper_name {
         PaperName::A4 => gettext("A4"),
@@ -146,59 +143,4 @@ fn draw(args: &SheetArgs) -> Result<Vec<String>, String> {
             )
         })
         .collect())
-}
-
-/// The variant in `path` and the name the sheet shows it under. Variants have no
-/// name of their own yet (issue 5 gives them one, with a loader that locates every
-/// bad value): the file's stem stands in, `house-rules.toml` showing as "House rules".
-fn load_variant(path: &Path) -> Result<(Variant, String), String> {
-    let located = |error: &dyn std::fmt::Display| format!("{}: {error}", path.display());
-    let source = std::fs::read_to_string(path).map_err(|error| located(&error))?;
-    let variant = Variant::from_toml(&source).map_err(|error| located(&error))?;
-    Ok((variant, name_from_stem(path)))
-}
-
-/// "house_rules-2.toml" → "House rules 2".
-fn name_from_stem(path: &Path) -> String {
-    let stem = path
-        .file_stem()
-        .map(|stem| stem.to_string_lossy().replace(['-', '_'], " "))
-        .unwrap_or_default();
-    let mut letters = stem.trim().chars();
-    match letters.next() {
-        Some(first) => first.to_uppercase().chain(letters).collect(),
-        None => gettext("House rules"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_variant_is_named_after_its_file() {
-        assert_eq!(
-            name_from_stem(Path::new("/v/house-rules.toml")),
-            "House rules"
-        );
-        assert_eq!(
-            name_from_stem(Path::new("regions_only.toml")),
-            "Regions only"
-        );
-        assert_eq!(name_from_stem(Path::new("été.toml")), "Été");
-    }
-
-    #[test]
-    fn a_bad_variant_is_reported_with_its_file() {
-        let path =
-            std::env::temp_dir().join(format!("castellan-variant-{}.toml", std::process::id()));
-        std::fs::write(&path, "castle_dice_limit = 4\n").unwrap();
-        let error = load_variant(&path).unwrap_err();
-        std::fs::remove_file(&path).unwrap();
-        assert!(
-            error.starts_with(&format!("{}: ", path.display())),
-            "{error}"
-        );
-        assert!(error.contains("castle_dice_limit"), "{error}");
-    }
 }

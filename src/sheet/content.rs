@@ -9,12 +9,14 @@ use castellan_engine::board::{Board, GroupKind};
 use castellan_engine::game::{CARDS_DEALT, Card, HAND_TOP_UP, MAX_ATTACK_DICE, MAX_DEFENCE_DICE};
 use castellan_engine::variant::Variant;
 
+use crate::variant_options::{self, OptionValue};
+
 /// Everything the sheet states, for one board and variant.
 #[derive(Clone, Debug)]
 pub struct SheetContent {
     /// The board, for its name and the small map.
     pub board: Arc<Board>,
-    /// The variant's name, when it has one (the rulebook needs none).
+    /// The variant's name as its file gives it; none for the rulebook itself.
     pub variant_name: Option<String>,
     pub setup: Setup,
     pub spoils: Spoils,
@@ -121,29 +123,18 @@ pub struct Battle {
 }
 
 /// One option whose value differs from the rulebook's.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleChange {
-    /// The option's path in variant files (`spoils.banner_bonus`).
-    pub option: String,
+    /// The option's path in variant files (`spoils.banner_bonus`), which
+    /// [`variant_options::option`] describes.
+    pub option: &'static str,
     pub value: OptionValue,
     pub rulebook: OptionValue,
 }
 
-/// An option's value, as a variant file writes it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum OptionValue {
-    Switch(bool),
-    Number(i64),
-    Numbers(Vec<i64>),
-    /// Not set: the board's own value applies.
-    FromBoard,
-    /// Anything else, as written.
-    Other(String),
-}
-
 impl SheetContent {
-    /// What the sheet says for `board` played with `variant`, shown under `variant_name`.
-    pub fn new(board: Arc<Board>, variant: &Variant, variant_name: Option<String>) -> Self {
+    /// What the sheet says for `board` played with `variant`.
+    pub fn new(board: Arc<Board>, variant: &Variant) -> Self {
         let entry = |index: usize| {
             let group = &board.groups[index];
             GroupEntry {
@@ -169,7 +160,12 @@ impl SheetContent {
                 empire.bonus = bonus;
             }
         }
-        let regions = of_kind(GroupKind::Independent);
+        let mut regions = of_kind(GroupKind::Independent);
+        if let Some(bonus) = variant.spoils.region_bonus {
+            for region in &mut regions {
+                region.bonus = bonus;
+            }
+        }
         let independents = (!regions.is_empty()).then(|| {
             if variant.spoils.per_region_bonus {
                 IndependentsBonus::PerRegion
@@ -232,13 +228,12 @@ impl SheetContent {
             diplomats_in_play: variant.diplomats_in_play,
         };
 
-        let changes = variant
-            .differences_from_rulebook()
+        let changes = variant_options::changed_options(variant)
             .into_iter()
-            .map(|difference| RuleChange {
-                value: OptionValue::parse(&difference.value),
-                rulebook: OptionValue::parse(&difference.rulebook),
-                option: difference.option,
+            .map(|option| RuleChange {
+                option: option.path,
+                value: option.get(variant),
+                rulebook: option.rulebook_value(),
             })
             .collect();
 
@@ -260,7 +255,7 @@ impl SheetContent {
                 banner_bonus: variant.spoils.banner_bonus,
             },
             board,
-            variant_name,
+            variant_name: (!variant.name.is_empty()).then(|| variant.name.clone()),
             reinforcements,
             turn,
             cards,
@@ -275,35 +270,13 @@ impl SheetContent {
     }
 }
 
-impl OptionValue {
-    /// Reads a value as the engine writes it (TOML); text that is not TOML is how the
-    /// engine says that the board's value applies.
-    fn parse(text: &str) -> Self {
-        let Ok(table) = format!("value = {text}").parse::<toml::Table>() else {
-            return OptionValue::FromBoard;
-        };
-        let numbers = |items: &[toml::Value]| -> Option<Vec<i64>> {
-            items.iter().map(toml::Value::as_integer).collect()
-        };
-        match table.get("value") {
-            Some(toml::Value::Boolean(on)) => OptionValue::Switch(*on),
-            Some(toml::Value::Integer(number)) => OptionValue::Number(*number),
-            Some(toml::Value::Array(items)) => match numbers(items) {
-                Some(numbers) => OptionValue::Numbers(numbers),
-                None => OptionValue::Other(text.to_owned()),
-            },
-            _ => OptionValue::Other(text.to_owned()),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::map::test_boards::shipped_castle_risk;
 
     fn content(variant: &Variant) -> SheetContent {
-        SheetContent::new(Arc::new(shipped_castle_risk()), variant, None)
+        SheetContent::new(Arc::new(shipped_castle_risk()), variant)
     }
 
     #[test]
@@ -379,6 +352,18 @@ mod tests {
     }
 
     #[test]
+    fn the_variants_name_is_the_sheets_and_the_rulebook_has_none() {
+        assert_eq!(content(&Variant::rulebook()).variant_name, None);
+        let mut variant = Variant::rulebook();
+        variant.name = "Common house rules".to_owned();
+        variant.spoils.per_region_bonus = true;
+        variant.spoils.region_bonus = Some(3);
+        let sheet = content(&variant);
+        assert_eq!(sheet.variant_name.as_deref(), Some("Common house rules"));
+        assert!(sheet.spoils.regions.iter().all(|r| r.bonus == 3));
+    }
+
+    #[test]
     fn variant_spoils_override_the_boards_values() {
         let mut variant = Variant::rulebook();
         variant.spoils.empire_bonus = Some(5);
@@ -399,8 +384,8 @@ mod tests {
             .iter()
             .find(|c| c.option == "spoils.empire_bonus")
             .expect("the empire bonus is a change");
-        assert_eq!(empire_bonus.value, OptionValue::Number(5));
-        assert_eq!(empire_bonus.rulebook, OptionValue::FromBoard);
+        assert_eq!(empire_bonus.value, OptionValue::BoardNumber(Some(5)));
+        assert_eq!(empire_bonus.rulebook, OptionValue::BoardNumber(None));
     }
 
     #[test]
@@ -418,7 +403,7 @@ mod tests {
                 .iter()
                 .find(|c| c.option == "reinforcement_track")
                 .map(|c| &c.value),
-            Some(&OptionValue::Numbers(vec![2, 4, 6, 8, 10, 12]))
+            Some(&OptionValue::Track(vec![2, 4, 6, 8, 10, 12]))
         );
     }
 
@@ -517,23 +502,5 @@ mod tests {
         let house = content(&variant).battle;
         assert_eq!(house.castle_dice, 3);
         assert!(house.lenient_general);
-    }
-
-    #[test]
-    fn option_values_are_read_as_the_engine_writes_them() {
-        assert_eq!(OptionValue::parse("true"), OptionValue::Switch(true));
-        assert_eq!(OptionValue::parse("12"), OptionValue::Number(12));
-        assert_eq!(
-            OptionValue::parse("[1, 2]"),
-            OptionValue::Numbers(vec![1, 2])
-        );
-        assert_eq!(
-            OptionValue::parse("the board's value"),
-            OptionValue::FromBoard
-        );
-        assert_eq!(
-            OptionValue::parse("\"fast\""),
-            OptionValue::Other("\"fast\"".to_owned())
-        );
     }
 }

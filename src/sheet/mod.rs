@@ -29,14 +29,9 @@ pub use layout::Sheet;
 pub use output::{Format, OutputError, pdf_bytes, write};
 pub use paper::Paper;
 
-/// The sheet of `board` played with `variant` (shown under `variant_name`, if it has
-/// one), laid out on `paper` in the current language.
-pub fn lay_out(
-    board: Arc<Board>,
-    variant: &Variant,
-    variant_name: Option<String>,
-    paper: Paper,
-) -> Sheet {
-    let content = SheetContent::new(Arc::clone(&board), variant, variant_name);
+/// The sheet of `board` played with `variant`, laid out on `paper` in the current
+/// language.
+pub fn lay_out(board: Arc<Board>, variant: &Variant, paper: Paper) -> Sheet {
+    let content = SheetContent::new(Arc::clone(&board), variant);
     Sheet::new(&wording::document(&content), board, paper)
 }

@@ -8,10 +8,11 @@ use pango::glib::markup_escape_text;
 use castellan_engine::game::Card;
 
 use super::content::{
-    CardEntry, GroupEntry, IndependentsBonus, OptionValue, RuleChange, SheetContent, TurnStep,
+    CardEntry, GroupEntry, IndependentsBonus, RuleChange, SheetContent, TurnStep,
 };
 use crate::config;
 use crate::text::fill;
+use crate::variant_options;
 
 /// The whole sheet in words.
 #[derive(Clone, Debug, PartialEq)]
@@ -101,7 +102,7 @@ pub fn document(content: &SheetContent) -> Document {
     let board = board_name(&content.board.meta.name);
     let variant = match &content.variant_name {
         // Translators: the rules a reference sheet is for, under its title.
-        Some(name) => fill(&gettext("Variant: {name}"), &[("name", name)]),
+        Some(name) => fill(&gettext("Variant: {name}"), &[("name", &gettext(name))]),
         None if content.changes.is_empty() => gettext("The rulebook of 1986"),
         None => gettext("House rules"),
     };
@@ -180,29 +181,32 @@ fn spoils(content: &SheetContent) -> Section {
             });
         }
         Some(IndependentsBonus::PerRegion) => {
-            blocks.extend(
-                spoils
-                    .regions
-                    .iter()
-                    .map(|region| group_line(region, true, plus(region.bonus))),
-            );
+            // One figure for all regions when they pay the same, as the rulebook's
+            // line for all independents has; else each region's own.
             let bonuses: Vec<u32> = spoils.regions.iter().map(|r| r.bonus).collect();
-            let text = if bonuses.windows(2).all(|pair| pair[0] == pair[1]) {
-                let armies = bonuses.first().copied().unwrap_or(0);
-                fill_markup(
-                    &ngettext(
-                        "House rule: {armies} army per wholly held region, instead of a bonus for all independents.",
-                        "House rule: {armies} armies per wholly held region, instead of a bonus for all independents.",
-                        armies,
-                    ),
-                    &[("armies", &bold(armies))],
-                )
-            } else {
-                escape(&gettext(
-                    "House rule: each wholly held region pays its bonus, instead of a bonus for all independents.",
-                ))
-            };
-            blocks.push(Block::Text(text));
+            let same = bonuses
+                .first()
+                .copied()
+                .filter(|first| bonuses.iter().all(|bonus| bonus == first));
+            blocks.extend(spoils.regions.iter().map(|region| {
+                let bonus = if same.is_some() {
+                    String::new()
+                } else {
+                    plus(region.bonus)
+                };
+                group_line(region, true, bonus)
+            }));
+            blocks.push(Block::Bonus {
+                group: None,
+                hatched: false,
+                // Translators: the spoils line of the house rule that pays each
+                // independent region held whole.
+                name: escape(&gettext("Each independent region held whole")),
+                details: escape(&gettext(
+                    "house rule, instead of a bonus for all independents",
+                )),
+                bonus: same.map(plus).unwrap_or_default(),
+            });
         }
         None => {}
     }
@@ -497,75 +501,20 @@ fn changes(content: &SheetContent) -> String {
     )
 }
 
-/// "Armies per captured banner: 10 (rulebook: 8)", in markup.
+/// "Armies per Captured Banner: 10 (rulebook: 8)", in markup, with the option's title
+/// as the variant editor shows it.
 fn describe_change(change: &RuleChange) -> String {
-    let label = option_label(&change.option).unwrap_or_else(|| change.option.clone());
+    let title = variant_options::option(change.option)
+        .map_or_else(|| change.option.to_owned(), |option| option.title());
     fill_markup(
         // Translators: one option of a house-rule variant and its value.
         &gettext("{option}: {value} (rulebook: {rulebook})"),
         &[
-            ("option", &escape(&label)),
-            ("value", &bold(escape(&option_value(&change.value)))),
-            ("rulebook", &escape(&option_value(&change.rulebook))),
+            ("option", &escape(&title)),
+            ("value", &bold(escape(&change.value.describe()))),
+            ("rulebook", &escape(&change.rulebook.describe())),
         ],
     )
-}
-
-/// What a variant option means, for the options Castellan knows.
-fn option_label(option: &str) -> Option<String> {
-    let seats = |count: u32| {
-        Some(
-            ngettext(
-                "Starting armies with {count} player",
-                "Starting armies with {count} players",
-                count,
-            )
-            .replace("{count}", &count.to_string()),
-        )
-    };
-    match option {
-        "starting_armies.two" => seats(2),
-        "starting_armies.three" => seats(3),
-        "starting_armies.four" => seats(4),
-        "starting_armies.five" => seats(5),
-        "starting_armies.six" => seats(6),
-        "armies_per_setup_placement" => Some(gettext("Armies placed at a time during setup")),
-        "hidden_armies" => Some(gettext("Hidden armies")),
-        "hidden_army_minimum" => Some(gettext("Fewest hidden armies")),
-        "classic_fortify" => Some(gettext("One free move at the end of the turn")),
-        "diplomats_in_play" => Some(gettext("Diplomats in play")),
-        "lenient_general" => Some(gettext("General kept on a tie")),
-        "castle_dice_limit" => Some(gettext("Most dice against a castle")),
-        "deck.reinforcements" => Some(gettext("Reinforcement cards")),
-        "deck.diplomats" => Some(gettext("Diplomat cards")),
-        "deck.spies" => Some(gettext("Spy cards")),
-        "deck.generals" => Some(gettext("General cards")),
-        "deck.marshalls" => Some(gettext("Marshall cards")),
-        "deck.admirals" => Some(gettext("Admiral cards")),
-        "reinforcement_track" => Some(gettext("Reinforcement track")),
-        "spoils.empire_bonus" => Some(gettext("Armies per whole empire")),
-        "spoils.all_independents_bonus" => Some(gettext("Armies for all independents")),
-        "spoils.banner_bonus" => Some(gettext("Armies per captured banner")),
-        "spoils.per_region_bonus" => Some(gettext("Armies per wholly held region")),
-        _ => None,
-    }
-}
-
-fn option_value(value: &OptionValue) -> String {
-    match value {
-        // Translators: the value of a house rule that is switched on or off.
-        OptionValue::Switch(true) => gettext("on"),
-        OptionValue::Switch(false) => gettext("off"),
-        OptionValue::Number(number) => number.to_string(),
-        OptionValue::Numbers(numbers) => numbers
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
-        // Translators: a spoils value a variant leaves to the board file.
-        OptionValue::FromBoard => gettext("the board’s"),
-        OptionValue::Other(text) => text.clone(),
-    }
 }
 
 #[cfg(test)]
@@ -578,12 +527,12 @@ mod tests {
     use crate::map::test_boards::shipped_castle_risk;
 
     fn words(variant: &Variant, name: Option<&str>) -> Document {
-        let content = SheetContent::new(
+        let mut variant = variant.clone();
+        variant.name = name.unwrap_or_default().to_owned();
+        document(&SheetContent::new(
             Arc::new(shipped_castle_risk()),
-            variant,
-            name.map(Into::into),
-        );
-        document(&content)
+            &variant,
+        ))
     }
 
     /// Every text of the document, markup and all, in one string.
@@ -652,15 +601,37 @@ mod tests {
         let text = all_text(&document);
         assert_eq!(document.variant, "Variant: Regions");
         assert!(
-            text.contains("Italy | Switzerland · Venice · Rome · Naples | +2"),
+            text.contains("Italy | Switzerland · Venice · Rome · Naples | \n"),
             "{text}"
         );
         assert!(
-            text.contains("House rule: <b>2</b> armies per wholly held region"),
+            text.contains("Each independent region held whole | house rule, instead of a bonus for all independents | +2"),
             "{text}"
         );
         assert!(!text.contains("independents at once"));
-        assert!(text.contains("Armies per wholly held region: <b>on</b> (rulebook: off)"));
+        assert!(
+            text.contains("Score Regions Separately: <b>on</b> (rulebook: off)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn regions_paying_differently_each_show_their_own_bonus() {
+        let mut board = shipped_castle_risk();
+        let spain = board.group_by_key("spain").unwrap();
+        board.groups[spain.index()].bonus = 3;
+        let mut variant = Variant::rulebook();
+        variant.spoils.per_region_bonus = true;
+        let text = all_text(&document(&SheetContent::new(Arc::new(board), &variant)));
+        assert!(
+            text.contains("Spain | Barcelona · Madrid · Portugal | +3"),
+            "{text}"
+        );
+        assert!(text.contains("Italy | Switzerland · Venice · Rome · Naples | +2"));
+        assert!(
+            text.contains("instead of a bonus for all independents | \n"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -684,7 +655,7 @@ mod tests {
             text.contains("against a castle, <b>1</b> die at most"),
             "{text}"
         );
-        assert!(text.contains("Most dice against a castle: <b>1</b> (rulebook: 2)"));
+        assert!(text.contains(": <b>1</b> (rulebook: 2)"), "{text}");
     }
 
     #[test]
@@ -706,7 +677,7 @@ mod tests {
     fn names_from_files_are_escaped_for_markup() {
         let mut board = shipped_castle_risk();
         board.groups[0].name = "Crown & <Isles>".to_owned();
-        let content = SheetContent::new(Arc::new(board), &Variant::rulebook(), None);
+        let content = SheetContent::new(Arc::new(board), &Variant::rulebook());
         let text = all_text(&document(&content));
         assert!(text.contains("Crown &amp; &lt;Isles&gt; | "), "{text}");
     }
