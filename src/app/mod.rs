@@ -5,7 +5,8 @@
 //! - `status`, `log`: the status line and the log's sentences.
 //! - `computer`: what computer seats play.
 //! - `map_view`: the map widget; `new_game`, `privacy`, `victory`: dialog and pages;
-//!   `files`: the file chooser; `shortcuts`: accelerators and their window.
+//!   `files`: the file chooser; `shortcuts`: accelerators and their window;
+//!   `printing`: printing and exporting the reference sheet.
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`.
 
@@ -20,6 +21,7 @@ mod map_view;
 mod new_game;
 #[cfg(test)]
 mod panel_testing;
+mod printing;
 mod privacy;
 mod session;
 mod shortcuts;
@@ -66,6 +68,7 @@ relm4::new_stateless_action!(SaveAction, WindowActions, "save");
 relm4::new_stateless_action!(SaveAsAction, WindowActions, "save-as");
 relm4::new_stateless_action!(VariantEditorAction, WindowActions, "variant-editor");
 relm4::new_stateless_action!(PrintReferenceAction, WindowActions, "print-reference");
+relm4::new_stateless_action!(ExportReferenceAction, WindowActions, "export-reference");
 relm4::new_stateless_action!(ShortcutsAction, WindowActions, "show-help-overlay");
 relm4::new_stateless_action!(AboutAction, WindowActions, "about");
 relm4::new_stateless_action!(QuitAction, WindowActions, "quit");
@@ -143,6 +146,8 @@ pub enum MainWindowInput {
     Shortcuts,
     About,
     Quit,
+    PrintReference,
+    ExportReference,
     /// Unsaved changes may go: carry on.
     Proceed(Then),
     StartGame(GameSetup),
@@ -455,6 +460,17 @@ impl Component for MainWindow {
                 window.present();
             }
             MainWindowInput::About => self.about(),
+            MainWindowInput::PrintReference | MainWindowInput::ExportReference => {
+                let board = self.board.as_ref().ok().map(|(board, _)| board);
+                let Some(rules) = printing::rules_in_play(self.session.as_ref(), board) else {
+                    return;
+                };
+                if matches!(message, MainWindowInput::PrintReference) {
+                    printing::print(&self.window, rules);
+                } else {
+                    self.chooser = Some(printing::export(&self.window, rules));
+                }
+            }
             MainWindowInput::StartGame(setup) => self.start_game(setup, &sender),
             MainWindowInput::OpenFile(path) => self.open_file(path, &sender),
             MainWindowInput::SaveTo(path) => self.save_to(path),
@@ -914,6 +930,10 @@ fn primary_menu() -> gio::Menu {
         Some(&gettext("_Print Reference Sheet…")),
         Some("win.print-reference"),
     );
+    tools.append(
+        Some(&gettext("_Export Reference Sheet as PDF…")),
+        Some("win.export-reference"),
+    );
     menu.append_section(None, &tools);
     let help = gio::Menu::new();
     help.append(
@@ -943,13 +963,12 @@ fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<Ma
     add!(ShortcutsAction, MainWindowInput::Shortcuts);
     add!(AboutAction, MainWindowInput::About);
     add!(QuitAction, MainWindowInput::Quit);
+    add!(PrintReferenceAction, MainWindowInput::PrintReference);
+    add!(ExportReferenceAction, MainWindowInput::ExportReference);
     // Placeholders until their issues land: shown, but disabled.
     let variant_editor: RelmAction<VariantEditorAction> = RelmAction::new_stateless(|_| {});
     variant_editor.set_enabled(false);
     group.add_action(variant_editor);
-    let print: RelmAction<PrintReferenceAction> = RelmAction::new_stateless(|_| {});
-    print.set_enabled(false);
-    group.add_action(print);
     group.register_for_widget(window);
     let app = relm4::main_application();
     for (action, accels) in shortcuts::ACCELERATORS {

@@ -26,7 +26,7 @@ use castellan_engine::variant::Variant;
 pub use content::SheetContent;
 pub use draw::draw_page;
 pub use layout::Sheet;
-pub use output::{Format, OutputError, pdf_bytes, write};
+pub use output::{Format, write};
 pub use paper::Paper;
 
 /// The sheet of `board` played with `variant`, laid out on `paper` in the current

@@ -109,7 +109,7 @@ pub fn document(content: &SheetContent) -> Document {
     Document {
         title: board.clone(),
         // Translators: the title of the printed summary of the rules.
-        subtitle: gettext("Reference sheet"),
+        subtitle: pgettext("reference sheet", "Reference sheet"),
         footer: fill(
             // Translators: the small print at the foot of the reference sheet.
             &gettext("Castellan {version} · {board} · {variant}"),
@@ -220,7 +220,7 @@ fn spoils(content: &SheetContent) -> Section {
     });
     Section {
         // Translators: the armies collected at the end of a turn.
-        title: gettext("Spoils"),
+        title: pgettext("reference sheet", "Spoils"),
         note: Some(gettext("collected at the end of your turn")),
         blocks,
         optional: false,
@@ -248,7 +248,7 @@ fn reinforcements(content: &SheetContent) -> Section {
         escape(&gettext("Hidden armies:"))
     )));
     Section {
-        title: gettext("Reinforcement track"),
+        title: pgettext("reference sheet", "Reinforcement track"),
         note: Some(gettext("and hidden armies")),
         blocks,
         optional: false,
@@ -295,7 +295,7 @@ fn setup(content: &SheetContent) -> Section {
         &[("cards", &setup.cards_dealt)],
     ));
     Section {
-        title: gettext("Setting up"),
+        title: pgettext("reference sheet", "Setting up"),
         note: None,
         blocks: steps
             .into_iter()
@@ -340,7 +340,7 @@ fn turn(content: &SheetContent) -> Section {
         })
         .collect();
     Section {
-        title: gettext("Your turn, in order"),
+        title: pgettext("reference sheet", "Your turn, in order"),
         note: None,
         blocks,
         optional: false,
@@ -377,7 +377,7 @@ fn battles(content: &SheetContent) -> Section {
     ];
     Section {
         // Translators: the heading of the battle rules on the reference sheet.
-        title: gettext("Battles"),
+        title: pgettext("reference sheet", "Battles"),
         note: None,
         blocks: bullets.into_iter().map(Block::Bullet).collect(),
         optional: false,
@@ -386,7 +386,7 @@ fn battles(content: &SheetContent) -> Section {
 
 fn map(_content: &SheetContent) -> Section {
     Section {
-        title: gettext("The board"),
+        title: pgettext("reference sheet", "The board"),
         note: Some(gettext("empires in colour, independents hatched")),
         blocks: vec![Block::Map {
             key: escape(&gettext(
@@ -400,7 +400,7 @@ fn map(_content: &SheetContent) -> Section {
 fn cards(content: &SheetContent) -> Section {
     let deck = content.deck_size();
     Section {
-        title: gettext("Cards"),
+        title: pgettext("reference sheet", "Cards"),
         note: Some(
             ngettext("{count} in the deck", "{count} in the deck", deck)
                 .replace("{count}", &deck.to_string()),
