@@ -270,10 +270,12 @@ fn draw_piece(
         Piece::Map {
             width: map_width,
             height: map_height,
+            scale,
             key,
         } => {
+            let (map_width, map_height) = (map_width * scale, map_height * scale);
             let left = x + (width - map_width) / 2.0;
-            draw_small_map(cr, board, palette, left, y, *map_width, *map_height)?;
+            draw_small_map(cr, board, palette, left, y, map_width, map_height)?;
             show(cr, key, x, y + map_height + MAP_KEY_GAP, style::MUTED);
             Ok(())
         }

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use castellan_engine::board::Board;
 use pango::prelude::*;
 
+use super::flow;
 use super::paper::Paper;
 use super::style;
 use super::wording::{Block, Document};
@@ -92,9 +93,11 @@ pub enum Piece {
         what: pango::Layout,
     },
     Map {
-        /// The map's own size, centred in the column.
+        /// The map's natural size (the column's width, or less for a tall board) …
         width: f64,
         height: f64,
+        /// … and the share of it the sheet has room for; centred in the column.
+        scale: f64,
         key: pango::Layout,
     },
 }
@@ -105,9 +108,11 @@ pub const CARD_BAND_PADDING: f64 = 2.0;
 pub const MAP_KEY_GAP: f64 = 3.0;
 /// The most of a column's height the small map may take.
 const MAP_SHARE_OF_COLUMN: f64 = 0.45;
-/// Sizes of the small map, as shares of the column's width: the first that keeps the
-/// sheet on one page, else the first.
+/// Sizes of the small map, largest first, as shares of its natural size.
 const MAP_SCALES: [f64; 5] = [1.0, 0.9, 0.8, 0.7, 0.6];
+/// How many of those sizes the map may shrink through to make room for the optional
+/// sections: below them, a larger map is worth more.
+const OPTIONAL_MAP_SCALES: usize = 3;
 
 impl Sheet {
     /// Lays `document` out on `paper`, showing `board` on the small map.
@@ -129,66 +134,48 @@ impl Sheet {
         let column_height = paper.height - style::MARGIN - style::FOOTER_HEIGHT - top;
         let board_aspect = board.height / board.width.max(1.0);
 
-        // The small map is the one piece that can give way: it shrinks, step by step,
-        // when that keeps the sheet on one page.
-        let lay_sections = |map_scale: f64, keep_sections_whole: bool, optional: bool| {
-            let sections: Vec<Vec<Piece>> = document
-                .sections
-                .iter()
-                .filter(|section| optional || !section.optional)
-                .map(|section| {
-                    let mut pieces = vec![Piece::heading(
+        let mut sections: Vec<Vec<Option<Piece>>> = document
+            .sections
+            .iter()
+            .map(|section| {
+                let mut pieces = vec![Some(Piece::heading(
+                    &pango,
+                    &section.title,
+                    section.note.as_deref(),
+                    column_width,
+                ))];
+                pieces.extend(section.blocks.iter().map(|block| {
+                    Some(Piece::new(
                         &pango,
-                        &section.title,
-                        section.note.as_deref(),
+                        block,
                         column_width,
-                    )];
-                    pieces.extend(section.blocks.iter().map(|block| {
-                        Piece::new(
-                            &pango,
-                            block,
-                            column_width,
-                            board_aspect,
-                            map_scale,
-                            column_height * MAP_SHARE_OF_COLUMN,
-                        )
-                    }));
-                    pieces
-                })
-                .collect();
-            flow(
-                sections,
-                column_height,
-                columns_per_page,
-                keep_sections_whole,
-            )
-        };
-        // In order of preference: one page with every section whole and the map at
-        // its full size; one page without the optional sections, whole, shrinking the
-        // map if need be; the same with sections split between columns; and last, as
-        // many pages as it takes.
-        let one_page = |columns: &Vec<Column>| columns.len() <= columns_per_page;
-        let full_size = MAP_SCALES[0];
-        let flowed = lay_sections(full_size, true, true)
-            .filter(one_page)
-            .or_else(|| {
-                [true, false]
-                    .iter()
-                    .flat_map(|&whole| MAP_SCALES.iter().map(move |&scale| (scale, whole)))
-                    .filter_map(|(scale, whole)| lay_sections(scale, whole, false))
-                    .find(one_page)
+                        board_aspect,
+                        column_height * MAP_SHARE_OF_COLUMN,
+                    ))
+                }));
+                pieces
             })
-            .or_else(|| lay_sections(full_size, false, false))
-            .unwrap_or_default();
+            .collect();
+        let (order, map_scale, plan) =
+            arrange(document, &sections, column_height, columns_per_page);
 
         let mut pages: Vec<Page> = Vec::new();
-        for (index, column) in flowed.into_iter().enumerate() {
+        for (index, column) in plan.into_iter().enumerate() {
             let (page, slot) = (index / columns_per_page, index % columns_per_page);
             if pages.len() <= page {
                 pages.resize_with(page + 1, Page::default);
             }
             let x = style::MARGIN + slot as f64 * (column_width + style::GUTTER);
-            for (y, piece) in column {
+            for flow::Slot {
+                section,
+                piece,
+                top: y,
+            } in column
+            {
+                let Some(mut piece) = sections[section][piece].take() else {
+                    continue;
+                };
+                piece.set_map_scale(map_scale);
                 pages[page].pieces.push(Placed {
                     x,
                     y: top + y,
@@ -197,6 +184,11 @@ impl Sheet {
                 });
             }
         }
+        debug_assert!(
+            order
+                .iter()
+                .all(|&section| sections[section].iter().all(Option::is_none))
+        );
         if pages.is_empty() {
             pages.push(Page::default());
         }
@@ -216,147 +208,65 @@ impl Sheet {
     }
 }
 
-/// A column of pieces, each with its top relative to the column's top.
-type Column = Vec<(f64, Piece)>;
-
-/// Flows sections into columns of `height`, `per_page` to a page. With
-/// `keep_sections_whole`, whole sections fill one page with the columns balanced (the
-/// shortest column height that holds them), or there is no flow (`None`); without,
-/// pieces flow one by one, a heading moving on with the piece after it, onto as many
-/// pages as they need. Then each column's spare height is spread between its
-/// sections, up to a limit.
-fn flow(
-    sections: Vec<Vec<Piece>>,
-    height: f64,
+/// Chooses the sections, their order, the small map's size and the columns, in this
+/// order of preference: every section whole on one page, the map shrinking a little
+/// if need be; the required sections whole on one page, with the map as large as any
+/// order of sections allows (the document's order first); the same with sections
+/// split between columns; and last, as many pages as it takes.
+fn arrange(
+    document: &Document,
+    sections: &[Vec<Option<Piece>>],
+    column_height: f64,
     per_page: usize,
-    keep_sections_whole: bool,
-) -> Option<Vec<Column>> {
-    let heights: Vec<f64> = sections
+) -> (Vec<usize>, f64, Vec<flow::ColumnPlan>) {
+    let heights = |scale: f64| -> Vec<Vec<f64>> {
+        sections
+            .iter()
+            .map(|pieces| {
+                pieces
+                    .iter()
+                    .flatten()
+                    .map(|piece| piece.height_with_map_at(scale))
+                    .collect()
+            })
+            .collect()
+    };
+    let every: Vec<usize> = (0..sections.len()).collect();
+    let required: Vec<usize> = every
         .iter()
-        .map(|pieces| stacked_height(pieces))
+        .copied()
+        .filter(|&index| !document.sections[index].optional)
         .collect();
-    let mut columns: Vec<Column> = vec![Vec::new()];
-    // Per column: where each section after the first starts (index into the column).
-    let mut section_starts: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut used = 0.0;
-    let balanced = if keep_sections_whole {
-        Some(balanced_column_height(&heights, height, per_page)?)
-    } else {
-        None
+    let map_section = sections.iter().position(|pieces| {
+        pieces
+            .iter()
+            .flatten()
+            .any(|piece| matches!(piece, Piece::Map { .. }))
+    });
+    let full = MAP_SCALES[0];
+    let one_page = |order: &[usize], scale: f64, whole: bool| {
+        flow::plan(&heights(scale), order, column_height, per_page, whole)
+            .filter(|plan| plan.len() <= per_page)
+            .map(|plan| (order.to_vec(), scale, plan))
     };
-    for (pieces, section_height) in sections.into_iter().zip(heights) {
-        if let Some(limit) = balanced
-            && used > 0.0
-            && used + style::SECTION_GAP + section_height > limit
-        {
-            columns.push(Vec::new());
-            section_starts.push(Vec::new());
-            used = 0.0;
-        }
-        let piece_heights: Vec<f64> = pieces.iter().map(Piece::height).collect();
-        for (index, piece) in pieces.into_iter().enumerate() {
-            let gap = |used: f64| gap_before(index, used);
-            // A heading is kept with what follows it.
-            let mut needed = piece_heights[index];
-            if index == 0
-                && let Some(next) = piece_heights.get(1)
-            {
-                needed += style::HEADING_GAP + next;
-            }
-            if balanced.is_none() && used > 0.0 && used + gap(used) + needed > height {
-                columns.push(Vec::new());
-                section_starts.push(Vec::new());
-                used = 0.0;
-            }
-            let top = used + gap(used);
-            let column = columns.last_mut().expect("there is always a column");
-            if index == 0 && top > 0.0 {
-                section_starts
-                    .last_mut()
-                    .expect("one list per column")
-                    .push(column.len());
-            }
-            column.push((top, piece));
-            used = top + piece_heights[index];
-        }
-    }
-
-    // Spread what is left of each column between its sections.
-    for (column, starts) in columns.iter_mut().zip(&section_starts) {
-        let bottom = column
-            .last()
-            .map_or(0.0, |(top, piece)| top + piece.height());
-        if starts.is_empty() {
-            continue;
-        }
-        let extra = ((height - bottom) / starts.len() as f64)
-            .clamp(0.0, style::SECTION_GAP_MAX - style::SECTION_GAP);
-        for (rank, &start) in starts.iter().enumerate() {
-            let end = starts.get(rank + 1).copied().unwrap_or(column.len());
-            for (top, _) in &mut column[start..end] {
-                *top += extra * (rank + 1) as f64;
-            }
-        }
-    }
-    columns.retain(|column| !column.is_empty());
-    Some(columns)
-}
-
-/// Space above the piece at `index` of its section when the column is filled to `used`.
-fn gap_before(index: usize, used: f64) -> f64 {
-    match index {
-        _ if used == 0.0 => 0.0,
-        0 => style::SECTION_GAP,
-        1 => style::HEADING_GAP,
-        _ => style::BLOCK_GAP,
-    }
-}
-
-/// The height of a section's pieces stacked in one column.
-fn stacked_height(pieces: &[Piece]) -> f64 {
-    pieces.iter().enumerate().fold(0.0, |used, (index, piece)| {
-        used + gap_before(index, used) + piece.height()
-    })
-}
-
-/// The smallest column height that holds whole sections of these `heights`, in
-/// order, in at most `columns` columns no taller than `limit`; `None` if none does.
-fn balanced_column_height(heights: &[f64], limit: f64, columns: usize) -> Option<f64> {
-    let columns_needed = |target: f64| {
-        let mut count = 1;
-        let mut used = 0.0;
-        for &height in heights {
-            if height > target {
-                return usize::MAX;
-            }
-            let needed = if used > 0.0 {
-                style::SECTION_GAP + height
-            } else {
-                height
-            };
-            if used + needed > target {
-                count += 1;
-                used = height;
-            } else {
-                used += needed;
-            }
-        }
-        count
+    let whole_on_one_page = |sections: &[usize], scales: &[f64]| {
+        let orders = flow::orders_moving(sections, map_section);
+        scales
+            .iter()
+            .find_map(|&scale| orders.iter().find_map(|order| one_page(order, scale, true)))
     };
-    if columns_needed(limit) > columns {
-        return None;
-    }
-    // Bisection: the answer lies between the tallest section and the limit.
-    let (mut low, mut high) = (heights.iter().copied().fold(0.0, f64::max), limit);
-    for _ in 0..40 {
-        let middle = (low + high) / 2.0;
-        if columns_needed(middle) <= columns {
-            high = middle;
-        } else {
-            low = middle;
-        }
-    }
-    Some(high)
+    whole_on_one_page(&every, &MAP_SCALES[..OPTIONAL_MAP_SCALES])
+        .or_else(|| whole_on_one_page(&required, &MAP_SCALES))
+        .or_else(|| {
+            MAP_SCALES
+                .iter()
+                .find_map(|&scale| one_page(&required, scale, false))
+        })
+        .unwrap_or_else(|| {
+            let plan = flow::plan(&heights(full), &required, column_height, per_page, false)
+                .unwrap_or_default();
+            (required, full, plan)
+        })
 }
 
 impl Header {
@@ -414,7 +324,6 @@ impl Piece {
         block: &Block,
         width: f64,
         board_aspect: f64,
-        map_scale: f64,
         map_max_height: f64,
     ) -> Self {
         match block {
@@ -503,8 +412,7 @@ impl Piece {
                 }
             }
             Block::Map { key } => {
-                let (mut map_width, mut map_height) =
-                    (width * map_scale, width * map_scale * board_aspect);
+                let (mut map_width, mut map_height) = (width, width * board_aspect);
                 if map_height > map_max_height {
                     map_width *= map_max_height / map_height;
                     map_height = map_max_height;
@@ -512,6 +420,7 @@ impl Piece {
                 Piece::Map {
                     width: map_width,
                     height: map_height,
+                    scale: 1.0,
                     key: text(
                         pango,
                         &format!("<i>{key}</i>"),
@@ -525,6 +434,23 @@ impl Piece {
 
     /// The height the piece takes in its column, in points.
     pub fn height(&self) -> f64 {
+        match self {
+            Piece::Map { scale, .. } => self.height_with_map_at(*scale),
+            _ => self.height_with_map_at(1.0),
+        }
+    }
+
+    /// Sets the small map's size, as a share of its natural size; other pieces have
+    /// one size only.
+    fn set_map_scale(&mut self, share: f64) {
+        if let Piece::Map { scale, .. } = self {
+            *scale = share;
+        }
+    }
+
+    /// The height the piece would take with the small map at `map_scale` of its
+    /// natural size.
+    fn height_with_map_at(&self, map_scale: f64) -> f64 {
         match self {
             Piece::Heading { title, note } => {
                 size(title).1 + note.as_ref().map_or(0.0, |note| size(note).1) + 2.0
@@ -552,7 +478,7 @@ impl Piece {
                 let band = size(name).1 + if *when_below { size(when).1 } else { 0.0 };
                 band + 2.0 * CARD_BAND_PADDING + 1.5 + size(what).1
             }
-            Piece::Map { height, key, .. } => height + MAP_KEY_GAP + size(key).1,
+            Piece::Map { height, key, .. } => height * map_scale + MAP_KEY_GAP + size(key).1,
         }
     }
 }
@@ -600,4 +526,68 @@ pub fn size(layout: &pango::Layout) -> (f64, f64) {
 
 fn escape(text: &str) -> String {
     pango::glib::markup_escape_text(text).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::test_boards::shipped_castle_risk;
+    use crate::sheet::wording::{Block, Document, Section};
+
+    /// A document of `sections` sections of six long rules each.
+    fn long_document(sections: usize) -> Document {
+        let rule = "A rule long enough to wrap onto a second line of its column, as the \
+                    battle rules do, so that the sections take real room."
+            .to_owned();
+        Document {
+            title: "Castle Risk".into(),
+            subtitle: "Reference sheet".into(),
+            variant: "House rules".into(),
+            changes: "Nothing".into(),
+            footer: "Castellan".into(),
+            sections: (0..sections)
+                .map(|index| Section {
+                    title: format!("Section {index}"),
+                    note: None,
+                    blocks: vec![Block::Bullet(rule.clone()); 6],
+                    optional: false,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_sheet_that_does_not_fit_one_page_goes_on_to_a_second() {
+        let board = Arc::new(shipped_castle_risk());
+        let short = Sheet::new(&long_document(4), Arc::clone(&board), Paper::A4);
+        assert_eq!(short.pages.len(), 1);
+        let long = Sheet::new(&long_document(10), board, Paper::A4);
+        assert_eq!(long.pages.len(), 2);
+        // Nothing runs below the columns, on either page.
+        let bottom = Paper::A4.height - style::MARGIN - style::FOOTER_HEIGHT;
+        for page in &long.pages {
+            for placed in &page.pieces {
+                assert!(placed.y + placed.piece.height() <= bottom + 0.01);
+            }
+        }
+    }
+
+    #[test]
+    fn a_landscape_page_has_three_columns() {
+        let board = Arc::new(shipped_castle_risk());
+        let landscape = Paper {
+            width: Paper::A4.height,
+            height: Paper::A4.width,
+        };
+        let sheet = Sheet::new(&long_document(6), board, landscape);
+        let mut lefts: Vec<i64> = sheet.pages[0]
+            .pieces
+            .iter()
+            .map(|placed| placed.x.round() as i64)
+            .collect();
+        lefts.dedup();
+        lefts.sort_unstable();
+        lefts.dedup();
+        assert_eq!(lefts.len(), 3, "{lefts:?}");
+    }
 }

@@ -5,13 +5,15 @@
 //!
 //! - `content`: what the sheet says, as plain data from a board and a variant.
 //! - `wording`: the same in translated words, as typed blocks.
-//! - `layout`: the blocks measured with Pango and flowed into columns and pages.
+//! - `layout`: the blocks measured with Pango and put on pages; `flow`: where they go,
+//!   from their heights alone.
 //! - `draw`: one page drawn with Cairo, on any surface.
 //! - `style`: fonts, colours and spacing; `paper`: page sizes.
 //! - `output`: PDF, PNG and SVG files.
 
 mod content;
 mod draw;
+mod flow;
 mod layout;
 mod output;
 mod paper;

@@ -187,3 +187,48 @@ fn finish(
         .map(|bytes| *bytes)
         .map_err(|_| OutputError::Stream("the stream was not the one given".to_owned()))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use castellan_engine::variant::Variant;
+
+    use super::*;
+    use crate::map::test_boards::shipped_castle_risk;
+    use crate::sheet::{Paper, lay_out};
+
+    #[test]
+    fn the_format_comes_from_the_extension_in_any_case() {
+        assert_eq!(Format::of(Path::new("a/sheet.pdf")), Some(Format::Pdf));
+        assert_eq!(Format::of(Path::new("sheet.PNG")), Some(Format::Png));
+        assert_eq!(Format::of(Path::new("sheet.Svg")), Some(Format::Svg));
+        assert_eq!(Format::of(Path::new("sheet.ps")), None);
+        assert_eq!(Format::of(Path::new("sheet")), None);
+    }
+
+    #[test]
+    fn later_pages_get_their_number_before_the_extension() {
+        assert_eq!(
+            page_path(Path::new("/t/sheet.png"), 0),
+            Path::new("/t/sheet.png")
+        );
+        assert_eq!(
+            page_path(Path::new("/t/sheet.png"), 1),
+            Path::new("/t/sheet-2.png")
+        );
+        assert_eq!(page_path(Path::new("sheet"), 2), Path::new("sheet-3"));
+    }
+
+    #[test]
+    fn a_png_page_is_the_paper_at_150_pixels_per_inch() {
+        let sheet = lay_out(
+            Arc::new(shipped_castle_risk()),
+            &Variant::rulebook(),
+            Paper::LETTER,
+        );
+        let bytes = png_bytes(&sheet, 0, PNG_DPI).unwrap();
+        let image = cairo::ImageSurface::create_from_png(&mut bytes.as_slice()).unwrap();
+        assert_eq!((image.width(), image.height()), (1275, 1650));
+    }
+}

@@ -100,4 +100,4 @@ pub const TRACK_HEIGHT: f64 = 20.0;
 pub const TRACK_MAX_WIDTH: f64 = 26.0;
 pub const TRACK_MIN_WIDTH: f64 = 17.0;
 /// Height kept at the foot of each page for the footer.
-pub const FOOTER_HEIGHT: f64 = 14.0;
+pub const FOOTER_HEIGHT: f64 = 18.0;
