@@ -172,3 +172,183 @@ gettext("Denmark");
 
 /* Translators: territory name, data/boards/castle-risk.toml:1064 */
 gettext("Finland");
+
+/* Translators: board name, data/boards/world.toml:32 */
+gettext("World Powers");
+
+/* Translators: empire name, data/boards/world.toml:46 */
+gettext("North America");
+
+/* Translators: empire name, data/boards/world.toml:52 */
+gettext("South America");
+
+/* Translators: empire name, data/boards/world.toml:58 */
+gettext("Europe");
+
+/* Translators: empire name, data/boards/world.toml:64 */
+gettext("Africa");
+
+/* Translators: empire name, data/boards/world.toml:70 */
+gettext("Asia");
+
+/* Translators: empire name, data/boards/world.toml:76 */
+gettext("Oceania");
+
+/* Translators: region name, data/boards/world.toml:83 */
+gettext("Middle East");
+
+/* Translators: region name, data/boards/world.toml:89 */
+gettext("North Atlantic");
+
+/* Translators: sea name, data/boards/world.toml:97 */
+gettext("Arctic Ocean");
+
+/* Translators: sea name, data/boards/world.toml:188 */
+gettext("North Atlantic");
+
+/* Translators: sea name, data/boards/world.toml:293 */
+gettext("South Atlantic");
+
+/* Translators: sea name, data/boards/world.toml:321 */
+gettext("Mediterranean and Black Sea");
+
+/* Translators: sea name, data/boards/world.toml:365 */
+gettext("Indian Ocean");
+
+/* Translators: sea name, data/boards/world.toml:428 */
+gettext("Pacific Ocean");
+
+/* Translators: sea name, data/boards/world.toml:570 */
+gettext("Caspian Sea");
+
+/* Translators: territory name, data/boards/world.toml:584 */
+gettext("Alaska");
+
+/* Translators: territory name, data/boards/world.toml:613 */
+gettext("Yukon");
+
+/* Translators: territory name, data/boards/world.toml:638 */
+gettext("Hudson Bay");
+
+/* Translators: territory name, data/boards/world.toml:695 */
+gettext("Saint Lawrence");
+
+/* Translators: territory name, data/boards/world.toml:727 */
+gettext("Western States");
+
+/* Translators: territory name, data/boards/world.toml:754 */
+gettext("Eastern States");
+
+/* Translators: territory name, data/boards/world.toml:781 */
+gettext("Central America");
+
+/* Translators: territory name, data/boards/world.toml:817 */
+gettext("New Granada");
+
+/* Translators: territory name, data/boards/world.toml:844 */
+gettext("Peru");
+
+/* Translators: territory name, data/boards/world.toml:863 */
+gettext("Brazil");
+
+/* Translators: territory name, data/boards/world.toml:888 */
+gettext("Patagonia");
+
+/* Translators: territory name, data/boards/world.toml:917 */
+gettext("British Isles");
+
+/* Translators: territory name, data/boards/world.toml:938 */
+gettext("Scandinavia");
+
+/* Translators: territory name, data/boards/world.toml:964 */
+gettext("Iberia");
+
+/* Translators: territory name, data/boards/world.toml:981 */
+gettext("France");
+
+/* Translators: territory name, data/boards/world.toml:1001 */
+gettext("Italy");
+
+/* Translators: territory name, data/boards/world.toml:1024 */
+gettext("Central Europe");
+
+/* Translators: territory name, data/boards/world.toml:1049 */
+gettext("Balkans");
+
+/* Translators: territory name, data/boards/world.toml:1072 */
+gettext("Russia");
+
+/* Translators: territory name, data/boards/world.toml:1111 */
+gettext("Maghreb");
+
+/* Translators: territory name, data/boards/world.toml:1136 */
+gettext("Egypt");
+
+/* Translators: territory name, data/boards/world.toml:1156 */
+gettext("West Africa");
+
+/* Translators: territory name, data/boards/world.toml:1179 */
+gettext("Congo");
+
+/* Translators: territory name, data/boards/world.toml:1202 */
+gettext("East Africa");
+
+/* Translators: territory name, data/boards/world.toml:1225 */
+gettext("Southern Africa");
+
+/* Translators: territory name, data/boards/world.toml:1250 */
+gettext("Siberia");
+
+/* Translators: territory name, data/boards/world.toml:1288 */
+gettext("Yakutia");
+
+/* Translators: territory name, data/boards/world.toml:1319 */
+gettext("Kamchatka");
+
+/* Translators: territory name, data/boards/world.toml:1350 */
+gettext("Turkestan");
+
+/* Translators: territory name, data/boards/world.toml:1373 */
+gettext("China");
+
+/* Translators: territory name, data/boards/world.toml:1412 */
+gettext("India");
+
+/* Translators: territory name, data/boards/world.toml:1438 */
+gettext("Indochina");
+
+/* Translators: territory name, data/boards/world.toml:1461 */
+gettext("Japan");
+
+/* Translators: territory name, data/boards/world.toml:1484 */
+gettext("East Indies");
+
+/* Translators: territory name, data/boards/world.toml:1525 */
+gettext("New Guinea");
+
+/* Translators: territory name, data/boards/world.toml:1546 */
+gettext("Australia");
+
+/* Translators: territory name, data/boards/world.toml:1581 */
+gettext("New Zealand");
+
+/* Translators: territory name, data/boards/world.toml:1601 */
+gettext("Anatolia");
+
+/* Translators: territory name, data/boards/world.toml:1621 */
+gettext("Arabia");
+
+/* Translators: territory name, data/boards/world.toml:1645 */
+gettext("Persia");
+
+/* Translators: territory name, data/boards/world.toml:1665 */
+gettext("Greenland");
+
+/* Translators: territory name, data/boards/world.toml:1690 */
+gettext("Iceland");
+
+/* Translators: board name, data/variants/house-rules.toml:9 */
+gettext("Common house rules");
+
+/* Translators: board name, data/variants/rulebook.toml:7 */
+gettext("Rulebook (1986)");

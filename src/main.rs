@@ -14,11 +14,12 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     // Before anything can print, help text included, and before any thread starts.
     i18n::init(cli::requested_language(std::env::args_os()).as_deref());
-    match cli::parse().command {
+    let cli = cli::parse();
+    match cli.command {
         // The GUI never sees these arguments: `app::run` hands GTK an empty list, so
         // GTK's own option parser cannot reject what clap accepted.
         None => {
-            app::run();
+            app::run(cli.save);
             ExitCode::SUCCESS
         }
         Some(command) => cli::run(command),

@@ -144,11 +144,6 @@ pub fn options() -> &'static [VariantOption] {
     OPTIONS
 }
 
-/// The option at `path`, if there is one.
-pub fn option(path: &str) -> Option<&'static VariantOption> {
-    OPTIONS.iter().find(|option| option.path == path)
-}
-
 /// The options `variant` changes from the rulebook, in the editor's order.
 pub fn changed_options(variant: &Variant) -> Vec<&'static VariantOption> {
     OPTIONS.iter().filter(|o| o.differs(variant)).collect()

@@ -81,13 +81,14 @@ fn the_window_opens_and_shows_the_shipped_board() {
             "the game exited early"
         );
         sea = share_of(&screen_pixels(), LIGHT_SEA);
-        if sea > 0.1 {
+        if sea > 0.05 {
             break;
         }
     }
-    // Europe fills much of the board, so the sea is well under the whole window, but
-    // an error page or an empty window would show none of it.
-    assert!(sea > 0.1, "only {:.1}% of the screen is sea", sea * 100.0);
+    // Europe fills much of the board, and the new-game dialog (in the corner, as Xvfb
+    // has no window manager to centre it) covers part of the map, so the sea is well
+    // under the whole screen; but an error page or an empty window shows none of it.
+    assert!(sea > 0.05, "only {:.1}% of the screen is sea", sea * 100.0);
 
     let _ = game.0.kill();
     let mut stderr = String::new();
@@ -173,4 +174,77 @@ fn a_game_of_computer_seats_is_played_in_the_window_up_to_a_capture() {
     // The map shows the game: the sea, and owned territories in the seats' colours.
     let pixels = screen_pixels();
     assert!(share_of(&pixels, LIGHT_SEA) > 0.05);
+}
+
+#[test]
+fn a_save_given_on_the_command_line_opens_in_the_window() {
+    if std::env::var_os("DISPLAY").is_none() {
+        eprintln!("skipped: no X display; `make test` runs this under Xvfb");
+        return;
+    }
+    let _alone = ONE_GAME_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    // A save made by the protocol: a three-seat game, just set up.
+    let mut protocol = Command::new(env!("CARGO_BIN_EXE_castellan"))
+        .arg("protocol")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("castellan protocol starts");
+    {
+        use std::io::Write;
+        let mut input = protocol.stdin.take().expect("stdin is piped");
+        writeln!(
+            input,
+            r#"{{"type":"start","board":{{"name":"castle-risk"}},"seats":3,"seed":2024}}"#
+        )
+        .unwrap();
+        writeln!(input, r#"{{"type":"save"}}"#).unwrap();
+    }
+    let mut replies = String::new();
+    protocol
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut replies)
+        .unwrap();
+    let _ = protocol.wait();
+    let save_reply: serde_json::Value =
+        serde_json::from_str(replies.lines().last().expect("a save reply")).unwrap();
+    let dir = std::env::temp_dir().join(format!("castellan-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("opened.castellan");
+    std::fs::write(&save, save_reply["save"].to_string()).unwrap();
+
+    let mut game = Running(
+        Command::new(env!("CARGO_BIN_EXE_castellan"))
+            .arg(&save)
+            .env("GDK_BACKEND", "x11")
+            .env("GSK_RENDERER", "cairo")
+            .env("GSETTINGS_BACKEND", "memory")
+            .env("NO_AT_BRIDGE", "1")
+            .env("LC_ALL", "C")
+            .env("XDG_CONFIG_HOME", &dir)
+            .env("CASTELLAN_QUICK_START", "1")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the castellan binary starts"),
+    );
+    let stdout = game.0.stdout.take().expect("stdout is piped");
+    let (lines, received) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    // The opened game's log is echoed: it starts with the roll for the first player.
+    let line = received
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the opened game's log");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(line.contains("rolled highest"), "{line}");
 }

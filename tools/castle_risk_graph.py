@@ -7,58 +7,14 @@ on borders are short reminders of the geography behind each one; they become
 comments in the generated board file.
 """
 
-from dataclasses import dataclass
+from boardkit.model import DOTTED, LAND, BoardGraph, Border, Group, Sea, Territory
 
-BOARD_NAME = "Castle Risk"
-BOARD_DESCRIPTION = (
+DESCRIPTION = (
     "Nineteenth-century Europe as on the Parker Brothers board of 1986: six empires, each "
     "with a castle to defend, and the independent lands of Italy, Spain and Scandinavia. "
     "The original board data is not published, so this is a reconstruction from the "
     "rules and from geography, on a map drawn afresh."
 )
-BOARD_AUTHOR = "Castellan contributors"
-BOARD_LICENCE = "CC0-1.0"
-ALL_INDEPENDENTS_BONUS = 6
-
-
-@dataclass(frozen=True)
-class Group:
-    """An empire (castles allowed) or an independent region."""
-
-    id: str
-    name: str
-    is_empire: bool
-    bonus: int
-    colour: str
-
-
-@dataclass(frozen=True)
-class Sea:
-    """A body of water; the Admiral sails only between coasts of the same sea."""
-
-    id: str
-    name: str
-
-
-@dataclass(frozen=True)
-class Territory:
-    """A territory, with the seas its coast touches (none when landlocked)."""
-
-    id: str
-    name: str
-    group: str
-    coasts: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Border:
-    """Two territories that touch: by land, or by a dotted line across water."""
-
-    a: str
-    b: str
-    dotted: bool
-    note: str = ""
-
 
 # Empire tints follow the Okabe-Ito palette (vermillion, blue, yellow, bluish green,
 # reddish purple, orange), softened for large areas: its hues stay apart for the
@@ -128,7 +84,6 @@ TERRITORIES = [
     Territory("finland", "Finland", "scandinavia", ("main",)),
 ]
 
-LAND, DOTTED = False, True
 
 BORDERS = [
     Border("scotland", "yorkshire", LAND, "Anglo-Scottish border"),
@@ -217,3 +172,15 @@ BORDERS = [
     Border("greece", "turkey", LAND, "Thrace"),
     Border("naples", "greece", DOTTED, "Strait of Otranto"),
 ]
+
+GRAPH = BoardGraph(
+    name="Castle Risk",
+    description=DESCRIPTION,
+    author="Castellan contributors",
+    licence="CC0-1.0",
+    all_independents_bonus=6,
+    groups=GROUPS,
+    seas=SEAS,
+    territories=TERRITORIES,
+    borders=BORDERS,
+)

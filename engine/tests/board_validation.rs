@@ -718,6 +718,81 @@ fn file_that_is_not_utf8_is_an_io_error_saying_where() {
 }
 
 // ---------------------------------------------------------------------------------
+// Boards of the whole world: an east-west edge that wraps around, and seas with water.
+
+#[test]
+fn wraps_around_is_off_unless_the_board_says_so() {
+    let plain = parse_board(MINIMAL, "minimal.toml").unwrap();
+    assert!(!plain.wraps_around);
+    let source = MINIMAL.replacen("format = 1", "format = 1\nwraps_around = true", 1);
+    assert!(parse_board(&source, "wraps.toml").unwrap().wraps_around);
+}
+
+#[test]
+fn wraps_around_must_be_true_or_false() {
+    let source = MINIMAL.replacen("format = 1", "format = 1\nwraps_around = \"yes\"", 1);
+    let error = parse_board(&source, "wraps.toml").unwrap_err();
+    let problems = error.problems();
+    assert_eq!(problems.len(), 1, "{error}");
+    assert_eq!((problems[0].line, problems[0].column), (6, 16));
+    assert!(
+        problems[0]
+            .message
+            .contains("`wraps_around` must be true or false, found a string"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_sea_may_give_its_water_as_an_outline_or_a_path() {
+    let with_outline = MINIMAL.replacen(
+        "label = [5, 40]",
+        "label = [5, 40]\noutline = [[0, 0], [10, 0], [10, 10]]",
+        1,
+    );
+    let board = parse_board(&with_outline, "sea.toml").unwrap();
+    let west = board.sea(board.sea_by_key("west").unwrap());
+    assert_eq!(
+        west.outline,
+        vec![vec![
+            Point::new(0.0, 0.0),
+            Point::new(10.0, 0.0),
+            Point::new(10.0, 10.0)
+        ]]
+    );
+    let east = board.sea(board.sea_by_key("east").unwrap());
+    assert!(east.outline.is_empty());
+
+    let with_path = MINIMAL.replacen(
+        "label = [5, 40]",
+        "label = [5, 40]\npath = \"M 0 0 H 10 V 10 Z M 20 20 h 5 v 5 z\"",
+        1,
+    );
+    let board = parse_board(&with_path, "sea.toml").unwrap();
+    assert_eq!(
+        board.sea(board.sea_by_key("west").unwrap()).outline.len(),
+        2
+    );
+}
+
+#[test]
+fn a_sea_with_both_outline_and_path_is_refused() {
+    let source = MINIMAL.replacen(
+        "label = [5, 40]",
+        "label = [5, 40]\noutline = [[0, 0], [10, 0], [10, 10]]\npath = \"M 0 0 H 10 V 10 Z\"",
+        1,
+    );
+    let error = parse_board(&source, "sea.toml").unwrap_err();
+    assert!(
+        error
+            .problems()
+            .iter()
+            .any(|p| p.message == "a sea has either `outline` or `path`, not both"),
+        "{error}"
+    );
+}
+
+// ---------------------------------------------------------------------------------
 // Fuzz-ish: whatever the input, an answer and never a panic.
 
 const MINIMAL: &str = include_str!("boards/good/minimal.toml");

@@ -104,6 +104,7 @@ pub enum BattlePanelOutput {
 
 /// The panel's widgets, updated from the model after each message.
 pub struct BattlePanelWidgets {
+    root: gtk::Box,
     syncing: Rc<Cell<bool>>,
     dice: gtk::DrawingArea,
     idle: gtk::Label,
@@ -292,6 +293,7 @@ impl SimpleComponent for BattlePanel {
         root.append(&move_in_controls);
 
         let widgets = BattlePanelWidgets {
+            root: root.clone(),
             syncing,
             dice: model.dice_view.widget().clone(),
             idle,
@@ -390,6 +392,8 @@ impl SimpleComponent for BattlePanel {
     fn update_view(&self, widgets: &mut BattlePanelWidgets, _sender: ComponentSender<Self>) {
         widgets.syncing.set(true);
         self.sync_widgets(widgets);
+        // An empty label still takes the box's spacing: hide it instead.
+        widgets.odds.set_visible(!widgets.odds.label().is_empty());
         widgets.syncing.set(false);
     }
 }
@@ -398,6 +402,8 @@ impl BattlePanel {
     /// Brings every widget in line with the model.
     fn sync_widgets(&self, widgets: &BattlePanelWidgets) {
         let idle = matches!(self.stage, BattleStage::Idle);
+        // The panel takes room from the cards only while there is a battle to show.
+        widgets.root.set_visible(!idle);
         widgets.idle.set_visible(idle);
         widgets.battle.set_visible(!idle);
         widgets
@@ -409,17 +415,14 @@ impl BattlePanel {
         widgets
             .move_in_controls
             .set_visible(matches!(self.stage, BattleStage::MoveIn { .. }));
-        // The tray shows the last roll; there is none to show at the start of a
-        // battle, and after a capture the move-in count matters more.
-        let moving_in = matches!(self.stage, BattleStage::MoveIn { .. });
-        widgets
-            .dice
-            .set_visible(self.dice_view.has_dice() && !moving_in);
-        widgets.losses.set_label(
-            &self
-                .losses
-                .map_or(String::new(), |(a, d)| losses_text(a, d)),
-        );
+        // The tray shows the last roll (none at the start of a battle), also the one
+        // that took the territory while the armies move in.
+        widgets.dice.set_visible(self.dice_view.has_dice());
+        let losses = self
+            .losses
+            .map_or(String::new(), |(a, d)| losses_text(a, d));
+        widgets.losses.set_visible(!losses.is_empty());
+        widgets.losses.set_label(&losses);
 
         let Some(table) = &self.table else {
             widgets.odds.set_label("");
@@ -727,7 +730,9 @@ mod tests {
     use castellan_engine::game::Decision;
 
     use super::*;
-    use crate::app::panel_testing::{game_until, named, pending_matches, settle, snapshot};
+    use crate::app::panel_testing::{
+        game_until, named, pending_matches, save_window_png, settle, snapshot,
+    };
 
     /// A launched panel and the outputs it sent.
     fn launch() -> (Controller<BattlePanel>, Rc<RefCell<Vec<BattlePanelOutput>>>) {
@@ -846,7 +851,18 @@ mod tests {
         };
         let (panel, outputs) = launch();
         panel.emit(BattlePanelInput::Show(table));
+        panel.emit(BattlePanelInput::ShowRoll {
+            attacker: vec![6, 5],
+            defender: vec![2],
+            attacker_losses: 0,
+            defender_losses: 1,
+        });
         settle();
+        assert!(panel.widget().is_visible());
+        assert!(
+            named(panel.widget(), "dice").is_visible(),
+            "the roll that took the territory stays in view"
+        );
         let spin = named(panel.widget(), "move-in")
             .downcast::<gtk::SpinButton>()
             .unwrap();
@@ -860,6 +876,20 @@ mod tests {
         assert_eq!(
             *outputs.borrow(),
             [BattlePanelOutput::Act(Action::MoveIn { armies: max })]
+        );
+    }
+
+    #[gtk::test]
+    fn the_panel_shows_only_while_there_is_a_battle() {
+        let game = game_until(2, |g| {
+            pending_matches(g, |d| matches!(d, Decision::Play { .. }))
+        });
+        let (panel, _) = launch();
+        panel.emit(BattlePanelInput::Show(Rc::new(snapshot(&game))));
+        settle();
+        assert!(
+            !panel.widget().is_visible(),
+            "no battle: the cards get the room"
         );
     }
 
@@ -935,16 +965,7 @@ mod tests {
             while std::time::Instant::now() < end {
                 settle();
             }
-            let paintable = gtk::WidgetPaintable::new(Some(&window));
-            let (width, height) = (window.width(), window.height());
-            let snapshot = gtk::Snapshot::new();
-            paintable.snapshot(&snapshot, f64::from(width), f64::from(height));
-            let node = snapshot.to_node().expect("something was drawn");
-            let renderer = window.renderer().expect("a realized window has a renderer");
-            let texture = renderer.render_texture(&node, None);
-            texture
-                .save_to_png(dir.join(format!("panels-{name}.png")))
-                .unwrap();
+            save_window_png(&window, &dir.join(format!("panels-{name}.png")));
             window.destroy();
         }
     }

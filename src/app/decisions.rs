@@ -353,6 +353,7 @@ pub(crate) mod tests {
             seat_colours: vec![0xc01c28, 0x1c71d8, 0x2ec27e, 0xe5a50a, 0x813d9c, 0x865e3c]
                 [..game.seats()]
                 .to_vec(),
+            hidden_armies_in_play: game.variant().hidden_armies,
         }
     }
 

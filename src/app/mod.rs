@@ -7,6 +7,7 @@
 //! - `map_view`: the map widget; `new_game`, `privacy`, `victory`: dialog and pages;
 //!   `files`: the file chooser; `shortcuts`: accelerators and their window;
 //!   `printing`: printing and exporting the reference sheet.
+//! - `library`: the boards and variants on offer; `variant_editor`: the rules editor.
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`.
 
@@ -16,6 +17,7 @@ mod computer;
 mod decisions;
 mod dice_view;
 mod files;
+mod library;
 mod log;
 mod map_view;
 mod new_game;
@@ -28,37 +30,40 @@ mod shortcuts;
 mod sidebar;
 mod status;
 mod table;
+mod variant_editor;
 mod victory;
+#[cfg(test)]
+mod window_tests;
 
 use std::cell::Cell;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use adw::prelude::*;
-use castellan_engine::board::{Board, TerritoryId, parse_board};
+use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::game::{Action, Decision, EventKind, Game, PlacementReason};
+use castellan_engine::variant::Variant;
 use gettextrs::gettext;
 use relm4::actions::{RelmAction, RelmActionGroup};
 use relm4::gtk::{gio, glib};
 use relm4::prelude::*;
 
-use crate::config::{APP_ID, PKGDATADIR, VERSION};
+use crate::config::{APP_ID, VERSION};
 use battle_panel::{BattlePanel, BattlePanelInput, BattlePanelOutput};
 use map_view::{MapView, MapViewInput, MapViewOutput};
-use new_game::{NewGameDialog, NewGameInput, NewGameOutput};
-use session::{Click, GameSetup, Session};
+use new_game::{NewGame, NewGameDialog, NewGameInput, NewGameOutput};
+use session::{Click, Session};
 use sidebar::{CardSidebar, CardSidebarInput, CardSidebarOutput};
-
-/// The board the window plays on, relative to the data directory.
-const BOARD_FILE: &str = "boards/castle-risk.toml";
+use variant_editor::{EditorMode, VariantEditor, VariantEditorInput, VariantEditorOutput};
 
 /// How long a computer seat "thinks" before each move, so that people can follow.
 const COMPUTER_PACE: Duration = Duration::from_millis(250);
 
-/// Set (to anything) to start the last setup at once, without the dialog, and to
-/// echo the log on standard output: what the desktop tests drive the game with.
+/// Set (to anything) to start the last setup at once, without the dialog (unless a
+/// save is given), and to echo the log on standard output: what the desktop tests
+/// drive and watch the game with.
 const QUICK_START_VARIABLE: &str = "CASTELLAN_QUICK_START";
 
 relm4::new_action_group!(WindowActions, "win");
@@ -67,6 +72,7 @@ relm4::new_stateless_action!(OpenAction, WindowActions, "open");
 relm4::new_stateless_action!(SaveAction, WindowActions, "save");
 relm4::new_stateless_action!(SaveAsAction, WindowActions, "save-as");
 relm4::new_stateless_action!(VariantEditorAction, WindowActions, "variant-editor");
+relm4::new_stateless_action!(GameRulesAction, WindowActions, "game-rules");
 relm4::new_stateless_action!(PrintReferenceAction, WindowActions, "print-reference");
 relm4::new_stateless_action!(ExportReferenceAction, WindowActions, "export-reference");
 relm4::new_stateless_action!(ShortcutsAction, WindowActions, "show-help-overlay");
@@ -95,6 +101,16 @@ impl Page {
     }
 }
 
+/// How the window starts.
+pub enum Startup {
+    /// With the new-game dialog, as people start it.
+    Dialog,
+    /// With this game at once (the quick-start variable, and tests).
+    Game(Box<NewGame>),
+    /// With this saved game (given on the command line); the dialog if it cannot open.
+    Open(PathBuf),
+}
+
 /// What to do once unsaved changes may be dropped.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Then {
@@ -105,10 +121,15 @@ pub enum Then {
 
 pub struct MainWindow {
     window: adw::ApplicationWindow,
-    /// The board and its file's text, or why it could not be loaded.
-    board: Result<(Arc<Board>, String), String>,
+    /// Why the default board could not be loaded, if it could not.
+    broken: Option<String>,
+    /// The map of the board shown, and the box it sits in (a new board gets a new map).
     map: Option<Controller<MapView>>,
+    map_holder: gtk::Box,
+    /// The board the map shows.
+    shown_board: Option<Arc<Board>>,
     new_game: Controller<NewGameDialog>,
+    variant_editor: Controller<VariantEditor>,
     sidebar: Controller<CardSidebar>,
     battle: Controller<BattlePanel>,
     session: Option<Session>,
@@ -146,11 +167,16 @@ pub enum MainWindowInput {
     Shortcuts,
     About,
     Quit,
+    VariantEditor,
+    /// Show the running game's rules, read only.
+    GameRules,
+    /// Open the variant editor on these rules, for the new-game dialog.
+    EditVariantForNewGame(Variant, Option<PathBuf>),
     PrintReference,
     ExportReference,
     /// Unsaved changes may go: carry on.
     Proceed(Then),
-    StartGame(GameSetup),
+    StartGame(Box<NewGame>),
     OpenFile(PathBuf),
     SaveTo(PathBuf),
     FitMap,
@@ -183,7 +209,7 @@ pub enum MainWindowCommand {
 
 #[relm4::component(pub)]
 impl Component for MainWindow {
-    type Init = PathBuf;
+    type Init = Startup;
     type Input = MainWindowInput;
     type Output = ();
     type CommandOutput = MainWindowCommand;
@@ -233,7 +259,7 @@ impl Component for MainWindow {
                             set_orientation: gtk::Orientation::Vertical,
 
                             #[local_ref]
-                            map_widget -> gtk::Widget {
+                            map_holder -> gtk::Box {
                                 set_vexpand: true,
                             },
 
@@ -244,6 +270,7 @@ impl Component for MainWindow {
                                 set_height_request: 34,
 
                                 gtk::Label {
+                                    set_widget_name: "status",
                                     set_hexpand: true,
                                     set_xalign: 0.0,
                                     set_wrap: true,
@@ -315,7 +342,7 @@ impl Component for MainWindow {
                     add_named[Some("broken")] = &adw::StatusPage {
                         set_icon_name: Some("dialog-error-symbolic"),
                         set_title: &gettext("The Board Could Not Be Loaded"),
-                        set_description: model.board.as_ref().err().map(String::as_str),
+                        set_description: model.broken.as_deref(),
                     },
 
                     // After the pages, so that the first page named exists.
@@ -327,28 +354,28 @@ impl Component for MainWindow {
     }
 
     fn init(
-        board_path: PathBuf,
+        startup: Startup,
         root: Self::Root,
         sender: ComponentSender<Self>,
     ) -> ComponentParts<Self> {
-        let board = load_board(&board_path);
-        let map = board.as_ref().ok().map(|(board, _)| {
-            MapView::builder()
-                .launch(Arc::clone(board))
-                .forward(sender.input_sender(), |output| match output {
-                    MapViewOutput::Clicked(id) => MainWindowInput::MapClicked(id),
-                    MapViewOutput::Escape => MainWindowInput::MapEscape,
-                })
-        });
-        let map_widget: gtk::Widget = match &map {
-            Some(controller) => controller.widget().clone().upcast(),
-            None => gtk::Box::new(gtk::Orientation::Vertical, 0).upcast(),
-        };
+        // Before any game, the default board shows behind the new-game dialog.
+        let board = library::load_board(&library::default_board_path());
         let new_game = NewGameDialog::builder()
             .transient_for(&root)
             .launch(())
             .forward(sender.input_sender(), |output| match output {
-                NewGameOutput::Start(setup) => MainWindowInput::StartGame(setup),
+                NewGameOutput::Start(game) => MainWindowInput::StartGame(game),
+                NewGameOutput::EditVariant(variant, path) => {
+                    MainWindowInput::EditVariantForNewGame(variant, path)
+                }
+            });
+        let variant_editor = VariantEditor::builder()
+            .transient_for(&root)
+            .launch(())
+            .forward(new_game.sender(), |output| match output {
+                VariantEditorOutput::UseForNewGame(variant, path) => {
+                    NewGameInput::UseVariant(variant, path)
+                }
             });
         let sidebar = CardSidebar::builder()
             .launch(())
@@ -375,17 +402,19 @@ impl Component for MainWindow {
             )
         };
         let echo_log = std::env::var_os(QUICK_START_VARIABLE).is_some();
-        // Before any game, the empty board shows behind the new-game dialog.
         let page = if board.is_ok() {
             Page::Game
         } else {
             Page::Broken
         };
-        let model = MainWindow {
+        let mut model = MainWindow {
             window: root.clone(),
-            board,
-            map,
+            broken: board.as_ref().err().map(ToString::to_string),
+            map: None,
+            map_holder: gtk::Box::new(gtk::Orientation::Vertical, 0),
+            shown_board: None,
             new_game,
+            variant_editor,
             sidebar,
             battle,
             session: None,
@@ -407,7 +436,10 @@ impl Component for MainWindow {
             echo_log,
         };
         model.log_view.set_buffer(Some(&model.log));
-        let map_widget = &map_widget;
+        if let Ok(loaded) = &board {
+            model.show_board(Arc::clone(&loaded.board), &sender);
+        }
+        let map_holder = &model.map_holder.clone();
         let log_view = &model.log_view.clone();
         let battle_widget = &model.battle.widget().clone();
         let sidebar_widget = &model.sidebar.widget().clone();
@@ -426,14 +458,10 @@ impl Component for MainWindow {
                 }
             });
         }
-        if model.board.is_ok() {
-            if model.echo_log {
-                let setup = new_game::load_setup(&new_game::last_setup_path())
-                    .unwrap_or_else(new_game::default_setup);
-                sender.input(MainWindowInput::StartGame(setup));
-            } else {
-                sender.input(MainWindowInput::NewGame);
-            }
+        match startup {
+            Startup::Game(game) => sender.input(MainWindowInput::StartGame(game)),
+            Startup::Open(path) => sender.input(MainWindowInput::OpenFile(path)),
+            Startup::Dialog => sender.input(MainWindowInput::NewGame),
         }
         ComponentParts { model, widgets }
     }
@@ -460,8 +488,33 @@ impl Component for MainWindow {
                 window.present();
             }
             MainWindowInput::About => self.about(),
+            MainWindowInput::VariantEditor => {
+                self.variant_editor.emit(VariantEditorInput::Open {
+                    variant: Variant::rulebook(),
+                    path: None,
+                    mode: EditorMode::Edit {
+                        for_new_game: false,
+                    },
+                });
+            }
+            MainWindowInput::GameRules => {
+                if let Some(session) = &self.session {
+                    self.variant_editor.emit(VariantEditorInput::Open {
+                        variant: session.game().variant().clone(),
+                        path: None,
+                        mode: EditorMode::ReadOnly,
+                    });
+                }
+            }
+            MainWindowInput::EditVariantForNewGame(variant, path) => {
+                self.variant_editor.emit(VariantEditorInput::Open {
+                    variant,
+                    path,
+                    mode: EditorMode::Edit { for_new_game: true },
+                });
+            }
             MainWindowInput::PrintReference | MainWindowInput::ExportReference => {
-                let board = self.board.as_ref().ok().map(|(board, _)| board);
+                let board = self.shown_board.as_ref();
                 let Some(rules) = printing::rules_in_play(self.session.as_ref(), board) else {
                     return;
                 };
@@ -471,7 +524,7 @@ impl Component for MainWindow {
                     self.chooser = Some(printing::export(&self.window, rules));
                 }
             }
-            MainWindowInput::StartGame(setup) => self.start_game(setup, &sender),
+            MainWindowInput::StartGame(game) => self.start_game(*game, &sender),
             MainWindowInput::OpenFile(path) => self.open_file(path, &sender),
             MainWindowInput::SaveTo(path) => self.save_to(path),
             MainWindowInput::FitMap => {
@@ -551,22 +604,34 @@ impl Component for MainWindow {
 }
 
 impl MainWindow {
+    /// The game's file (or "New Game") with a dot when unsaved, then the board and
+    /// the rules it is played with; before any game, the board shown.
     fn subtitle(&self) -> String {
         let Some(session) = &self.session else {
-            return match &self.board {
-                Ok((board, _)) => gettext(board.meta.name.as_str()),
-                Err(_) => String::new(),
-            };
+            return self
+                .shown_board
+                .as_ref()
+                .map(|board| gettext(board.meta.name.as_str()))
+                .unwrap_or_default();
         };
         let name = session
             .path()
             .and_then(|p| p.file_stem())
             .map_or_else(|| gettext("New Game"), |s| s.to_string_lossy().into_owned());
-        if session.unsaved() {
-            format!("{name} •")
+        let dot = if session.unsaved() { "• " } else { "" };
+        let game = session.game();
+        let variant = game.variant();
+        let rules = if !variant.name.is_empty() {
+            gettext(variant.name.as_str())
+        } else if variant.plays_as_rulebook() {
+            gettext("Rulebook")
         } else {
-            name
-        }
+            gettext("Custom rules")
+        };
+        format!(
+            "{dot}{name} — {}, {rules}",
+            gettext(game.board().meta.name.as_str())
+        )
     }
 
     fn finish_label(&self) -> String {
@@ -616,9 +681,6 @@ impl MainWindow {
     fn proceed(&mut self, then: Then, sender: &ComponentSender<Self>) {
         match then {
             Then::NewGame => {
-                if self.board.is_err() {
-                    return;
-                }
                 let setup = new_game::load_setup(&new_game::last_setup_path())
                     .unwrap_or_else(new_game::default_setup);
                 self.new_game.emit(NewGameInput::Open(setup));
@@ -640,8 +702,10 @@ impl MainWindow {
         let sender = sender.clone();
         self.chooser = Some(files::choose(
             &self.window,
+            files::FileKind::Game,
             save,
             suggested.as_deref(),
+            None,
             move |path| {
                 sender.input(if save {
                     MainWindowInput::SaveTo(path)
@@ -652,19 +716,49 @@ impl MainWindow {
         ));
     }
 
-    fn start_game(&mut self, setup: GameSetup, sender: &ComponentSender<Self>) {
-        let Ok((board, source)) = &self.board else {
-            return;
-        };
-        self.new_game.widget().set_visible(false);
+    fn start_game(&mut self, game: NewGame, sender: &ComponentSender<Self>) {
+        let NewGame {
+            setup,
+            board,
+            variant,
+        } = game;
         if let Err(error) = new_game::store_setup(&new_game::last_setup_path(), &setup) {
             eprintln!("castellan: cannot remember the game's setup: {error}");
         }
         let seed = glib::random_int() as u64 | (u64::from(glib::random_int()) << 32);
-        match Session::new(Arc::clone(board), source.clone(), &setup, seed) {
-            Ok(session) => self.begin(session, sender),
+        match Session::new(board, variant, &setup, seed) {
+            Ok(session) => {
+                self.new_game.widget().set_visible(false);
+                self.begin(session, sender);
+            }
+            // The dialog stays open, so that the setup can be mended.
             Err(error) => self.error(&gettext("The Game Could Not Start"), &error.to_string()),
         }
+    }
+
+    /// Shows `board` on the map, making a new map widget when the board changes.
+    fn show_board(&mut self, board: Arc<Board>, sender: &ComponentSender<Self>) {
+        if self
+            .shown_board
+            .as_ref()
+            .is_some_and(|shown| Arc::ptr_eq(shown, &board))
+        {
+            return;
+        }
+        if let Some(old) = self.map.take() {
+            self.map_holder.remove(old.widget());
+        }
+        self.shown_board = Some(Arc::clone(&board));
+        let map = MapView::builder()
+            .launch(board)
+            .forward(sender.input_sender(), |output| match output {
+                MapViewOutput::Clicked(id) => MainWindowInput::MapClicked(id),
+                MapViewOutput::Escape => MainWindowInput::MapEscape,
+            });
+        map.widget().set_vexpand(true);
+        self.map_holder.append(map.widget());
+        self.map = Some(map);
+        self.broken = None;
     }
 
     fn open_file(&mut self, path: PathBuf, sender: &ComponentSender<Self>) {
@@ -703,6 +797,7 @@ impl MainWindow {
             session.seats().len(),
             session.game().seed(),
         )));
+        self.show_board(Arc::clone(session.board()), sender);
         self.session = Some(session);
         self.log.set_text("");
         self.logged = 0;
@@ -923,6 +1018,10 @@ fn primary_menu() -> gio::Menu {
     menu.append_section(None, &game);
     let tools = gio::Menu::new();
     tools.append(
+        Some(&gettext("_Rules of This Game")),
+        Some("win.game-rules"),
+    );
+    tools.append(
         Some(&gettext("_Variant Editor")),
         Some("win.variant-editor"),
     );
@@ -963,12 +1062,10 @@ fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<Ma
     add!(ShortcutsAction, MainWindowInput::Shortcuts);
     add!(AboutAction, MainWindowInput::About);
     add!(QuitAction, MainWindowInput::Quit);
+    add!(VariantEditorAction, MainWindowInput::VariantEditor);
+    add!(GameRulesAction, MainWindowInput::GameRules);
     add!(PrintReferenceAction, MainWindowInput::PrintReference);
     add!(ExportReferenceAction, MainWindowInput::ExportReference);
-    // Placeholders until their issues land: shown, but disabled.
-    let variant_editor: RelmAction<VariantEditorAction> = RelmAction::new_stateless(|_| {});
-    variant_editor.set_enabled(false);
-    group.add_action(variant_editor);
     group.register_for_widget(window);
     let app = relm4::main_application();
     for (action, accels) in shortcuts::ACCELERATORS {
@@ -976,15 +1073,23 @@ fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<Ma
     }
 }
 
-/// Loads the board and its text, or explains in a sentence why not.
-fn load_board(path: &Path) -> Result<(Arc<Board>, String), String> {
-    let source = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let board = parse_board(&source, &path.display().to_string()).map_err(|e| e.to_string())?;
-    Ok((Arc::new(board), source))
-}
-
-/// Runs the desktop application until its last window closes.
-pub fn run() {
+/// Runs the desktop application until its last window closes, opening `save` if given.
+pub fn run(save: Option<PathBuf>) {
+    let startup = if let Some(path) = save {
+        Startup::Open(path)
+    } else if std::env::var_os(QUICK_START_VARIABLE).is_some() {
+        let setup = new_game::load_setup(&new_game::last_setup_path())
+            .unwrap_or_else(new_game::default_setup);
+        match new_game::resolve(setup) {
+            Ok(game) => Startup::Game(Box::new(game)),
+            Err(reason) => {
+                eprintln!("castellan: cannot start the last game: {reason}");
+                Startup::Dialog
+            }
+        }
+    } else {
+        Startup::Dialog
+    };
     let app = RelmApp::new(APP_ID).with_args(Vec::new());
-    app.run::<MainWindow>(Path::new(PKGDATADIR).join(BOARD_FILE));
+    app.run::<MainWindow>(startup);
 }

@@ -35,6 +35,22 @@ pub(crate) fn settle() {
     }
 }
 
+/// Draws a presented window as GTK renders it and saves it as a PNG: screenshots of
+/// panels and dialogs for people to look at, without a screen grabber.
+pub(crate) fn save_window_png(window: &impl IsA<gtk::Window>, path: &std::path::Path) {
+    let window = window.upcast_ref::<gtk::Window>();
+    let paintable = gtk::WidgetPaintable::new(Some(window));
+    let (width, height) = (window.width(), window.height());
+    let snapshot = gtk::Snapshot::new();
+    paintable.snapshot(&snapshot, f64::from(width), f64::from(height));
+    let node = snapshot.to_node().expect("something was drawn");
+    let renderer = window.renderer().expect("a realized window has a renderer");
+    renderer
+        .render_texture(&node, None)
+        .save_to_png(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
 /// Whether the pending seat of `game` is what `wanted` says.
 pub(crate) fn pending_matches(
     game: &Game,

@@ -15,6 +15,7 @@ use castellan_engine::game::{
 use castellan_engine::variant::Variant;
 use serde::{Deserialize, Serialize};
 
+use crate::app::library::LoadedBoard;
 use crate::app::table::TableSnapshot;
 use crate::map::TargetKind;
 use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
@@ -37,6 +38,21 @@ pub struct GameSetup {
     /// A fixed seed replays the same dice and draws; `None` picks one at random.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// The board file; `None` is the shipped Castle Risk board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<PathBuf>,
+    /// The variant file; `None` is the rulebook (or a variant made in the editor and
+    /// never saved, which is not remembered).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<PathBuf>,
+    /// People defending always roll the most dice allowed, and are asked only when
+    /// they could also commit a Marshall or bring out hidden armies (RULINGS 17).
+    #[serde(default = "yes")]
+    pub quick_defence: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl GameSetup {
@@ -68,7 +84,13 @@ impl GameSetup {
                 computer: i > 0,
             })
             .collect();
-        Self { seats, seed: None }
+        Self {
+            seats,
+            seed: None,
+            board: None,
+            variant: None,
+            quick_defence: true,
+        }
     }
 }
 
@@ -104,7 +126,21 @@ pub enum SessionError {
 #[derive(Serialize, Deserialize)]
 struct SessionFile {
     seats: Vec<SeatSettings>,
+    /// See [`GameSetup::quick_defence`]; saves made before it existed had it on.
+    #[serde(default = "yes")]
+    quick_defence: bool,
     game: SavedGame,
+}
+
+/// An event as the log keeps it: with the armies on the attacking territory when an
+/// attack starts ("Red's 6 armies in Paris attack London"), read from `game` just
+/// after the event.
+fn for_log(game: &Game, event: &Event) -> (Event, u32) {
+    let armies = match event.kind {
+        EventKind::AttackStarted { from, .. } => game.armies(from),
+        _ => 0,
+    };
+    (event.clone(), armies)
 }
 
 /// What a click on the map did.
@@ -135,14 +171,15 @@ pub struct Session {
     source: Option<TerritoryId>,
     /// The human seat the screen was last shown to (privacy between people).
     shown_to: Option<Seat>,
+    /// See [`GameSetup::quick_defence`].
+    quick_defence: bool,
 }
 
 impl Session {
-    /// A new game of the rulebook's rules on `board` (whose file text is
-    /// `board_source`), seated as `setup` says.
+    /// A new game of `variant` on `board`, seated as `setup` says.
     pub fn new(
-        board: Arc<Board>,
-        board_source: String,
+        board: LoadedBoard,
+        variant: Variant,
         setup: &GameSetup,
         random_seed: u64,
     ) -> Result<Self, SessionError> {
@@ -150,18 +187,24 @@ impl Session {
             return Err(problem.into());
         }
         let seed = setup.seed.unwrap_or(random_seed);
-        let game = Game::new(board, Variant::rulebook(), setup.seats.len(), seed)?;
-        Ok(Self::around(game, board_source, setup.seats.clone(), None))
+        let game = Game::new(board.board, variant, setup.seats.len(), seed)?;
+        let mut session = Self::around(game, board.source, setup.seats.clone(), None);
+        session.quick_defence = setup.quick_defence;
+        Ok(session)
     }
 
     /// Opens a save: a session file, or a bare engine save. The current session (if
     /// any) is untouched whatever happens: a new one is returned.
     pub fn open(json: &str, path: Option<PathBuf>) -> Result<Self, SessionError> {
-        let (seats, saved) = match serde_json::from_str::<SessionFile>(json) {
-            Ok(file) => (Some(file.seats), file.game),
-            Err(_) => (None, SavedGame::from_json(json)?),
+        let (seats, quick_defence, saved) = match serde_json::from_str::<SessionFile>(json) {
+            Ok(file) => (Some(file.seats), file.quick_defence, file.game),
+            Err(_) => (None, true, SavedGame::from_json(json)?),
         };
-        let game = saved.replay()?;
+        // The log of a reopened game is rebuilt from the events of its replay.
+        let mut replayed = Vec::new();
+        let game = saved.replay_with(|game, events| {
+            replayed.extend(events.iter().map(|e| for_log(game, e)));
+        })?;
         let seats = match seats {
             Some(seats) if seats.len() != game.seats() => {
                 return Err(SessionError::SeatMismatch {
@@ -180,15 +223,14 @@ impl Session {
         };
         let setup = GameSetup {
             seats: seats.clone(),
-            seed: None,
+            ..GameSetup::default_for(2, |_| String::new())
         };
         if let Some(problem) = setup.problem() {
             return Err(problem.into());
         }
         let mut session = Self::around(game, saved.board_source, seats, path);
-        // The log of a reopened game starts where it was opened: replaying the actions
-        // gives the same game but the events are not kept in the save.
-        session.events.clear();
+        session.events.extend(replayed);
+        session.quick_defence = quick_defence;
         Ok(session)
     }
 
@@ -212,6 +254,7 @@ impl Session {
             draft: Vec::new(),
             source: None,
             shown_to: None,
+            quick_defence: true,
         }
     }
 
@@ -219,6 +262,7 @@ impl Session {
     pub fn to_json(&self) -> Result<String, SaveError> {
         let file = SessionFile {
             seats: self.seats.clone(),
+            quick_defence: self.quick_defence,
             game: self.game.save(&self.board_source)?,
         };
         Ok(serde_json::to_string_pretty(&file).expect("a save always serialises to JSON"))
@@ -273,20 +317,47 @@ impl Session {
 
     /// Applies an action of `seat`; on success clears the half-made decision and logs
     /// the events.
+    /// With the quick-defence preference, a defence left with nothing to decide but
+    /// the dice is answered at once with the most dice; its events are returned too.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
-        let events = self.game.apply(seat, action)?;
+        let mut events = self.game.apply(seat, action)?;
+        while let Some((defender, defence)) = self.plain_defence() {
+            events.extend(self.game.apply(defender, defence)?);
+        }
         let game = &self.game;
-        self.events.extend(events.iter().map(|e| {
-            let armies = match e.kind {
-                EventKind::AttackStarted { from, .. } => game.armies(from),
-                _ => 0,
-            };
-            (e.clone(), armies)
-        }));
+        self.events.extend(events.iter().map(|e| for_log(game, e)));
         self.draft.clear();
         self.source = None;
         self.unsaved = true;
         Ok(events)
+    }
+
+    /// The defence to make for a person who leaves plain defences to the game: the
+    /// most dice, when a defence is pending and it offers no card to play.
+    fn plain_defence(&self) -> Option<(Seat, Action)> {
+        let pending = self.game.pending()?;
+        let Decision::Defend { max_dice, .. } = pending.decision else {
+            return None;
+        };
+        let person = !self.seats[pending.seat.index()].computer;
+        (self.quick_defence && person && !self.defence_needs_a_person()).then_some((
+            pending.seat,
+            Action::Defend {
+                dice: max_dice,
+                marshall: false,
+            },
+        ))
+    }
+
+    /// Whether the pending defence offers more than dice: a Marshall to commit or
+    /// hidden armies to bring out, which only the defender can decide.
+    fn defence_needs_a_person(&self) -> bool {
+        self.game.legal_actions().choices.iter().any(|c| {
+            matches!(
+                c,
+                Choice::Defend { marshall: true, .. } | Choice::RevealHiddenArmies { .. }
+            )
+        })
     }
 
     /// Rolls `dice` dice (committing a General first if `general`) and keeps rolling
@@ -320,15 +391,7 @@ impl Session {
                 Decision::Defend { max_dice, .. } => {
                     let defender = pending.seat;
                     let person = !self.seats[defender.index()].computer;
-                    let needs_person = person
-                        && self.game.legal_actions().choices.iter().any(|c| {
-                            matches!(
-                                c,
-                                Choice::Defend { marshall: true, .. }
-                                    | Choice::RevealHiddenArmies { .. }
-                            )
-                        });
-                    if needs_person {
+                    if person && self.defence_needs_a_person() {
                         break;
                     }
                     let defence = Action::Defend {
@@ -410,6 +473,7 @@ impl Session {
             legal: self.legal_for_viewer(),
             seat_names: self.names(),
             seat_colours: self.colours(),
+            hidden_armies_in_play: self.game.variant().hidden_armies,
         }
     }
 
@@ -690,13 +754,10 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use castellan_engine::board::load_board_file;
-    use std::path::Path;
+    use crate::app::library::{default_board_path, load_board};
 
-    fn board() -> (Arc<Board>, String) {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/castle-risk.toml");
-        let source = std::fs::read_to_string(&path).unwrap();
-        (Arc::new(load_board_file(&path).unwrap()), source)
+    fn board() -> LoadedBoard {
+        load_board(&default_board_path()).unwrap()
     }
 
     fn setup(computers: &[bool]) -> GameSetup {
@@ -711,12 +772,14 @@ mod tests {
                 })
                 .collect(),
             seed: Some(11),
+            board: None,
+            variant: None,
+            quick_defence: true,
         }
     }
 
     fn session(computers: &[bool]) -> Session {
-        let (board, source) = board();
-        Session::new(board, source, &setup(computers), 0).unwrap()
+        Session::new(board(), Variant::rulebook(), &setup(computers), 0).unwrap()
     }
 
     /// Plays clicks on the first highlighted territory (and confirms placements) until
@@ -899,6 +962,66 @@ mod tests {
         panic!("the condition never came");
     }
 
+    /// Plays two people at random (with `quick_defence`) until an attacker is about to
+    /// roll, then rolls once; returns the session and the defence it left pending.
+    fn one_roll_between_people(quick_defence: bool, seed: u64) -> (Session, Option<Decision>) {
+        let mut setup = setup(&[false, false]);
+        setup.seed = Some(seed);
+        setup.quick_defence = quick_defence;
+        let mut session = Session::new(board(), Variant::rulebook(), &setup, 0).unwrap();
+        play_until(&mut session, |s| {
+            matches!(
+                s.game().pending().map(|p| p.decision),
+                Some(Decision::Roll { .. })
+            )
+        });
+        let attacker = session.game().pending_seat().unwrap();
+        let Some(Decision::Roll { min_dice, .. }) = session.game().pending().map(|p| p.decision)
+        else {
+            unreachable!()
+        };
+        let roll = Action::Roll {
+            dice: min_dice,
+            general: false,
+        };
+        session.apply(attacker, roll).unwrap();
+        let pending = session.game().pending().map(|p| p.decision);
+        (session, pending)
+    }
+
+    #[test]
+    fn quick_defence_rolls_the_most_dice_and_asks_only_for_cards() {
+        // RULINGS 17: with the preference, a defence with nothing but dice to choose
+        // is made at once with the most dice.
+        let mut asked_for_cards = 0;
+        for seed in 1..=20 {
+            let (session, pending) = one_roll_between_people(true, seed);
+            match pending {
+                Some(Decision::Defend { .. }) => {
+                    assert!(session.defence_needs_a_person(), "seed {seed}");
+                    asked_for_cards += 1;
+                }
+                _ => {
+                    let (_, last) = session.game().history().last().unwrap();
+                    assert!(
+                        matches!(
+                            last,
+                            Action::Defend {
+                                marshall: false,
+                                ..
+                            }
+                        ),
+                        "seed {seed}: the defence was made for the defender: {last:?}"
+                    );
+                }
+            }
+        }
+        assert!(asked_for_cards < 20, "most defences need no person");
+        // Without the preference, every defence waits for the defender.
+        let (_, pending) = one_roll_between_people(false, 1);
+        assert!(matches!(pending, Some(Decision::Defend { .. })));
+    }
+
     #[test]
     fn rolling_until_decided_ends_the_attack_or_stops_for_a_person() {
         let mut session = session(&[false, false]);
@@ -973,6 +1096,11 @@ mod tests {
         assert_eq!(reopened.seats(), session.seats());
         assert_eq!(reopened.game(), session.game());
         assert!(!reopened.unsaved());
+        assert_eq!(
+            reopened.events(),
+            session.events(),
+            "the log of a reopened game tells the whole game again"
+        );
         let broken = json.replacen("\"seed\"", "\"sead\"", 1);
         assert!(Session::open(&broken, None).is_err());
         assert!(Session::open("{}", None).is_err());
@@ -981,8 +1109,7 @@ mod tests {
     #[test]
     fn a_bare_engine_save_opens_with_plain_names() {
         let session = session(&[false, false]);
-        let (_, source) = board();
-        let json = session.game().save(&source).unwrap().to_json();
+        let json = session.game().save(&board().source).unwrap().to_json();
         let reopened = Session::open(&json, None).unwrap();
         assert_eq!(reopened.seats().len(), 2);
         assert_ne!(reopened.seats()[0].colour, reopened.seats()[1].colour);

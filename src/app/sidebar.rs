@@ -119,7 +119,9 @@ fn rebuild(content: &gtk::Box, table: &TableSnapshot, sender: &ComponentSender<C
     }
     content.append(&hand_section(table, sender));
     content.append(&track_section(table));
-    content.append(&hidden_section(table, sender));
+    if table.hidden_armies_in_play {
+        content.append(&hidden_section(table, sender));
+    }
     if !table.view.truces.is_empty() {
         content.append(&truces_section(table));
     }
@@ -464,7 +466,12 @@ fn hidden_section(table: &TableSnapshot, sender: &ComponentSender<CardSidebar>) 
     let section = section(&gettext("Hidden Armies"));
     let left: Vec<_> = view.hidden_armies.iter().filter(|h| !h.revealed).collect();
     if left.is_empty() {
-        section.append(&dim_label(&gettext("None left")));
+        let setting_up = view.turn_seat.is_none() && view.winner.is_none();
+        section.append(&dim_label(&if setting_up {
+            gettext("Their territory is chosen in secret at the end of setup")
+        } else {
+            gettext("None left")
+        }));
         return section;
     }
     let board = &table.board;

@@ -8,4 +8,6 @@ pub struct TableSnapshot {
     /// Seat names and colours (0xRRGGBB), indexed by seat.
     pub seat_names: Vec<String>,
     pub seat_colours: Vec<u32>,
+    /// Whether the game's variant plays with hidden armies at all.
+    pub hidden_armies_in_play: bool,
 }

@@ -30,6 +30,7 @@ use crate::{config, i18n};
     about = gettext("Play Castle Risk. Without a command, the game window opens."),
     long_about = None,
 )]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// Read before clap runs, by [`requested_language`]: declared here for `--help`
     /// and for refusing a language Castellan has no translation for.
@@ -43,6 +44,13 @@ pub struct Cli {
     pub lang: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A saved game to open in the window (the desktop passes one when a save is
+    /// opened from the file manager).
+    #[arg(
+        value_name = "SAVE",
+        help = gettext("A saved game to open in the window")
+    )]
+    pub save: Option<std::path::PathBuf>,
 }
 
 /// A subcommand: something done in the terminal instead of opening the game.

@@ -40,7 +40,10 @@ enum VariantCommand {
         long_about = None
     )]
     Show {
-        #[arg(value_name = "FILE", help = gettext("A variant file (TOML)"))]
+        #[arg(
+            value_name = "FILE",
+            help = gettext("A variant file (TOML)")
+        )]
         file: PathBuf,
     },
 }

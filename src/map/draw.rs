@@ -67,16 +67,9 @@ pub fn draw_overview(
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
+    draw_geography(cr, scene, palette, false)?;
     let pango = pangocairo::functions::create_context(cr);
-    cr.save()?;
-    palette.sea.apply(cr);
-    cr.paint()?;
-    draw_straits(cr, scene, palette)?;
-    draw_disc_links(cr, scene, palette)?;
-    draw_land(cr, scene, palette)?;
-    draw_frontiers(cr, scene, palette)?;
-    draw_group_names(cr, &pango, scene, palette)?;
-    cr.restore()
+    draw_group_names(cr, &pango, scene, palette)
 }
 
 /// Draws what changes only with ownership, camera, size or style: sea, straits, land,
@@ -86,16 +79,42 @@ pub fn draw_static_layer(
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
+    draw_geography(cr, scene, palette, true)
+}
+
+/// Draws the board small, as a preview: sea, straits, land and borders, without names
+/// or pieces, which would only be specks at that size.
+pub fn draw_thumbnail(
+    cr: &cairo::Context,
+    scene: &MapScene,
+    palette: &Palette,
+) -> Result<(), cairo::Error> {
+    draw_geography(cr, scene, palette, false)
+}
+
+/// Sea, straits, land and borders, with the names of seas and territories if `names`.
+fn draw_geography(
+    cr: &cairo::Context,
+    scene: &MapScene,
+    palette: &Palette,
+    names: bool,
+) -> Result<(), cairo::Error> {
     let pango = pangocairo::functions::create_context(cr);
     cr.save()?;
     palette.sea.apply(cr);
     cr.paint()?;
-    draw_sea_names(cr, &pango, scene, palette)?;
-    draw_straits(cr, scene, palette)?;
+    draw_sea_areas(cr, scene, palette)?;
+    if names {
+        draw_sea_names(cr, &pango, scene, palette)?;
+    }
+    draw_straits(cr, scene, palette, Straits::Within)?;
     draw_disc_links(cr, scene, palette)?;
     draw_land(cr, scene, palette)?;
     draw_frontiers(cr, scene, palette)?;
-    draw_names(cr, &pango, scene, palette)?;
+    draw_straits(cr, scene, palette, Straits::AcrossTheEdge)?;
+    if names {
+        draw_names(cr, &pango, scene, palette)?;
+    }
     cr.restore()
 }
 
@@ -164,22 +183,27 @@ fn territory_path(cr: &cairo::Context, scene: &MapScene, id: TerritoryId, grow: 
 fn add_territory_shape(cr: &cairo::Context, scene: &MapScene, id: TerritoryId, grow: f64) {
     let geometry = &scene.board().territory(id).geometry;
     if scene.geometry().has_outline(id) {
-        for ring in &geometry.outline {
-            let mut points = ring.iter().map(|&p| view(scene, p));
-            if let Some(first) = points.next() {
-                cr.move_to(first.x, first.y);
-                for p in points {
-                    cr.line_to(p.x, p.y);
-                }
-                cr.close_path();
-            }
-        }
+        add_rings(cr, scene, &geometry.outline);
     } else {
         glyphs::circle(
             cr,
             view(scene, geometry.centre),
             disc_radius(scene, id) + grow,
         );
+    }
+}
+
+/// Adds closed rings of board points (an outline) to the current path.
+fn add_rings(cr: &cairo::Context, scene: &MapScene, rings: &[Vec<Point>]) {
+    for ring in rings {
+        let mut points = ring.iter().map(|&p| view(scene, p));
+        if let Some(first) = points.next() {
+            cr.move_to(first.x, first.y);
+            for p in points {
+                cr.line_to(p.x, p.y);
+            }
+            cr.close_path();
+        }
     }
 }
 
@@ -192,6 +216,53 @@ fn fill_colour(scene: &MapScene, palette: &Palette, id: TerritoryId) -> Colour {
             palette.group_fill(group.index(), scene.board().group(group))
         }
     }
+}
+
+/// Tints each sea that has an outline, so that the Admiral's waters can be told apart,
+/// with a faint line where one sea meets the next (along the coasts the land covers it).
+fn draw_sea_areas(
+    cr: &cairo::Context,
+    scene: &MapScene,
+    palette: &Palette,
+) -> Result<(), cairo::Error> {
+    cr.save()?;
+    cr.set_fill_rule(cairo::FillRule::EvenOdd);
+    cr.set_line_join(cairo::LineJoin::Bevel);
+    for (index, sea) in scene.board().seas.iter().enumerate() {
+        if sea.outline.is_empty() {
+            continue;
+        }
+        cr.new_path();
+        add_rings(cr, scene, &sea.outline);
+        palette.sea_tint(index).apply(cr);
+        cr.fill_preserve()?;
+        palette.sea_text.with_alpha(0.3).apply(cr);
+        cr.set_line_width(1.0);
+        cr.stroke()?;
+    }
+    cr.restore()
+}
+
+/// How far to move `b` east or west, by the board's width, to join it to `a` the short
+/// way: across the east-west edge of a board that wraps around, when that is shorter.
+fn wrap_shift(scene: &MapScene, a: Point, b: Point) -> Option<f64> {
+    let width = scene.board().width;
+    let dx = b.x - a.x;
+    (scene.board().wraps_around && dx.abs() > width / 2.0).then(|| -width * dx.signum())
+}
+
+/// Clips further drawing to the board's own area, as seen in the widget.
+fn clip_to_board(cr: &cairo::Context, scene: &MapScene) {
+    let board = scene.board();
+    let top_left = view(scene, Point::new(0.0, 0.0));
+    let bottom_right = view(scene, Point::new(board.width, board.height));
+    cr.rectangle(
+        top_left.x,
+        top_left.y,
+        bottom_right.x - top_left.x,
+        bottom_right.y - top_left.y,
+    );
+    cr.clip();
 }
 
 fn draw_sea_names(
@@ -223,16 +294,31 @@ fn draw_sea_names(
     Ok(())
 }
 
-/// Dotted lines between the badges of territories joined across water. Drawn before the
-/// land, so only their stretch over water shows.
+/// Which dotted lines [`draw_straits`] draws.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Straits {
+    /// Lines within the board, drawn before the land so that only their stretch over
+    /// water shows.
+    Within,
+    /// Lines across the east-west edge of a board that wraps around, drawn over the
+    /// land: each runs from its badge off the board, and the edge, not the water,
+    /// is what they cross.
+    AcrossTheEdge,
+}
+
+/// Dotted lines between the badges of territories joined across water.
 fn draw_straits(
     cr: &cairo::Context,
     scene: &MapScene,
     palette: &Palette,
+    which: Straits,
 ) -> Result<(), cairo::Error> {
     let board = scene.board();
     let width = if palette.high_contrast { 3.0 } else { 2.2 };
     cr.save()?;
+    if which == Straits::AcrossTheEdge {
+        clip_to_board(cr, scene);
+    }
     cr.set_line_width(width);
     cr.set_line_cap(cairo::LineCap::Round);
     cr.set_dash(&[0.1, width * 2.6], 0.0);
@@ -242,10 +328,23 @@ fn draw_straits(
         .iter()
         .filter(|b| b.kind == BorderKind::Dotted)
     {
-        let a = view(scene, board.territory(border.a).geometry.badge);
-        let b = view(scene, board.territory(border.b).geometry.badge);
-        cr.move_to(a.x, a.y);
-        cr.line_to(b.x, b.y);
+        let a = board.territory(border.a).geometry.badge;
+        let b = board.territory(border.b).geometry.badge;
+        // A line across the edge is drawn twice, each time running off the board:
+        // from `a` towards `b`'s place beyond the edge, and from `a`'s back to `b`.
+        let lines = match (wrap_shift(scene, a, b), which) {
+            (Some(shift), Straits::AcrossTheEdge) => vec![
+                (a, Point::new(b.x + shift, b.y)),
+                (Point::new(a.x - shift, a.y), b),
+            ],
+            (None, Straits::Within) => vec![(a, b)],
+            _ => Vec::new(),
+        };
+        for (from, to) in lines {
+            let (from, to) = (view(scene, from), view(scene, to));
+            cr.move_to(from.x, from.y);
+            cr.line_to(to.x, to.y);
+        }
     }
     cr.stroke()?;
     cr.restore()
@@ -674,15 +773,31 @@ fn draw_arrow(
         .territory(arrow.from)
         .owner
         .map_or(palette.selection_inner, |seat| palette.seat(seat));
-    Arrow {
-        from: view(scene, board.territory(arrow.from).geometry.badge),
-        to: view(scene, board.territory(arrow.to).geometry.badge),
-        clearance: sizes.badge_radius + 3.0,
-        width: (sizes.badge_radius * 0.55).max(4.0),
-        body,
-        edge: palette.ink,
+    let from = board.territory(arrow.from).geometry.badge;
+    let to = board.territory(arrow.to).geometry.badge;
+    let draw = |from: Point, to: Point| {
+        Arrow {
+            from: view(scene, from),
+            to: view(scene, to),
+            clearance: sizes.badge_radius + 3.0,
+            width: (sizes.badge_radius * 0.55).max(4.0),
+            body,
+            edge: palette.ink,
+        }
+        .draw(cr)
+    };
+    match wrap_shift(scene, from, to) {
+        // Across the edge of a board that wraps around: the arrow leaves by one edge
+        // and comes back by the other, drawn twice within the board's area.
+        Some(shift) => {
+            cr.save()?;
+            clip_to_board(cr, scene);
+            draw(from, Point::new(to.x + shift, to.y))?;
+            draw(Point::new(from.x - shift, from.y), to)?;
+            cr.restore()
+        }
+        None => draw(from, to),
     }
-    .draw(cr)
 }
 
 #[cfg(test)]

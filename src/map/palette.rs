@@ -116,6 +116,8 @@ pub struct Palette {
     pub sea: Colour,
     /// A band of lighter water along every coast.
     pub shallows: Colour,
+    /// Deeper water: one of the tints that tell a board's seas apart.
+    pub sea_deep: Colour,
     /// Sea names.
     pub sea_text: Colour,
     /// The "paper" that group tints and seat colours are softened towards.
@@ -187,6 +189,7 @@ impl Palette {
             high_contrast: false,
             sea: Colour::hex(0xa9c9dc),
             shallows: Colour::hex(0xc6dde9),
+            sea_deep: Colour::hex(0x7ea8c4),
             sea_text: Colour::hex(0x3f6680),
             land: Colour::hex(0xf2ead6),
             border: Colour::hex(0x5c5243).with_alpha(0.75),
@@ -216,6 +219,7 @@ impl Palette {
             high_contrast: false,
             sea: Colour::hex(0x1b2a36),
             shallows: Colour::hex(0x243a4a),
+            sea_deep: Colour::hex(0x0f1b25),
             sea_text: Colour::hex(0x8fb3cc),
             land: Colour::hex(0x3b3832),
             border: Colour::hex(0x0d0c0a).with_alpha(0.8),
@@ -258,6 +262,11 @@ impl Palette {
             } else {
                 Colour::hex(0xe8f4fc)
             },
+            sea_deep: if self.dark {
+                Colour::hex(0x05101c)
+            } else {
+                Colour::hex(0xa9d2ee)
+            },
             sea_text: ink,
             border: ink,
             border_width: 1.5,
@@ -277,6 +286,17 @@ impl Palette {
             },
             seat_fill_softening: 0.15,
             ..self
+        }
+    }
+
+    /// The water of a board's sea, by its index: four tints of the sea colour in turn,
+    /// so that seas next to each other (consecutive in a board file, usually) differ.
+    pub fn sea_tint(&self, index: usize) -> Colour {
+        match index % 4 {
+            0 => self.sea,
+            1 => self.sea.mix(self.sea_deep, 0.35),
+            2 => self.sea.mix(self.shallows, 0.45),
+            _ => self.sea.mix(self.sea_deep, 0.65),
         }
     }
 

@@ -106,6 +106,7 @@ pub fn build(
                 .filter(|(_, t)| t.seas.iter().any(|s| s.index() == index))
                 .map(|(i, _)| TerritoryId(i as u16))
                 .collect(),
+            outline: Vec::new(),
         })
         .collect();
     Board {
@@ -117,6 +118,7 @@ pub fn build(
         width: size.0,
         height: size.1,
         all_independents_bonus: 6,
+        wraps_around: false,
         territories: built,
         groups,
         seas,

@@ -126,7 +126,7 @@ pub struct Battle {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleChange {
     /// The option's path in variant files (`spoils.banner_bonus`), which
-    /// [`variant_options::option`] describes.
+    /// [`variant_options::options`] describes.
     pub option: &'static str,
     pub value: OptionValue,
     pub rulebook: OptionValue,

@@ -504,7 +504,9 @@ fn changes(content: &SheetContent) -> String {
 /// "Armies per Captured Banner: 10 (rulebook: 8)", in markup, with the option's title
 /// as the variant editor shows it.
 fn describe_change(change: &RuleChange) -> String {
-    let title = variant_options::option(change.option)
+    let title = variant_options::options()
+        .iter()
+        .find(|option| option.path == change.option)
         .map_or_else(|| change.option.to_owned(), |option| option.title());
     fill_markup(
         // Translators: one option of a house-rule variant and its value.

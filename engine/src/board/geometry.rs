@@ -79,24 +79,36 @@ impl GeometryChecker {
         let badge = anchor("`badge`", &raw.badge);
         let label = anchor("`label`", &raw.label);
         let castle = anchor("`castle`", &raw.castle);
-        let outline = match (&raw.outline, &raw.path) {
-            (Some(_), Some(path)) => {
-                problems.at(
-                    path.at,
-                    "a territory has either `outline` or `path`, not both",
-                );
-                Vec::new()
-            }
-            (Some(outline), None) => self.outline(outline, problems),
-            (None, Some(path)) => self.path(path, problems),
-            (None, None) => Vec::new(),
-        };
+        let outline = self.shape("a territory", &raw.outline, &raw.path, problems);
         TerritoryGeometry {
             centre,
             badge,
             label,
             castle,
             outline,
+        }
+    }
+
+    /// Checks and builds a shape given as `outline` or `path` (or neither: no rings);
+    /// `what` names the owner in messages ("a territory").
+    pub fn shape(
+        &mut self,
+        what: &str,
+        outline: &Option<At<Vec<At<Point>>>>,
+        path: &Option<RawPath>,
+        problems: &mut ProblemList<'_>,
+    ) -> Vec<Vec<Point>> {
+        match (outline, path) {
+            (Some(_), Some(path)) => {
+                problems.at(
+                    path.at,
+                    format!("{what} has either `outline` or `path`, not both"),
+                );
+                Vec::new()
+            }
+            (Some(outline), None) => self.outline(outline, problems),
+            (None, Some(path)) => self.path(path, problems),
+            (None, None) => Vec::new(),
         }
     }
 

@@ -123,6 +123,9 @@ pub struct Sea {
     pub label: Option<Point>,
     /// Territories whose coast touches this sea, in file order.
     pub coasts: Vec<TerritoryId>,
+    /// The sea's water as closed rings, for tinting it; empty when the file gives none.
+    #[serde(default)]
+    pub outline: Vec<Vec<Point>>,
 }
 
 /// Where to draw a territory. Outlines are optional: without them the map is drawn
@@ -176,6 +179,10 @@ pub struct Board {
     pub height: f64,
     /// Armies for holding every independent territory at once (rulebook: 6).
     pub all_independents_bonus: u32,
+    /// Whether the east and west edges of the drawing are one and the same meridian,
+    /// as on a map of the whole world: a dotted line may cross them.
+    #[serde(default)]
+    pub wraps_around: bool,
     pub territories: Vec<Territory>,
     pub groups: Vec<Group>,
     pub seas: Vec<Sea>,

@@ -37,6 +37,8 @@ pub(crate) struct RawMeta {
     pub width: Option<f64>,
     pub height: Option<f64>,
     pub all_independents_bonus: u32,
+    /// Whether the east and west edges are one meridian (`wraps_around`).
+    pub wraps_around: bool,
 }
 
 /// One `[[empire]]` or `[[region]]`.
@@ -57,9 +59,12 @@ pub(crate) struct RawSea {
     pub id: Option<At<String>>,
     pub name: Option<String>,
     pub label: Option<At<Point>>,
+    /// The sea's water, for drawing: an `outline` or a `path`, as for a territory.
+    pub outline: Option<At<Vec<At<Point>>>>,
+    pub path: Option<RawPath>,
 }
 
-/// The `path` of a territory, with what is needed to point inside the string.
+/// The `path` of a territory or sea, with what is needed to point inside the string.
 #[derive(Debug)]
 pub(crate) struct RawPath {
     /// Where the string value starts (its opening quote).
@@ -132,9 +137,10 @@ const BOARD_KEYS: &[&str] = &[
     "width",
     "height",
     "all_independents_bonus",
+    "wraps_around",
 ];
 const GROUP_KEYS: &[&str] = &["id", "name", "bonus", "colour"];
-const SEA_KEYS: &[&str] = &["id", "name", "label"];
+const SEA_KEYS: &[&str] = &["id", "name", "label", "outline", "path"];
 const TERRITORY_KEYS: &[&str] = &[
     "id", "name", "group", "coasts", "centre", "badge", "label", "castle", "outline", "path",
 ];
@@ -347,6 +353,9 @@ impl Reader<'_> {
             all_independents_bonus: self
                 .bonus(section, "all_independents_bonus", false, problems)
                 .unwrap_or(0),
+            wraps_around: self
+                .optional_bool(section, "wraps_around", problems)
+                .unwrap_or(false),
         }
     }
 
@@ -389,6 +398,8 @@ impl Reader<'_> {
             id: self.id(section, problems),
             name: self.name(section, problems),
             label: self.optional_point(section, "label", problems),
+            outline: self.outline(section, problems),
+            path: self.path(section, problems),
         }
     }
 
@@ -534,6 +545,25 @@ impl Reader<'_> {
             );
         }
         Some(name.value)
+    }
+
+    fn optional_bool(
+        &mut self,
+        section: &Section<'_, '_>,
+        key: &str,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<bool> {
+        let value = section.value(key)?;
+        match value.get_ref() {
+            DeValue::Boolean(flag) => Some(*flag),
+            other => {
+                problems.at(
+                    value.span().start,
+                    format!("`{key}` must be true or false, found {}", a_type(other)),
+                );
+                None
+            }
+        }
     }
 
     fn optional_string(

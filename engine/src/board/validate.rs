@@ -9,7 +9,7 @@ use std::collections::hash_map::Entry;
 
 use super::geometry::{BoardSize, GeometryChecker};
 use super::model::{
-    Board, BoardMeta, Border, BorderKind, Group, GroupId, GroupKind, Sea, SeaId, Territory,
+    Board, BoardMeta, Border, BorderKind, Group, GroupId, GroupKind, Point, Sea, SeaId, Territory,
     TerritoryId,
 };
 use super::raw::{At, RawBoard, RawBorder, RawTerritory, SUPPORTED_FORMAT};
@@ -38,10 +38,12 @@ pub(crate) fn validate(raw: RawBoard, problems: &mut ProblemList<'_>) -> Option<
         })
     });
     let mut geometry = GeometryChecker::new(size);
+    let mut sea_outlines = Vec::with_capacity(raw.seas.len());
     for sea in &raw.seas {
         if let Some(label) = &sea.label {
             geometry.anchor("the sea's `label`", label, checker.problems);
         }
+        sea_outlines.push(geometry.shape("a sea", &sea.outline, &sea.path, checker.problems));
     }
 
     let mut built_territories = Vec::with_capacity(raw.territories.len());
@@ -73,7 +75,7 @@ pub(crate) fn validate(raw: RawBoard, problems: &mut ProblemList<'_>) -> Option<
     }
 
     let built_groups = checker.groups(&raw, &groups, &territory_groups);
-    let built_seas = checker.seas(&raw, &seas, &built_territories);
+    let built_seas = checker.seas(&raw, &seas, &built_territories, sea_outlines);
     checker.connected(&raw.territories, &territories, &built_territories);
 
     let meta = raw.meta?;
@@ -91,6 +93,7 @@ pub(crate) fn validate(raw: RawBoard, problems: &mut ProblemList<'_>) -> Option<
         width: meta.width?,
         height: meta.height?,
         all_independents_bonus: meta.all_independents_bonus,
+        wraps_around: meta.wraps_around,
         territories: built_territories,
         groups: built_groups,
         seas: built_seas,
@@ -311,16 +314,25 @@ impl Checker<'_, '_> {
         groups
     }
 
-    /// Builds the seas, reporting those no territory touches.
-    fn seas(&mut self, raw: &RawBoard, index: &IdIndex<'_>, territories: &[Territory]) -> Vec<Sea> {
+    /// Builds the seas (with the outlines checked by the caller), reporting those no
+    /// territory touches.
+    fn seas(
+        &mut self,
+        raw: &RawBoard,
+        index: &IdIndex<'_>,
+        territories: &[Territory],
+        outlines: Vec<Vec<Vec<Point>>>,
+    ) -> Vec<Sea> {
         let mut seas: Vec<Sea> = raw
             .seas
             .iter()
-            .map(|sea| Sea {
+            .zip(outlines)
+            .map(|(sea, outline)| Sea {
                 key: key_of(sea.id.as_ref()),
                 name: sea.name.clone().unwrap_or_default(),
                 label: sea.label.as_ref().map(|label| label.value),
                 coasts: Vec::new(),
+                outline,
             })
             .collect();
         for (index, territory) in territories.iter().enumerate() {

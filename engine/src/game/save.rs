@@ -12,6 +12,7 @@ use crate::variant::Variant;
 use super::Game;
 use super::action::Action;
 use super::error::{NewGameError, RuleError};
+use super::event::Event;
 use super::position::{Position, PositionError};
 use super::rng::Dice;
 use super::seat::Seat;
@@ -99,6 +100,16 @@ impl SavedGame {
 
     /// Rebuilds the game by replaying every action, checking each.
     pub fn replay(&self) -> Result<Game, ReplayError> {
+        self.replay_with(|_, _| {})
+    }
+
+    /// Like [`SavedGame::replay`], calling `observe` after each action with the game as
+    /// it then stands and the events the action caused: a front end rebuilds its log
+    /// of a reopened game this way.
+    pub fn replay_with(
+        &self,
+        mut observe: impl FnMut(&Game, &[Event]),
+    ) -> Result<Game, ReplayError> {
         if self.format != SAVE_FORMAT {
             return Err(ReplayError::Format(self.format));
         }
@@ -144,6 +155,7 @@ impl SavedGame {
                     action: action.name(),
                     reason,
                 })?;
+            observe(&game, &events);
         }
         Ok(game)
     }

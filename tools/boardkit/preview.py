@@ -1,4 +1,4 @@
-"""Draws a generated Castle Risk map into a PNG, to look at while drawing the map.
+"""Draws a generated map into a PNG, to look at while drawing the map.
 
 The picture shows what the reference sheet would: territories in their group's tint,
 frontiers, heavier lines where groups meet, dotted lines across the water, names, army
@@ -11,7 +11,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 from shapely.ops import unary_union
 
-import castle_risk_graph as graph
+from .model import BoardGraph
 
 SUPERSAMPLE = 2
 SEA = (176, 203, 222)
@@ -64,10 +64,23 @@ def _dashed(draw, start, end, width, dash=5.0, gap=4.0) -> None:
         t = t1 + gap
 
 
-def render(board_map, anchors, sea_labels, dotted_lines, size, path: Path, seeds=None, crop=None):
+def render(
+    graph: BoardGraph,
+    board_map,
+    anchors,
+    sea_labels,
+    dotted_lines,
+    size,
+    path: Path,
+    seeds=None,
+    crop=None,
+    sea_tints=None,
+):
     """Draws the map, `size` (width, height) board units, to `path`.
 
-    `dotted_lines` maps each dotted border to the two ends of its line across the water;
+    `dotted_lines` maps each dotted border to its lines across the water, each given
+    by its two ends (a line cut by the board's edge is two); `sea_tints`, when given,
+    maps seas to the colour of their water;
     `seeds`, when given, are marked in red with their owner. With `crop` (x0, y0, x1, y1
     in board units) only that part is saved, at twice the scale, to look at a crowded
     corner closely.
@@ -75,8 +88,13 @@ def render(board_map, anchors, sea_labels, dotted_lines, size, path: Path, seeds
     width, height = size
     image = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), SEA)
     draw = ImageDraw.Draw(image)
-    groups = {g.id: g for g in graph.GROUPS}
-    territories = {t.id: t for t in graph.TERRITORIES}
+    groups = {g.id: g for g in graph.groups}
+    territories = {t.id: t for t in graph.territories}
+    for sea_id, tint in (sea_tints or {}).items():
+        for polygon in _polygons(board_map.seas[sea_id]):
+            draw.polygon(_px(polygon.exterior.coords), fill=tint)
+            for hole in polygon.interiors:
+                draw.polygon(_px(hole.coords), fill=SEA)
 
     for territory_id, shape in board_map.territories.items():
         tint = _rgb(groups[territories[territory_id].group].colour)
@@ -85,20 +103,20 @@ def render(board_map, anchors, sea_labels, dotted_lines, size, path: Path, seeds
     for shape in board_map.territories.values():
         for polygon in _polygons(shape):
             draw.line(_px(polygon.exterior.coords), fill=FRONTIER, width=2)
-    for group in graph.GROUPS:
-        members = [board_map.territories[t.id] for t in graph.TERRITORIES if t.group == group.id]
+    for group in graph.groups:
+        members = [board_map.territories[t.id] for t in graph.territories if t.group == group.id]
         for polygon in _polygons(unary_union(members)):
             draw.line(_px(polygon.exterior.coords), fill=GROUP_EDGE, width=4)
-    for sea in (board_map.main_sea, board_map.black_sea):
-        for polygon in _polygons(sea):
-            for ring in (polygon.exterior, *polygon.interiors):
-                draw.line(_px(ring.coords), fill=COAST, width=3)
+    for polygon in _polygons(unary_union(list(board_map.territories.values()))):
+        for ring in (polygon.exterior, *polygon.interiors):
+            draw.line(_px(ring.coords), fill=COAST, width=3)
 
-    for (x0, y0), (x1, y1) in dotted_lines.values():
-        length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1e-9)
-        ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        # The dashes run a little onto the land at both ends, as on a printed board.
-        _dashed(draw, (x0 - 6 * ux, y0 - 6 * uy), (x1 + 6 * ux, y1 + 6 * uy), width=3)
+    for lines in dotted_lines.values():
+        for (x0, y0), (x1, y1) in lines:
+            length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1e-9)
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            # The dashes run a little onto the land at both ends, as on a printed board.
+            _dashed(draw, (x0 - 6 * ux, y0 - 6 * uy), (x1 + 6 * ux, y1 + 6 * uy), width=3)
 
     name_font, badge_font, sea_font = (
         _font("DejaVuSans.ttf", 10),
@@ -123,7 +141,7 @@ def render(board_map, anchors, sea_labels, dotted_lines, size, path: Path, seeds
             draw.rectangle([cx - s, cy - s, cx + s, cy + s], outline=TEXT, width=2)
             for dx in (-s, 0, s):
                 draw.rectangle([cx + dx - 2, cy - s - 5, cx + dx + 2, cy - s], fill=TEXT)
-    for sea in graph.SEAS:
+    for sea in graph.seas:
         draw.text(_px([sea_labels[sea.id]])[0], sea.name, fill=SEA_TEXT, font=sea_font, anchor="mm")
 
     for owner, point in seeds or []:

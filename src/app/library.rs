@@ -1,0 +1,218 @@
+//! The boards and variants the game offers: those installed with it (`PKGDATADIR`) and
+//! those in the person's own data folder (`$XDG_DATA_HOME/castellan/`), each loaded with
+//! the engine's checks, a broken one kept with its problems so that it can be shown
+//! and explained rather than silently left out.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use castellan_engine::board::{Board, BoardError, load_board_file};
+use castellan_engine::variant::{Variant, VariantError, load_variant_file};
+use gettextrs::gettext;
+use relm4::gtk::glib;
+
+use crate::config::PKGDATADIR;
+
+/// The board a game is played on when nothing else is chosen.
+pub const DEFAULT_BOARD: &str = "castle-risk.toml";
+
+/// A board ready to play, with its file's text (which saves carry).
+#[derive(Clone, Debug)]
+pub struct LoadedBoard {
+    pub board: Arc<Board>,
+    pub source: String,
+}
+
+/// Loads a board file with every check, keeping its text for saves.
+pub fn load_board(path: &Path) -> Result<LoadedBoard, BoardError> {
+    let board = load_board_file(path)?;
+    // The loader read the text once already; reading it again keeps the engine's API
+    // simple, and a board file is small.
+    let source = std::fs::read_to_string(path).map_err(|error| BoardError::Io {
+        origin: path.display().to_string(),
+        error,
+    })?;
+    Ok(LoadedBoard {
+        board: Arc::new(board),
+        source,
+    })
+}
+
+/// Where a file of the library comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Installed with the game.
+    Shipped,
+    /// In the person's data folder.
+    Personal,
+    /// Opened from anywhere.
+    Opened,
+}
+
+/// A board file of the library, loaded or not.
+#[derive(Clone, Debug)]
+pub struct BoardEntry {
+    pub path: PathBuf,
+    pub origin: Origin,
+    /// The board, or every problem that kept it from loading, one per line.
+    pub loaded: Result<LoadedBoard, String>,
+}
+
+impl BoardEntry {
+    pub fn load(path: PathBuf, origin: Origin) -> Self {
+        let loaded = load_board(&path).map_err(|error| error.to_string());
+        Self {
+            path,
+            origin,
+            loaded,
+        }
+    }
+
+    /// The board's translated name, or its file name when it did not load.
+    pub fn name(&self) -> String {
+        match &self.loaded {
+            Ok(loaded) => gettext(loaded.board.meta.name.as_str()),
+            Err(_) => file_name(&self.path),
+        }
+    }
+}
+
+/// A variant file of the library, loaded or not.
+#[derive(Clone, Debug)]
+pub struct VariantEntry {
+    pub path: PathBuf,
+    pub origin: Origin,
+    pub loaded: Result<Variant, String>,
+}
+
+impl VariantEntry {
+    pub fn load(path: PathBuf, origin: Origin) -> Self {
+        let loaded = load_variant_file(&path).map_err(|error: VariantError| error.to_string());
+        Self {
+            path,
+            origin,
+            loaded,
+        }
+    }
+
+    /// The variant's translated name, or its file name when it has none or did not load.
+    pub fn name(&self) -> String {
+        match &self.loaded {
+            Ok(variant) if !variant.name.is_empty() => gettext(variant.name.as_str()),
+            _ => file_name(&self.path),
+        }
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_stem().map_or_else(
+        || path.display().to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
+}
+
+/// The folder of installed files of a kind ("boards", "variants").
+pub fn shipped_folder(kind: &str) -> PathBuf {
+    Path::new(PKGDATADIR).join(kind)
+}
+
+/// The person's own folder for files of a kind, which the game reads but never
+/// creates until something is saved there.
+pub fn personal_folder(kind: &str) -> PathBuf {
+    glib::user_data_dir().join("castellan").join(kind)
+}
+
+/// The installed Castle Risk board's path.
+pub fn default_board_path() -> PathBuf {
+    shipped_folder("boards").join(DEFAULT_BOARD)
+}
+
+/// The `.toml` files of a folder, sorted by name; none when it does not exist.
+fn toml_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "toml") && path.is_file())
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every board: the shipped ones (Castle Risk first), then the person's own.
+pub fn boards() -> Vec<BoardEntry> {
+    let mut shipped = toml_files(&shipped_folder("boards"));
+    // Castle Risk is the game's own board: first, whatever its file name sorts as.
+    shipped.sort_by_key(|path| path.file_name().is_none_or(|n| n != DEFAULT_BOARD));
+    shipped
+        .into_iter()
+        .map(|path| BoardEntry::load(path, Origin::Shipped))
+        .chain(
+            toml_files(&personal_folder("boards"))
+                .into_iter()
+                .map(|path| BoardEntry::load(path, Origin::Personal)),
+        )
+        .collect()
+}
+
+/// Every variant: the shipped presets (the rulebook first), then the person's own.
+pub fn variants() -> Vec<VariantEntry> {
+    let mut shipped = toml_files(&shipped_folder("variants"));
+    shipped.sort_by_key(|path| path.file_name().is_none_or(|n| n != "rulebook.toml"));
+    shipped
+        .into_iter()
+        .map(|path| VariantEntry::load(path, Origin::Shipped))
+        .chain(
+            toml_files(&personal_folder("variants"))
+                .into_iter()
+                .map(|path| VariantEntry::load(path, Origin::Personal)),
+        )
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_boards_load_castle_risk_first() {
+        let boards = boards();
+        assert!(!boards.is_empty());
+        assert!(boards[0].path.ends_with(DEFAULT_BOARD));
+        for entry in boards.iter().filter(|b| b.origin == Origin::Shipped) {
+            assert!(
+                entry.loaded.is_ok(),
+                "{}: {:?}",
+                entry.path.display(),
+                entry.loaded
+            );
+        }
+        assert_eq!(boards[0].name(), "Castle Risk");
+    }
+
+    #[test]
+    fn the_shipped_variants_load_the_rulebook_first() {
+        let variants = variants();
+        assert!(variants.len() >= 2);
+        assert!(variants[0].path.ends_with("rulebook.toml"));
+        assert!(variants.iter().all(|v| v.loaded.is_ok()));
+        assert!(variants.iter().any(|v| v.name() == "Common house rules"));
+    }
+
+    #[test]
+    fn a_broken_file_is_kept_with_its_problems() {
+        let dir = std::env::temp_dir().join(format!("castellan-library-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("broken.toml");
+        std::fs::write(&path, "[board]\nformat = 9\n").unwrap();
+        let entry = BoardEntry::load(path.clone(), Origin::Opened);
+        let problems = entry.loaded.as_ref().unwrap_err();
+        assert!(problems.contains("broken.toml:2:"), "{problems}");
+        assert_eq!(entry.name(), "broken");
+        std::fs::write(&path, "castle_dice_limit = 0\n").unwrap();
+        let entry = VariantEntry::load(path, Origin::Opened);
+        assert!(entry.loaded.unwrap_err().contains("broken.toml:1:1:"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,148 @@
+//! The whole window in one process: a game started as the new-game dialog starts it,
+//! played through the window's own messages (what its buttons and the map send) by
+//! people and a computer seat, up to a capture, checking on the way what the widgets
+//! show: the privacy page between people, the status line, the battle panel, the log.
+
+use std::time::{Duration, Instant};
+
+use castellan_engine::game::{Action, Decision};
+use relm4::gtk::prelude::*;
+use relm4::prelude::*;
+
+use super::computer::Computers;
+use super::new_game::{self, NewGame};
+use super::panel_testing::{named, settle};
+use super::session::{GameSetup, SeatSettings};
+use super::{MainWindow, MainWindowInput, Page, Startup};
+
+fn seat(name: &str, colour: u8, computer: bool) -> SeatSettings {
+    SeatSettings {
+        name: name.to_owned(),
+        colour,
+        computer,
+    }
+}
+
+fn two_people_and_a_computer() -> NewGame {
+    let setup = GameSetup {
+        seats: vec![
+            seat("Anna", 0, false),
+            seat("Ben", 1, false),
+            seat("Cleo", 2, true),
+        ],
+        seed: Some(8),
+        ..GameSetup::default_for(2, |_| String::new())
+    };
+    new_game::resolve(setup).expect("the shipped board and the rulebook load")
+}
+
+fn label_text(window: &Controller<MainWindow>, name: &str) -> String {
+    named(window.widget(), name)
+        .downcast::<gtk::Label>()
+        .expect("a label")
+        .text()
+        .into()
+}
+
+fn log_text(window: &Controller<MainWindow>) -> String {
+    let log = &window.model().log;
+    log.text(&log.start_iter(), &log.end_iter(), false).into()
+}
+
+/// Lets the computer seat's move (made on another thread, after a pause) arrive.
+fn wait_for_the_computer(window: &Controller<MainWindow>) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while window.model().computer_thinking && Instant::now() < deadline {
+        settle();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    settle();
+}
+
+#[gtk::test]
+fn a_game_is_played_in_the_window_through_its_messages_up_to_a_capture() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    assert!(window.model().session.is_some(), "the game started");
+    assert!(
+        log_text(&window).contains("rolled highest"),
+        "{}",
+        log_text(&window)
+    );
+    // The people's decisions are chosen as the computer would choose them, and sent
+    // as the window's own messages.
+    let mut chooser = Computers::new(3, 8);
+    let (mut privacy_pages, mut battles_shown) = (0, 0);
+    for _ in 0..3_000 {
+        wait_for_the_computer(&window);
+        if log_text(&window).contains(" took ") {
+            break;
+        }
+        let page = window.model().page;
+        if page == Page::Privacy {
+            privacy_pages += 1;
+            let session = window.model();
+            let seat = session.session.as_ref().unwrap().pass_to().unwrap();
+            let name = session.session.as_ref().unwrap().seats()[seat.index()]
+                .name
+                .clone();
+            drop(session);
+            let title = window.model().privacy_page.title();
+            assert!(title.contains(&name), "{title}");
+            window.emit(MainWindowInput::PrivacyCleared);
+            continue;
+        }
+        assert_eq!(page, Page::Game);
+        let (action, decision, person) = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            let Some(person) = session.human_to_move() else {
+                continue;
+            };
+            let name = session.seats()[person.index()].name.clone();
+            let status = label_text(&window, "status");
+            assert!(
+                status.starts_with(&name),
+                "the status line names who is to move: {status}"
+            );
+            let decision = session.game().pending().unwrap().decision;
+            (chooser.choose(session.game()).unwrap(), decision, name)
+        };
+        match (decision, action) {
+            (Decision::Roll { .. }, Action::Roll { dice, general }) => {
+                battles_shown += 1;
+                let battle = window.model().battle.widget().clone();
+                assert!(battle.is_visible(), "the battle panel shows the attack");
+                let roll = named(&battle, "roll-until");
+                assert!(roll.is_sensitive(), "{person} may roll");
+                window.emit(MainWindowInput::RollUntilDecided { dice, general });
+            }
+            (Decision::MoveIn { min, max, .. }, action) => {
+                let battle = window.model().battle.widget().clone();
+                let spin = named(&battle, "move-in")
+                    .downcast::<gtk::SpinButton>()
+                    .unwrap();
+                assert!(spin.is_visible());
+                assert_eq!(spin.range(), (f64::from(min), f64::from(max)));
+                window.emit(MainWindowInput::Act(action));
+            }
+            (_, action) => window.emit(MainWindowInput::Act(action)),
+        }
+    }
+    let log = log_text(&window);
+    assert!(
+        log.contains(" took "),
+        "no capture after many moves:\n{log}"
+    );
+    assert!(
+        privacy_pages > 0,
+        "the screen was passed between the two people"
+    );
+    assert!(battles_shown > 0 || log.contains("Cleo"), "{log}");
+    assert!(
+        window.model().unsaved.get(),
+        "a game under way asks before it is closed"
+    );
+}
