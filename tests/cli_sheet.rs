@@ -240,6 +240,24 @@ fn french_is_asked_for_with_lang_even_in_the_c_locale() {
 }
 
 #[test]
+fn a_french_locale_the_system_lacks_still_gives_french() {
+    // This machine has no fr_FR locale: start-up falls back to C.UTF-8 with LANGUAGE.
+    let scratch = Scratch::new("locale");
+    let pdf = scratch.path("fr.pdf");
+    let output = Command::new(env!("CARGO_BIN_EXE_castellan"))
+        .args(["sheet", "--paper", "a4", "-o", &pdf])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANGUAGE")
+        .env("LANG", "fr_FR.UTF-8")
+        .output()
+        .expect("the castellan binary runs");
+    assert!(output.status.success(), "{}", text_of(&output.stderr));
+    assert!(pdf_text(&pdf).contains("Nouvelles troupes"));
+}
+
+#[test]
 fn bad_files_are_named_and_nothing_is_written() {
     let scratch = Scratch::new("bad");
     let out = scratch.path("never.pdf");
