@@ -624,6 +624,16 @@ fn castle_box(base: ViewPoint, width: f64) -> Rect {
     }
 }
 
+/// The bold font and haloed ink of names on land, at `pixels`.
+fn land_name_look(palette: &Palette, pixels: f64) -> (pango::FontDescription, TextStyle) {
+    let style = TextStyle {
+        fill: palette.text,
+        halo: palette.text_halo,
+        halo_width: (pixels * 0.2).max(2.0),
+    };
+    (glyphs::font("Sans Bold", pixels), style)
+}
+
 fn draw_names(
     cr: &cairo::Context,
     pango: &pango::Context,
@@ -631,12 +641,7 @@ fn draw_names(
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
     let sizes = Sizes::at(scene.camera().scale());
-    let font = glyphs::font("Sans Bold", sizes.name_pixels);
-    let style = TextStyle {
-        fill: palette.text,
-        halo: palette.text_halo,
-        halo_width: (sizes.name_pixels * 0.2).max(2.0),
-    };
+    let (font, style) = land_name_look(palette, sizes.name_pixels);
     for id in scene.board().territory_ids() {
         let name = gettextrs::gettext(scene.board().territory(id).name.as_str());
         let label = Label::new(pango, &name, &font);
@@ -654,12 +659,7 @@ fn draw_group_names(
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
     let sizes = Sizes::at(scene.camera().scale());
-    let font = glyphs::font("Sans Bold", sizes.group_name_pixels);
-    let style = TextStyle {
-        fill: palette.text,
-        halo: palette.text_halo,
-        halo_width: (sizes.group_name_pixels * 0.22).max(2.0),
-    };
+    let (font, style) = land_name_look(palette, sizes.group_name_pixels);
     let board = scene.board();
     for group in board.group_ids() {
         let Some(anchor) = scene.geometry().group_anchor(board, group) else {

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use castellan_engine::board::Board;
 
 use super::layout::{
-    BAND_GAP, BAND_PADDING, CARD_BAND_PADDING, MAP_KEY_GAP, Piece, Placed, Sheet, size,
+    BAND_GAP, BAND_PADDING, CARD_BAND_PADDING, CARD_TEXT_GAP, MAP_KEY_GAP, Piece, Placed, Sheet,
+    card_band_height, size,
 };
 use super::style;
 use crate::map::draw::draw_overview;
@@ -167,7 +168,7 @@ fn draw_piece(
             details,
             bonus,
         } => {
-            let text_x = x + style::SWATCH + 5.0;
+            let text_x = x + style::SWATCH_INDENT;
             if let Some(index) = group {
                 let swatch_y = y + baseline(name) - style::SWATCH + 0.5;
                 draw_swatch(cr, x, swatch_y, board, *index, *hatched, palette)?;
@@ -237,12 +238,12 @@ fn draw_piece(
             when_below,
             what,
         } => {
-            let band = size(name).1 + if *when_below { size(when).1 } else { 0.0 };
-            cr.rectangle(x, y, width, band + 2.0 * CARD_BAND_PADDING);
+            let band = card_band_height(name, when, *when_below);
+            cr.rectangle(x, y, width, band);
             style::TINT.apply(cr);
             cr.fill()?;
             style::ACCENT.apply(cr);
-            cr.rectangle(x, y, 2.0, band + 2.0 * CARD_BAND_PADDING);
+            cr.rectangle(x, y, 2.0, band);
             cr.fill()?;
             let inner_x = x + CARD_BAND_PADDING + 2.0;
             let top = y + CARD_BAND_PADDING;
@@ -258,13 +259,7 @@ fn draw_piece(
                     style::MUTED,
                 );
             }
-            show(
-                cr,
-                what,
-                inner_x,
-                y + band + 2.0 * CARD_BAND_PADDING + 1.5,
-                style::INK,
-            );
+            show(cr, what, inner_x, y + band + CARD_TEXT_GAP, style::INK);
             Ok(())
         }
         Piece::Map {

@@ -13,7 +13,7 @@ use pango::prelude::*;
 use super::flow;
 use super::paper::Paper;
 use super::style;
-use super::wording::{Block, Document};
+use super::wording::{Block, Document, escape};
 
 /// The sheet laid out: what goes where on each page.
 pub struct Sheet {
@@ -102,8 +102,9 @@ pub enum Piece {
     },
 }
 
-/// Space between a card's title band and its text, and padding inside the band.
+/// Padding inside a card's title band, and the space between the band and its text.
 pub const CARD_BAND_PADDING: f64 = 2.0;
+pub const CARD_TEXT_GAP: f64 = 1.5;
 /// Space between the small map and its key.
 pub const MAP_KEY_GAP: f64 = 3.0;
 /// The most of a column's height the small map may take.
@@ -343,7 +344,7 @@ impl Piece {
                 details,
                 bonus,
             } => {
-                let indent = style::SWATCH + 5.0;
+                let indent = style::SWATCH_INDENT;
                 let text_width = width - indent - style::BONUS_WIDTH;
                 Piece::Bonus {
                     group: *group,
@@ -474,13 +475,16 @@ impl Piece {
                 when,
                 when_below,
                 what,
-            } => {
-                let band = size(name).1 + if *when_below { size(when).1 } else { 0.0 };
-                band + 2.0 * CARD_BAND_PADDING + 1.5 + size(what).1
-            }
+            } => card_band_height(name, when, *when_below) + CARD_TEXT_GAP + size(what).1,
             Piece::Map { height, key, .. } => height * map_scale + MAP_KEY_GAP + size(key).1,
         }
     }
+}
+
+/// The height of a card's title band: its name, and "when" if that goes below it.
+pub fn card_band_height(name: &pango::Layout, when: &pango::Layout, when_below: bool) -> f64 {
+    let when = if when_below { size(when).1 } else { 0.0 };
+    size(name).1 + when + 2.0 * CARD_BAND_PADDING
 }
 
 /// A Pango context measuring in points, without hinting: line breaks are then the
@@ -522,10 +526,6 @@ pub fn size(layout: &pango::Layout) -> (f64, f64) {
         f64::from(width) / f64::from(pango::SCALE),
         f64::from(height) / f64::from(pango::SCALE),
     )
-}
-
-fn escape(text: &str) -> String {
-    pango::glib::markup_escape_text(text).to_string()
 }
 
 #[cfg(test)]

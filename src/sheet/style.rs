@@ -91,8 +91,9 @@ pub const HEADING_GAP: f64 = 4.0;
 pub const BLOCK_GAP: f64 = 3.5;
 /// Indent of text after a bullet or a step number.
 pub const HANGING: f64 = 14.0;
-/// Side of the group colour swatches.
+/// Side of the group colour swatches, and where the text after them starts.
 pub const SWATCH: f64 = 8.0;
+pub const SWATCH_INDENT: f64 = SWATCH + 5.0;
 /// Width kept for bonus figures at the right of spoils lines.
 pub const BONUS_WIDTH: f64 = 30.0;
 /// Height of the track's boxes; their width shrinks to fit the column.

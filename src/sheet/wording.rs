@@ -73,7 +73,7 @@ pub enum Block {
 }
 
 /// Escapes text for Pango markup.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     markup_escape_text(text).to_string()
 }
 
