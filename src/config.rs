@@ -13,10 +13,11 @@ pub const GETTEXT_PACKAGE: &str = match option_env!("GETTEXT_PACKAGE") {
     None => "castellan",
 };
 
-/// Where compiled translations are installed.
+/// Where compiled translations are: installed by meson, or compiled by `build.rs` into
+/// cargo's build directory, so that uninstalled builds and the tests can show them.
 pub const LOCALEDIR: &str = match option_env!("LOCALEDIR") {
     Some(d) => d,
-    None => "/usr/share/locale",
+    None => env!("CASTELLAN_BUILD_LOCALEDIR"),
 };
 
 /// Where the boards and variants are installed; a cargo build reads them from the source tree.
@@ -30,3 +31,6 @@ pub const VERSION: &str = match option_env!("VERSION") {
     Some(v) => v,
     None => env!("CARGO_PKG_VERSION"),
 };
+
+/// The board the game ships and plays by default, relative to [`PKGDATADIR`].
+pub const SHIPPED_BOARD: &str = "boards/castle-risk.toml";

@@ -3,17 +3,18 @@
 mod app;
 mod cli;
 mod config;
+mod i18n;
 mod map;
 mod numbers;
+mod sheet;
+mod text;
 mod variant_options;
 
 use std::process::ExitCode;
 
-use gettextrs::LocaleCategory;
-
 fn main() -> ExitCode {
-    // Before anything can print, help text included.
-    init_translations();
+    // Before anything can print, help text included, and before any thread starts.
+    i18n::init(cli::requested_language(std::env::args_os()).as_deref());
     let cli = cli::parse();
     match cli.command {
         // The GUI never sees these arguments: `app::run` hands GTK an empty list, so
@@ -24,21 +25,4 @@ fn main() -> ExitCode {
         }
         Some(command) => cli::run(command),
     }
-}
-
-/// Selects the user's locale and Castellan's message catalogue.
-// The one unsafe call of the program: C's setlocale, which every translated program
-// must make.
-#[allow(unsafe_code)]
-fn init_translations() {
-    // SAFETY: setlocale races with other threads reading the locale or the environment.
-    // This runs first thing in `main`, while the process has no other thread.
-    unsafe {
-        gettextrs::setlocale(LocaleCategory::LcAll, "");
-    }
-    // A failure here only means untranslated messages, which is no reason not to play,
-    // so the errors are deliberately dropped.
-    let _ = gettextrs::bindtextdomain(config::GETTEXT_PACKAGE, config::LOCALEDIR);
-    let _ = gettextrs::bind_textdomain_codeset(config::GETTEXT_PACKAGE, "UTF-8");
-    let _ = gettextrs::textdomain(config::GETTEXT_PACKAGE);
 }

@@ -5,7 +5,8 @@
 //! - `status`, `log`: the status line and the log's sentences.
 //! - `computer`: what computer seats play.
 //! - `map_view`: the map widget; `new_game`, `privacy`, `victory`: dialog and pages;
-//!   `files`: the file chooser; `shortcuts`: accelerators and their window.
+//!   `files`: the file chooser; `shortcuts`: accelerators and their window;
+//!   `printing`: printing and exporting the reference sheet.
 //! - `library`: the boards and variants on offer; `variant_editor`: the rules editor.
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`.
@@ -22,6 +23,7 @@ mod map_view;
 mod new_game;
 #[cfg(test)]
 mod panel_testing;
+mod printing;
 mod privacy;
 mod session;
 mod shortcuts;
@@ -72,6 +74,7 @@ relm4::new_stateless_action!(SaveAsAction, WindowActions, "save-as");
 relm4::new_stateless_action!(VariantEditorAction, WindowActions, "variant-editor");
 relm4::new_stateless_action!(GameRulesAction, WindowActions, "game-rules");
 relm4::new_stateless_action!(PrintReferenceAction, WindowActions, "print-reference");
+relm4::new_stateless_action!(ExportReferenceAction, WindowActions, "export-reference");
 relm4::new_stateless_action!(ShortcutsAction, WindowActions, "show-help-overlay");
 relm4::new_stateless_action!(AboutAction, WindowActions, "about");
 relm4::new_stateless_action!(QuitAction, WindowActions, "quit");
@@ -169,6 +172,8 @@ pub enum MainWindowInput {
     GameRules,
     /// Open the variant editor on these rules, for the new-game dialog.
     EditVariantForNewGame(Variant, Option<PathBuf>),
+    PrintReference,
+    ExportReference,
     /// Unsaved changes may go: carry on.
     Proceed(Then),
     StartGame(Box<NewGame>),
@@ -507,6 +512,17 @@ impl Component for MainWindow {
                     path,
                     mode: EditorMode::Edit { for_new_game: true },
                 });
+            }
+            MainWindowInput::PrintReference | MainWindowInput::ExportReference => {
+                let board = self.shown_board.as_ref();
+                let Some(rules) = printing::rules_in_play(self.session.as_ref(), board) else {
+                    return;
+                };
+                if matches!(message, MainWindowInput::PrintReference) {
+                    printing::print(&self.window, rules);
+                } else {
+                    self.chooser = Some(printing::export(&self.window, rules));
+                }
             }
             MainWindowInput::StartGame(game) => self.start_game(*game, &sender),
             MainWindowInput::OpenFile(path) => self.open_file(path, &sender),
@@ -1013,6 +1029,10 @@ fn primary_menu() -> gio::Menu {
         Some(&gettext("_Print Reference Sheet…")),
         Some("win.print-reference"),
     );
+    tools.append(
+        Some(&gettext("_Export Reference Sheet as PDF…")),
+        Some("win.export-reference"),
+    );
     menu.append_section(None, &tools);
     let help = gio::Menu::new();
     help.append(
@@ -1044,10 +1064,8 @@ fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<Ma
     add!(QuitAction, MainWindowInput::Quit);
     add!(VariantEditorAction, MainWindowInput::VariantEditor);
     add!(GameRulesAction, MainWindowInput::GameRules);
-    // A placeholder until the reference sheet lands: shown, but disabled.
-    let print: RelmAction<PrintReferenceAction> = RelmAction::new_stateless(|_| {});
-    print.set_enabled(false);
-    group.add_action(print);
+    add!(PrintReferenceAction, MainWindowInput::PrintReference);
+    add!(ExportReferenceAction, MainWindowInput::ExportReference);
     group.register_for_widget(window);
     let app = relm4::main_application();
     for (action, accels) in shortcuts::ACCELERATORS {

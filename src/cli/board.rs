@@ -10,7 +10,7 @@ use castellan_engine::board::{Board, BorderKind, GroupKind, load_board_file};
 use clap::{Args, Subcommand};
 use gettextrs::{gettext, ngettext};
 
-use super::text::fill;
+use crate::text::fill;
 
 /// What to do with board files.
 #[derive(Debug, Args)]

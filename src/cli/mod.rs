@@ -10,15 +10,17 @@ mod help;
 mod odds;
 mod protocol;
 mod replay;
-mod text;
+mod sheet;
 mod variant;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
+use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use gettextrs::gettext;
 
-use crate::config;
+use crate::{config, i18n};
 
 /// Everything given on the command line.
 #[derive(Debug, Parser)]
@@ -30,6 +32,16 @@ use crate::config;
 )]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
+    /// Read before clap runs, by [`requested_language`]: declared here for `--help`
+    /// and for refusing a language Castellan has no translation for.
+    #[arg(
+        long,
+        global = true,
+        value_name = "LANG",
+        value_parser = PossibleValuesParser::new(i18n::languages()),
+        help = gettext("Language of messages and of the reference sheet (default: the locale's)")
+    )]
+    pub lang: Option<String>,
     #[command(subcommand)]
     pub command: Option<Command>,
     /// A saved game to open in the window (the desktop passes one when a save is
@@ -65,10 +77,37 @@ pub enum Command {
     )]
     Replay(replay::ReplayArgs),
     #[command(
+        about = gettext("Draw the reference sheet of a board and variant as PDF, PNG or SVG"),
+        long_about = None
+    )]
+    Sheet(sheet::SheetArgs),
+    #[command(
         about = gettext("Check variant files or show their rules"),
         long_about = None
     )]
     Variant(variant::VariantArgs),
+}
+
+/// The language `--lang` asks for, found in the raw arguments: it must be chosen before
+/// anything is translated, clap's help included, and before any thread starts. A code
+/// Castellan does not offer gives `None` here and a usage error from clap.
+pub fn requested_language(args: impl IntoIterator<Item = OsString>) -> Option<String> {
+    let mut args = args.into_iter().skip(1);
+    while let Some(arg) = args.next() {
+        let value = match arg.to_str() {
+            Some("--") => return None,
+            Some("--lang") => args.next(),
+            Some(arg) => arg.strip_prefix("--lang=").map(OsString::from),
+            None => None,
+        };
+        if let Some(value) = value {
+            return value
+                .into_string()
+                .ok()
+                .filter(|value| i18n::languages().any(|offered| offered == value));
+        }
+    }
+    None
 }
 
 /// Reads the process's arguments; prints help, the version or a usage error and exits
@@ -88,6 +127,36 @@ pub fn run(command: Command) -> ExitCode {
         Command::Odds(args) => odds::run(args),
         Command::Protocol(args) => protocol::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Sheet(args) => sheet::run(args),
         Command::Variant(args) => variant::run(args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn language_in(args: &[&str]) -> Option<String> {
+        requested_language(args.iter().map(OsString::from))
+    }
+
+    #[test]
+    fn the_requested_language_is_found_in_either_spelling_anywhere() {
+        assert_eq!(
+            language_in(&["castellan", "sheet", "--lang", "fr", "-o", "x.pdf"]),
+            Some("fr".to_owned())
+        );
+        assert_eq!(
+            language_in(&["castellan", "--lang=en", "sheet"]),
+            Some("en".to_owned())
+        );
+        assert_eq!(language_in(&["castellan", "sheet", "-o", "x.pdf"]), None);
+    }
+
+    #[test]
+    fn an_unknown_language_or_one_after_a_double_dash_is_not_requested() {
+        assert_eq!(language_in(&["castellan", "--lang", "tlh"]), None);
+        assert_eq!(language_in(&["castellan", "--", "--lang", "fr"]), None);
+        assert_eq!(language_in(&["castellan", "--lang"]), None);
     }
 }

@@ -7,8 +7,8 @@ use castellan_engine::odds::{Odds, OddsOptions, odds};
 use clap::Args;
 use gettextrs::gettext;
 
-use super::text::fill;
 use crate::numbers::decimal;
+use crate::text::fill;
 
 /// The attack to compute.
 #[derive(Debug, Args)]

@@ -10,7 +10,7 @@ use castellan_engine::game::{Game, SavedGame};
 use clap::Args;
 use gettextrs::{gettext, ngettext};
 
-use super::text::fill;
+use crate::text::fill;
 
 /// The save to replay.
 #[derive(Debug, Args)]

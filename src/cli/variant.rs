@@ -11,7 +11,7 @@ use castellan_engine::variant::{Variant, load_variant_file};
 use clap::{Args, Subcommand};
 use gettextrs::{gettext, ngettext};
 
-use super::text::fill;
+use crate::text::fill;
 use crate::variant_options::{OptionGroup, options};
 
 /// What to do with variant files.

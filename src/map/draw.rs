@@ -5,6 +5,9 @@
 //!
 //! A board without outlines is drawn as discs at the territory centres, joined by
 //! bridges in the group's tint where two territories of a group share a land border.
+//!
+//! [`draw_overview`] draws the board at a glance for print: lands, lines and the
+//! groups' names, without pieces or territory names.
 
 use castellan_engine::board::{BorderKind, GroupKind, Point, TerritoryId};
 
@@ -23,6 +26,7 @@ struct Sizes {
     name_pixels: f64,
     sea_name_pixels: f64,
     castle_width: f64,
+    group_name_pixels: f64,
 }
 
 impl Sizes {
@@ -33,6 +37,7 @@ impl Sizes {
             name_pixels: sized(10.5, 10.0, 22.0),
             sea_name_pixels: sized(17.0, 13.0, 40.0),
             castle_width: sized(19.0, 17.0, 40.0),
+            group_name_pixels: sized(24.0, 12.0, 48.0),
         }
     }
 }
@@ -50,6 +55,21 @@ pub fn draw_map(
 ) -> Result<(), cairo::Error> {
     draw_static_layer(cr, scene, palette)?;
     draw_overlay(cr, scene, palette)
+}
+
+/// Draws the board at a glance, for print: water, the groups' tints (independents
+/// hatched), borders, frontiers and dotted crossings, and each group's name over its
+/// land in place of territory names, so that groups are told apart by name and not
+/// by colour alone. Territories are filled as the map fills them: a scene in which
+/// nobody owns anything shows the groups' tints.
+pub fn draw_overview(
+    cr: &cairo::Context,
+    scene: &MapScene,
+    palette: &Palette,
+) -> Result<(), cairo::Error> {
+    draw_geography(cr, scene, palette, false)?;
+    let pango = pangocairo::functions::create_context(cr);
+    draw_group_names(cr, &pango, scene, palette)
 }
 
 /// Draws what changes only with ownership, camera, size or style: sea, straits, land,
@@ -604,6 +624,16 @@ fn castle_box(base: ViewPoint, width: f64) -> Rect {
     }
 }
 
+/// The bold font and haloed ink of names on land, at `pixels`.
+fn land_name_look(palette: &Palette, pixels: f64) -> (pango::FontDescription, TextStyle) {
+    let style = TextStyle {
+        fill: palette.text,
+        halo: palette.text_halo,
+        halo_width: (pixels * 0.2).max(2.0),
+    };
+    (glyphs::font("Sans Bold", pixels), style)
+}
+
 fn draw_names(
     cr: &cairo::Context,
     pango: &pango::Context,
@@ -611,17 +641,47 @@ fn draw_names(
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
     let sizes = Sizes::at(scene.camera().scale());
-    let font = glyphs::font("Sans Bold", sizes.name_pixels);
-    let style = TextStyle {
-        fill: palette.text,
-        halo: palette.text_halo,
-        halo_width: (sizes.name_pixels * 0.2).max(2.0),
-    };
+    let (font, style) = land_name_look(palette, sizes.name_pixels);
     for id in scene.board().territory_ids() {
         let name = gettextrs::gettext(scene.board().territory(id).name.as_str());
         let label = Label::new(pango, &name, &font);
         let centre = name_position(scene, id, &sizes, label.ink_offsets());
         label.draw(cr, centre, style)?;
+    }
+    Ok(())
+}
+
+/// Each group's name at its anchor, in bold capitals wrapped to the group's width.
+fn draw_group_names(
+    cr: &cairo::Context,
+    pango: &pango::Context,
+    scene: &MapScene,
+    palette: &Palette,
+) -> Result<(), cairo::Error> {
+    let sizes = Sizes::at(scene.camera().scale());
+    let (font, style) = land_name_look(palette, sizes.group_name_pixels);
+    let board = scene.board();
+    for group in board.group_ids() {
+        let Some(anchor) = scene.geometry().group_anchor(board, group) else {
+            continue;
+        };
+        // Wrapped no narrower than a long word, so that no word is ever broken.
+        let width = board
+            .group(group)
+            .territories
+            .iter()
+            .filter_map(|&id| scene.geometry().bounds(id))
+            .fold(None, |span: Option<(f64, f64)>, b| {
+                Some(span.map_or((b.min.x, b.max.x), |(lo, hi)| {
+                    (lo.min(b.min.x), hi.max(b.max.x))
+                }))
+            })
+            .map_or(0.0, |(lo, hi)| scene.camera().length_to_view(hi - lo))
+            .max(sizes.group_name_pixels * 7.0);
+        let name = gettextrs::gettext(board.group(group).name.as_str()).to_uppercase();
+        Label::new(pango, &name, &font)
+            .wrapped(width)
+            .draw(cr, view(scene, anchor), style)?;
     }
     Ok(())
 }
@@ -942,6 +1002,46 @@ mod tests {
                     territory.key
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_overview_tints_every_empire_and_writes_each_groups_name() {
+        let mut scene = MapScene::new(Arc::new(test_boards::shipped_castle_risk()));
+        scene.camera_mut().resize(1000.0, 800.0);
+        let board = scene.board_arc().clone();
+        // Away from the British Empire's name, which sits on Great Britain.
+        let ireland = board.territory_by_key("ireland").unwrap();
+        let palette = Palette::print();
+        let (width, height) = scene.camera().device_size();
+        let mut image = cairo::ImageSurface::create(cairo::Format::ARgb32, width, height).unwrap();
+        {
+            let cr = cairo::Context::new(&image).unwrap();
+            draw_overview(&cr, &scene, &palette).unwrap();
+        }
+        let at = scene
+            .camera()
+            .to_view(quiet_interior_point(&scene, ireland));
+        let british = board.territory(ireland).group;
+        assert!(close_to(
+            pixel(&mut image, at),
+            rgb8(palette.group_fill(british.index(), board.group(british)))
+        ));
+        // Ink (a name) is drawn at every group's anchor, not only tints.
+        for group in board.group_ids() {
+            let anchor = scene
+                .camera()
+                .to_view(scene.geometry().group_anchor(&board, group).unwrap());
+            let inked = (-12..=12).any(|dx| {
+                (-6..=6).any(|dy| {
+                    let p = pixel(
+                        &mut image,
+                        ViewPoint::new(anchor.x + f64::from(dx), anchor.y + f64::from(dy)),
+                    );
+                    p.iter().all(|&c| c < 80)
+                })
+            });
+            assert!(inked, "no name on {}", board.group(group).key);
         }
     }
 

@@ -1,8 +1,9 @@
 //! Geometry derived once per board: outline bounds and point-in-outline tests, the
 //! frontier edges where territories of different groups meet, and the disc radii used
-//! when a board comes without outlines. The scene (`scene.rs`) owns one per board.
+//! when a board comes without outlines, and where a group's name goes on an overview.
+//! The scene (`scene.rs`) owns one per board.
 
-use castellan_engine::board::{Board, Point, TerritoryId};
+use castellan_engine::board::{Board, GroupId, Point, TerritoryId};
 
 /// Share of the distance to the nearest other centre that a territory's disc may cover
 /// when the board has no outlines; under a half, so neighbouring discs never touch.
@@ -116,6 +117,49 @@ impl BoardGeometry {
             _ => false,
         }
     }
+
+    /// Where a group's name goes on an overview of the board: the middle of the group
+    /// (its territories' centres, weighted by the area of their outlines) when that is
+    /// on the group's land, else the centre of its territory nearest that middle.
+    /// `None` for a group without territories.
+    pub fn group_anchor(&self, board: &Board, group: GroupId) -> Option<Point> {
+        let members = &board.group(group).territories;
+        let weighted: Vec<(Point, f64)> = members
+            .iter()
+            .map(|&id| {
+                let geometry = &board.territory(id).geometry;
+                let area: f64 = geometry.outline.iter().map(|ring| ring_area(ring)).sum();
+                (geometry.centre, if area > 0.0 { area } else { 1.0 })
+            })
+            .collect();
+        let total: f64 = weighted.iter().map(|(_, weight)| weight).sum();
+        if weighted.is_empty() || total <= 0.0 {
+            return None;
+        }
+        let middle = Point::new(
+            weighted.iter().map(|(p, w)| p.x * w).sum::<f64>() / total,
+            weighted.iter().map(|(p, w)| p.y * w).sum::<f64>() / total,
+        );
+        if members
+            .iter()
+            .any(|&id| self.outline_contains(board, id, middle))
+        {
+            return Some(middle);
+        }
+        weighted.iter().map(|&(centre, _)| centre).min_by(|a, b| {
+            let distance = |p: &Point| (p.x - middle.x).hypot(p.y - middle.y);
+            distance(a).total_cmp(&distance(b))
+        })
+    }
+}
+
+/// The area a ring encloses (the shoelace formula), whichever way it turns.
+fn ring_area(ring: &[Point]) -> f64 {
+    ring_edges(ring)
+        .map(|(a, b)| a.x * b.y - b.x * a.y)
+        .sum::<f64>()
+        .abs()
+        / 2.0
 }
 
 /// Even-odd point-in-polygon over several rings. A ring may or may not repeat its first
@@ -236,6 +280,36 @@ fn disc_radii(board: &Board) -> Vec<f64> {
 mod tests {
     use super::*;
     use crate::map::test_boards;
+
+    #[test]
+    fn every_group_name_of_the_shipped_board_sits_on_its_own_land() {
+        let board = test_boards::shipped_castle_risk();
+        let geometry = BoardGeometry::new(&board);
+        for group in board.group_ids() {
+            let anchor = geometry.group_anchor(&board, group).expect("an anchor");
+            let members = &board.group(group).territories;
+            assert!(
+                members
+                    .iter()
+                    .any(|&id| geometry.outline_contains(&board, id, anchor)),
+                "{} at {anchor:?}",
+                board.group(group).key
+            );
+        }
+    }
+
+    #[test]
+    fn a_ring_has_the_same_area_either_way_round() {
+        let square = [
+            Point::new(0.0, 0.0),
+            Point::new(4.0, 0.0),
+            Point::new(4.0, 3.0),
+            Point::new(0.0, 3.0),
+        ];
+        let reversed: Vec<Point> = square.iter().rev().copied().collect();
+        assert_eq!(ring_area(&square), 12.0);
+        assert_eq!(ring_area(&reversed), 12.0);
+    }
 
     #[test]
     fn a_point_inside_a_square_is_inside_and_outside_is_outside() {

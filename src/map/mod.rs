@@ -18,7 +18,7 @@ pub mod palette;
 pub mod scene;
 
 #[cfg(test)]
-mod test_boards;
+pub(crate) mod test_boards;
 
 pub use camera::ViewPoint;
 pub use layers::LayerCache;

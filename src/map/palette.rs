@@ -1,6 +1,7 @@
 //! The map's colours for the light, dark and high-contrast styles: seat colours (an
 //! Okabe–Ito based set that stays distinct for colour-blind players), group tints, sea,
-//! borders, text and highlights. Which style applies is the app's business.
+//! borders, text and highlights; and a style for paper. Which style applies is the
+//! app's business.
 
 use castellan_engine::board::{Group, GroupKind, Rgb};
 
@@ -158,6 +159,27 @@ impl Palette {
             normal.with_high_contrast()
         } else {
             normal
+        }
+    }
+
+    /// For paper (the reference sheet): pale water and white land, so that the group
+    /// tints show and toner is spared, with black frontiers and darker hatching that
+    /// survive printing in grey.
+    pub fn print() -> Self {
+        let ink = Colour::hex(0x1d1a16);
+        Self {
+            sea: Colour::hex(0xdce8ef),
+            shallows: Colour::hex(0xedf3f6),
+            sea_text: Colour::hex(0x3f5a6c),
+            land: Colour::hex(0xffffff),
+            border: Colour::hex(0x4a4238).with_alpha(0.8),
+            frontier: ink,
+            strait: ink,
+            hatch: ink.with_alpha(0.45),
+            text: ink,
+            text_halo: Colour::hex(0xffffff).with_alpha(0.9),
+            ink,
+            ..Self::light()
         }
     }
 
@@ -457,6 +479,18 @@ mod tests {
         let independent = palette.group_fill(0, &group(GroupKind::Independent));
         assert!(independent.luminance() > empire.luminance());
         assert!(empire.contrast(independent) > 1.1);
+    }
+
+    #[test]
+    fn the_print_style_keeps_group_tints_apart_from_the_water() {
+        let palette = Palette::print();
+        let board = crate::map::test_boards::shipped_castle_risk();
+        for (index, group) in board.groups.iter().enumerate() {
+            let fill = palette.group_fill(index, group);
+            assert!(fill.contrast(palette.frontier) >= 7.0, "{}", group.key);
+            assert_ne!(fill, palette.sea, "{}", group.key);
+        }
+        assert!(palette.text.contrast(palette.text_halo.with_alpha(1.0)) >= 7.0);
     }
 
     #[test]

@@ -15,9 +15,9 @@ use super::state::{Attack, MoveIn, Step};
 use super::turn::range_check;
 
 /// Most dice an attacker rolls (RULINGS 15).
-const MAX_ATTACK_DICE: u8 = 3;
+pub const MAX_ATTACK_DICE: u8 = 3;
 /// Most dice a defender rolls (RULINGS 15).
-const MAX_DEFENCE_DICE: u8 = 2;
+pub const MAX_DEFENCE_DICE: u8 = 2;
 
 impl Game {
     /// The dice the attacker may roll next: `1..=max` by land (more armies than dice),

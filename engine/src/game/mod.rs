@@ -120,6 +120,8 @@ use crate::board::{Board, GroupId, TerritoryId};
 use crate::variant::Variant;
 
 pub use action::{Action, Placement};
+// Fixed rules that front ends state (the reference sheet), not variant options.
+pub use attack::{MAX_ATTACK_DICE, MAX_DEFENCE_DICE};
 pub use card::{Card, Hand};
 pub use error::{NewGameError, RuleError};
 pub use event::{
@@ -134,7 +136,9 @@ pub use position::{
 pub use rng::Dice;
 pub use save::{ReplayError, SAVE_FORMAT, SaveError, SavedGame};
 pub use seat::Seat;
+pub use setup::CARDS_DEALT;
 pub use state::{HiddenArmy, TerritoryState, Truce};
+pub use turn::HAND_TOP_UP;
 pub use view::{AttackView, SeatSummary, SeatView, TerritoryView};
 
 use rng::Chance;

@@ -17,7 +17,7 @@ use super::seat::Seat;
 use super::state::{GameState, HiddenArmy, Phase, SeatState, Setup, SetupStep, TerritoryState};
 
 /// Cards dealt to each seat before the first turn (RULINGS 5).
-const CARDS_DEALT: usize = 3;
+pub const CARDS_DEALT: usize = 3;
 
 impl Game {
     /// Starts a game at setup. The generator seeded with `seed` picks the high roller

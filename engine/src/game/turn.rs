@@ -15,7 +15,7 @@ use super::seat::Seat;
 use super::state::{Phase, SpyStage, Step, Turn};
 
 /// A hand is topped up to this many cards before the turn's draw (RULINGS 6).
-const HAND_TOP_UP: usize = 3;
+pub const HAND_TOP_UP: usize = 3;
 
 impl Game {
     pub(crate) fn turn(&self) -> &Turn {

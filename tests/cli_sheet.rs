@@ -1,0 +1,314 @@
+//! `castellan sheet`, run as users run it: the reference sheet written as PDF, PNG and
+//! SVG for the rulebook and a house-rule variant, on A4 and Letter, in English and
+//! French, read back with poppler's `pdfinfo` and `pdftotext`; and bad input refused
+//! with the file named.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `castellan` from the top of the source tree in the plain C locale, so that
+/// English is what comes out unless `--lang` asks otherwise.
+fn castellan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_castellan"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("LC_ALL", "C")
+        .env_remove("LANGUAGE")
+        .output()
+        .expect("the castellan binary runs")
+}
+
+fn text_of(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// A directory of its own for one test's files, removed when the test ends.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(test: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("castellan-sheet-{}-{test}", std::process::id()));
+        fs::create_dir_all(&dir).expect("creating a scratch directory");
+        Self(dir)
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_str().expect("a UTF-8 path").to_owned()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Writes the sheet with `args` (plus `-o path`) and insists that it worked.
+fn sheet(args: &[&str], path: &str) -> String {
+    let mut all = vec!["sheet"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["-o", path]);
+    let output = castellan(&all);
+    assert!(
+        output.status.success(),
+        "castellan {all:?}: {}",
+        text_of(&output.stderr)
+    );
+    text_of(&output.stdout)
+}
+
+/// `pdfinfo`'s page count and page size line ("595.276 x 841.89 pts (A4)").
+fn pdf_info(path: &str) -> (usize, String) {
+    let output = Command::new("pdfinfo")
+        .arg(path)
+        .output()
+        .expect("pdfinfo runs (poppler-utils; `make deps` installs it)");
+    assert!(output.status.success(), "{}", text_of(&output.stderr));
+    let info = text_of(&output.stdout);
+    let field = |name: &str| {
+        info.lines()
+            .find_map(|line| line.strip_prefix(name))
+            .map(str::trim)
+            .unwrap_or_else(|| panic!("no {name} in {info}"))
+            .to_owned()
+    };
+    let pages = field("Pages:").parse().expect("a page count");
+    (pages, field("Page size:"))
+}
+
+/// The PDF's text with its layout kept, so that a bonus stays on its group's line.
+fn pdf_text(path: &str) -> String {
+    let output = Command::new("pdftotext")
+        .args(["-layout", path, "-"])
+        .output()
+        .expect("pdftotext runs (poppler-utils)");
+    assert!(output.status.success(), "{}", text_of(&output.stderr));
+    text_of(&output.stdout)
+}
+
+/// The line of `text` holding `needle`.
+fn line_with<'a>(text: &'a str, needle: &str) -> &'a str {
+    text.lines()
+        .find(|line| line.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?} in\n{text}"))
+}
+
+const EMPIRES: [&str; 6] = [
+    "British Empire",
+    "French Empire",
+    "German Empire",
+    "Austrian Empire",
+    "Russian Empire",
+    "Ottoman Empire",
+];
+
+const CARDS: [&str; 6] = [
+    "Reinforcements ×12",
+    "Diplomat ×7",
+    "Spy ×7",
+    "General ×8",
+    "Marshall ×8",
+    "Admiral ×6",
+];
+
+#[test]
+fn the_rulebook_sheet_is_one_a4_page_with_every_empire_its_bonus_and_every_card() {
+    let scratch = Scratch::new("rulebook");
+    let pdf = scratch.path("rulebook.pdf");
+    let said = sheet(&["--paper", "a4"], &pdf);
+    assert_eq!(said, format!("{pdf}: 1 page, A4\n"));
+    assert_eq!(pdf_info(&pdf), (1, "595.276 x 841.89 pts (A4)".to_owned()));
+    let text = pdf_text(&pdf);
+    for empire in EMPIRES {
+        assert!(line_with(&text, empire).contains("+4"), "{empire}:\n{text}");
+    }
+    // pdftotext may widen the space between a card's name and its count.
+    let squeezed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for card in CARDS {
+        assert!(squeezed.contains(card), "{card}:\n{text}");
+    }
+    assert!(line_with(&text, "All 11 independents at once").contains("+6"));
+    assert!(line_with(&text, "Each captured banner").contains("+8"));
+    assert!(!text.contains("region held whole"));
+    assert!(text.contains("The rulebook of 1986"));
+    assert!(text.contains("against a castle, 2 dice at most"), "{text}");
+}
+
+#[test]
+fn a_house_rule_variant_changes_the_independents_line_and_names_itself() {
+    let scratch = Scratch::new("house");
+    let pdf = scratch.path("house.pdf");
+    sheet(
+        &[
+            "--variant",
+            "data/variants/house-rules.toml",
+            "--paper",
+            "a4",
+        ],
+        &pdf,
+    );
+    assert_eq!(pdf_info(&pdf).0, 1);
+    let text = pdf_text(&pdf);
+    assert!(text.contains("Variant: Common house rules"), "{text}");
+    assert!(line_with(&text, "Each independent region held whole").contains("+2"));
+    assert!(!text.contains("independents at once"), "{text}");
+    for empire in EMPIRES {
+        assert!(line_with(&text, empire).contains("+4"), "{empire}");
+    }
+    let squeezed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for card in CARDS {
+        assert!(squeezed.contains(card), "{card}");
+    }
+    assert!(
+        squeezed.contains(
+            "Rules that differ from the rulebook: Score Regions Separately: on (rulebook: off)"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn letter_paper_and_a_variants_values_reach_the_sheet() {
+    let scratch = Scratch::new("letter");
+    let variant = scratch.path("bigger.toml");
+    fs::write(
+        &variant,
+        "name = \"Bigger spoils\"\ncastle_dice_limit = 3\n[spoils]\nempire_bonus = 5\nbanner_bonus = 10\n[deck]\nspies = 9\n",
+    )
+    .unwrap();
+    let pdf = scratch.path("letter.pdf");
+    sheet(&["--variant", &variant, "--paper", "letter"], &pdf);
+    assert_eq!(pdf_info(&pdf), (1, "612 x 792 pts (letter)".to_owned()));
+    let text = pdf_text(&pdf);
+    for empire in EMPIRES {
+        assert!(line_with(&text, empire).contains("+5"), "{empire}:\n{text}");
+    }
+    assert!(line_with(&text, "Each captured banner").contains("+10"));
+    assert!(text.contains("Variant: Bigger spoils"));
+    assert!(text.contains("50 in the deck"), "{text}");
+    assert!(text.contains("against a castle, 3 dice at most"), "{text}");
+}
+
+/// The width and height a PNG file's header gives.
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = fs::read(path).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{}", path.display());
+    let number = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (number(16), number(20))
+}
+
+#[test]
+fn png_and_svg_are_chosen_by_the_extension() {
+    let scratch = Scratch::new("images");
+    let png = scratch.path("sheet.png");
+    assert_eq!(
+        sheet(&["--paper", "letter"], &png),
+        format!("{png}: 1 page, Letter\n")
+    );
+    // 150 pixels per inch on 8.5 × 11 inches.
+    assert_eq!(png_size(Path::new(&png)), (1275, 1650));
+    let svg = scratch.path("sheet.SVG");
+    sheet(&["--paper", "a4"], &svg);
+    let text = fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<?xml"), "{}", &text[..80]);
+    assert!(text.contains("<svg"));
+    assert!(text.contains("width=\"595.275591pt\""), "{}", &text[..400]);
+}
+
+#[test]
+fn french_is_asked_for_with_lang_even_in_the_c_locale() {
+    let scratch = Scratch::new("french");
+    let pdf = scratch.path("fr.pdf");
+    let said = sheet(&["--lang", "fr", "--paper", "a4"], &pdf);
+    assert_eq!(said, format!("{pdf}\u{a0}: 1 page, A4\n"));
+    let text = pdf_text(&pdf);
+    for french in [
+        "Aide-mémoire",
+        "Nouvelles troupes",
+        "Empire britannique",
+        "Les 11 territoires indépendants à la fois",
+        "Renforts",
+        "Maréchal",
+        "Votre tour, dans l’ordre",
+    ] {
+        assert!(text.contains(french), "{french}:\n{text}");
+    }
+    assert!(line_with(&text, "Empire britannique").contains("+4"));
+    assert!(!text.contains("Spoils"));
+}
+
+#[test]
+fn a_french_locale_the_system_lacks_still_gives_french() {
+    // This machine has no fr_FR locale: start-up falls back to C.UTF-8 with LANGUAGE.
+    let scratch = Scratch::new("locale");
+    let pdf = scratch.path("fr.pdf");
+    let output = Command::new(env!("CARGO_BIN_EXE_castellan"))
+        .args(["sheet", "--paper", "a4", "-o", &pdf])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANGUAGE")
+        .env("LANG", "fr_FR.UTF-8")
+        .output()
+        .expect("the castellan binary runs");
+    assert!(output.status.success(), "{}", text_of(&output.stderr));
+    assert!(pdf_text(&pdf).contains("Nouvelles troupes"));
+}
+
+#[test]
+fn bad_files_are_named_and_nothing_is_written() {
+    let scratch = Scratch::new("bad");
+    let out = scratch.path("never.pdf");
+
+    let board = scratch.path("broken-board.toml");
+    fs::write(
+        &board,
+        "[board]\nformat = 1\nname = \"Nowhere\"\nwidth = 100\n",
+    )
+    .unwrap();
+    let output = castellan(&["sheet", "--board", &board, "-o", &out]);
+    assert_eq!(output.status.code(), Some(1));
+    let errors = text_of(&output.stderr);
+    assert!(errors.starts_with(&format!("{board}:")), "{errors}");
+
+    let variant = scratch.path("broken-variant.toml");
+    fs::write(&variant, "\ncastle_dice_limit = 9\n").unwrap();
+    let output = castellan(&["sheet", "--variant", &variant, "-o", &out]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text_of(&output.stderr),
+        format!("{variant}:2:1: `castle_dice_limit` = 9 must be 1, 2 or 3\n")
+    );
+
+    let missing = scratch.path("missing.toml");
+    let output = castellan(&["sheet", "--variant", &missing, "-o", &out]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text_of(&output.stderr).contains(&missing));
+
+    let output = castellan(&["sheet", "-o", &scratch.path("sheet.docx")]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text_of(&output.stderr).contains("sheet.docx: cannot tell the format"));
+
+    let output = castellan(&["sheet", "-o", "/nonexistent-castellan-dir/sheet.pdf"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text_of(&output.stderr).starts_with("/nonexistent-castellan-dir/sheet.pdf: "));
+
+    assert!(!Path::new(&out).exists());
+    assert_eq!(
+        fs::read_dir(&scratch.0).unwrap().count(),
+        2,
+        "only the two bad files"
+    );
+}
+
+#[test]
+fn an_unknown_language_or_paper_is_a_usage_error() {
+    let output = castellan(&["sheet", "--lang", "tlh", "-o", "x.pdf"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text_of(&output.stderr).contains("tlh"));
+    let output = castellan(&["sheet", "--paper", "a3", "-o", "x.pdf"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text_of(&output.stderr).contains("a3"));
+}
