@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use castellan_engine::board::{Board, BoardError, load_board_file};
-use castellan_engine::variant::{Variant, VariantError, load_variant_file};
+use castellan_engine::variant::{Variant, load_variant_file};
 use gettextrs::gettext;
 use relm4::gtk::glib;
 
@@ -49,23 +49,38 @@ pub enum Origin {
     Opened,
 }
 
-/// A board file of the library, loaded or not.
+/// A file of the library, loaded or not.
 #[derive(Clone, Debug)]
-pub struct BoardEntry {
+pub struct Entry<T> {
     pub path: PathBuf,
     pub origin: Origin,
-    /// The board, or every problem that kept it from loading, one per line.
-    pub loaded: Result<LoadedBoard, String>,
+    /// What the file holds, or every problem that kept it from loading, one per line.
+    pub loaded: Result<T, String>,
 }
 
-impl BoardEntry {
-    pub fn load(path: PathBuf, origin: Origin) -> Self {
-        let loaded = load_board(&path).map_err(|error| error.to_string());
+/// A board file of the library.
+pub type BoardEntry = Entry<LoadedBoard>;
+/// A variant file of the library.
+pub type VariantEntry = Entry<Variant>;
+
+impl<T> Entry<T> {
+    fn load_with<E: ToString>(
+        path: PathBuf,
+        origin: Origin,
+        load: impl FnOnce(&Path) -> Result<T, E>,
+    ) -> Self {
+        let loaded = load(&path).map_err(|error| error.to_string());
         Self {
             path,
             origin,
             loaded,
         }
+    }
+}
+
+impl BoardEntry {
+    pub fn load(path: PathBuf, origin: Origin) -> Self {
+        Self::load_with(path, origin, load_board)
     }
 
     /// The board's translated name, or its file name when it did not load.
@@ -77,22 +92,9 @@ impl BoardEntry {
     }
 }
 
-/// A variant file of the library, loaded or not.
-#[derive(Clone, Debug)]
-pub struct VariantEntry {
-    pub path: PathBuf,
-    pub origin: Origin,
-    pub loaded: Result<Variant, String>,
-}
-
 impl VariantEntry {
     pub fn load(path: PathBuf, origin: Origin) -> Self {
-        let loaded = load_variant_file(&path).map_err(|error: VariantError| error.to_string());
-        Self {
-            path,
-            origin,
-            loaded,
-        }
+        Self::load_with(path, origin, load_variant_file)
     }
 
     /// The variant's translated name, or its file name when it has none or did not load.
@@ -142,31 +144,30 @@ fn toml_files(folder: &Path) -> Vec<PathBuf> {
 
 /// Every board: the shipped ones (Castle Risk first), then the person's own.
 pub fn boards() -> Vec<BoardEntry> {
-    let mut shipped = toml_files(&shipped_folder("boards"));
-    // Castle Risk is the game's own board: first, whatever its file name sorts as.
-    shipped.sort_by_key(|path| path.file_name().is_none_or(|n| n != DEFAULT_BOARD));
-    shipped
-        .into_iter()
-        .map(|path| BoardEntry::load(path, Origin::Shipped))
-        .chain(
-            toml_files(&personal_folder("boards"))
-                .into_iter()
-                .map(|path| BoardEntry::load(path, Origin::Personal)),
-        )
-        .collect()
+    entries("boards", DEFAULT_BOARD, BoardEntry::load)
 }
 
 /// Every variant: the shipped presets (the rulebook first), then the person's own.
 pub fn variants() -> Vec<VariantEntry> {
-    let mut shipped = toml_files(&shipped_folder("variants"));
-    shipped.sort_by_key(|path| path.file_name().is_none_or(|n| n != "rulebook.toml"));
+    entries("variants", "rulebook.toml", VariantEntry::load)
+}
+
+/// The files of a kind: the shipped ones, `first` before the others whatever its
+/// name sorts as, then the person's own.
+fn entries<T>(
+    kind: &str,
+    first: &str,
+    load: impl Fn(PathBuf, Origin) -> Entry<T>,
+) -> Vec<Entry<T>> {
+    let mut shipped = toml_files(&shipped_folder(kind));
+    shipped.sort_by_key(|path| path.file_name().is_none_or(|n| n != first));
     shipped
         .into_iter()
-        .map(|path| VariantEntry::load(path, Origin::Shipped))
+        .map(|path| load(path, Origin::Shipped))
         .chain(
-            toml_files(&personal_folder("variants"))
+            toml_files(&personal_folder(kind))
                 .into_iter()
-                .map(|path| VariantEntry::load(path, Origin::Personal)),
+                .map(|path| load(path, Origin::Personal)),
         )
         .collect()
 }

@@ -2,7 +2,7 @@
 //! file with the engine's loader and prints a summary of a good board or every
 //! problem of a bad one.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -10,6 +10,7 @@ use castellan_engine::board::{Board, BorderKind, GroupKind, load_board_file};
 use clap::{Args, Subcommand};
 use gettextrs::{gettext, ngettext};
 
+use super::check::{check_files, exit_code};
 use crate::text::fill;
 
 /// What to do with board files.
@@ -38,33 +39,14 @@ enum BoardCommand {
 /// Runs a `board` subcommand: success only when every file is a good board.
 pub fn run(args: BoardArgs) -> ExitCode {
     match args.command {
-        BoardCommand::Check { files } => {
-            match check_files(&files, &mut io::stdout().lock(), &mut io::stderr().lock()) {
-                Ok(true) => ExitCode::SUCCESS,
-                Ok(false) | Err(_) => ExitCode::FAILURE,
-            }
-        }
+        BoardCommand::Check { files } => exit_code(check_files(
+            &files,
+            load_board_file,
+            summary,
+            &mut io::stdout().lock(),
+            &mut io::stderr().lock(),
+        )),
     }
-}
-
-/// Checks every file, even after a bad one, writing summaries to `out` and problems
-/// (one `FILE:LINE:COLUMN: message` per line) to `errors`. Returns whether all were good.
-fn check_files(
-    files: &[PathBuf],
-    out: &mut impl Write,
-    errors: &mut impl Write,
-) -> io::Result<bool> {
-    let mut all_good = true;
-    for file in files {
-        match load_board_file(file) {
-            Ok(board) => writeln!(out, "{}", summary(file, &board))?,
-            Err(error) => {
-                all_good = false;
-                writeln!(errors, "{error}")?;
-            }
-        }
-    }
-    Ok(all_good)
 }
 
 /// One line describing a good board, e.g. "castle-risk.toml: 44 territories, 85 borders

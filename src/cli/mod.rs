@@ -6,6 +6,7 @@
 //! locale); `help` translates the words clap supplies itself.
 
 mod board;
+mod check;
 mod help;
 mod odds;
 mod protocol;

@@ -11,6 +11,7 @@ use castellan_engine::variant::{Variant, load_variant_file};
 use clap::{Args, Subcommand};
 use gettextrs::{gettext, ngettext};
 
+use super::check::{check_files, exit_code};
 use crate::text::fill;
 use crate::variant_options::{OptionGroup, options};
 
@@ -51,37 +52,15 @@ enum VariantCommand {
 /// Runs a `variant` subcommand: success only when every file is a good variant.
 pub fn run(args: VariantArgs) -> ExitCode {
     let (mut out, mut errors) = (io::stdout().lock(), io::stderr().lock());
-    let result = match args.command {
-        VariantCommand::Check { files } => check_files(&files, &mut out, &mut errors),
+    exit_code(match args.command {
+        VariantCommand::Check { files } => {
+            check_files(&files, load_variant_file, summary, &mut out, &mut errors)
+        }
         VariantCommand::Show { file } => match load_variant_file(&file) {
             Ok(variant) => show(&variant, &mut out).map(|()| true),
             Err(error) => writeln!(errors, "{error}").map(|()| false),
         },
-    };
-    match result {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) | Err(_) => ExitCode::FAILURE,
-    }
-}
-
-/// Checks every file, even after a bad one, writing summaries to `out` and problems
-/// (one `FILE:LINE:COLUMN: message` per line) to `errors`. Returns whether all were good.
-fn check_files(
-    files: &[PathBuf],
-    out: &mut impl Write,
-    errors: &mut impl Write,
-) -> io::Result<bool> {
-    let mut all_good = true;
-    for file in files {
-        match load_variant_file(file) {
-            Ok(variant) => writeln!(out, "{}", summary(file, &variant))?,
-            Err(error) => {
-                all_good = false;
-                writeln!(errors, "{error}")?;
-            }
-        }
-    }
-    Ok(all_good)
+    })
 }
 
 /// One line describing a good variant, e.g. `house.toml: “Common house rules”, 1 rule

@@ -13,7 +13,7 @@ use super::model::Board;
 use super::problems::BoardError;
 use super::raw::read_document;
 use super::validate::validate;
-use crate::diagnostics::{ProblemList, ReadError, read_text_file};
+use crate::diagnostics::{ProblemList, ReadError, parse_toml, read_text_file};
 
 /// Parses and validates a board from TOML text. `origin` names the text in messages
 /// (usually the file name).
@@ -38,13 +38,8 @@ pub fn parse_board(source: &str, origin: &str) -> Result<Board, BoardError> {
         return Err(problems.into_error(origin));
     }
     let mut problems = ProblemList::new(source);
-    let document = match DeTable::parse(source) {
-        Ok(document) => document,
-        Err(error) => {
-            let at = error.span().map_or(0, |span| span.start);
-            problems.at(at, format!("TOML syntax: {}", error.message()));
-            return Err(problems.into_error(origin));
-        }
+    let Some(document) = parse_toml(source, &mut problems) else {
+        return Err(problems.into_error(origin));
     };
     let document = document.get_ref();
     check_counts(document, &mut problems);

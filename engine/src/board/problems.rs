@@ -1,47 +1,10 @@
-//! Why a board file could not be loaded: [`BoardError`], listing every [`Problem`]
-//! found (the collector itself is shared with variant files, in `diagnostics`).
+//! Why a board file could not be loaded: [`BoardError`], listing every problem found
+//! (the error and the collector are shared with variant files, in `diagnostics`).
 
-use std::io;
-
-use crate::diagnostics::{Problem, ProblemList, write_problems};
+use crate::diagnostics::{FileError, ProblemList};
 
 /// Why a board could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum BoardError {
-    /// The file was read but is not a valid board. `Display` prints one problem per
-    /// line as `FILE:LINE:COLUMN: message`, sorted by position.
-    #[error(fmt = write_problems)]
-    Invalid {
-        /// The file name shown in messages.
-        origin: String,
-        /// Every problem found, sorted by position; never empty.
-        problems: Vec<Problem>,
-    },
-    /// The file could not be read: missing, unreadable, or not UTF-8 text.
-    #[error("{origin}: {error}")]
-    Io {
-        /// The file name shown in messages.
-        origin: String,
-        error: io::Error,
-    },
-}
-
-impl BoardError {
-    /// The file name shown in messages.
-    pub fn origin(&self) -> &str {
-        match self {
-            Self::Invalid { origin, .. } | Self::Io { origin, .. } => origin,
-        }
-    }
-
-    /// The problems found in the file; empty when it could not be read at all.
-    pub fn problems(&self) -> &[Problem] {
-        match self {
-            Self::Invalid { problems, .. } => problems,
-            Self::Io { .. } => &[],
-        }
-    }
-}
+pub type BoardError = FileError;
 
 impl ProblemList<'_> {
     /// The [`BoardError`] listing every problem found.

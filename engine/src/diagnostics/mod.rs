@@ -1,11 +1,13 @@
 //! What the loaders of hand-written files (boards, variants) share to report mistakes:
 //! byte offsets turned into lines and columns (`lines`), the list of problems found in
-//! one file (`problems`), reading a text file of bounded size (`read`), and "did you
-//! mean …?" hints for misspelt keys and ids (`suggest`).
+//! one file (`problems`) and the error that carries them (`error`), reading a text file
+//! of bounded size and parsing its TOML (`read`), and "did you mean …?" hints for
+//! misspelt keys and ids (`suggest`).
 //!
 //! Designers fix files in a text editor: every message names the file, the line and
 //! the column, and a loader reports every problem it can find at once.
 
+mod error;
 mod lines;
 mod problems;
 mod read;
@@ -13,7 +15,8 @@ mod suggest;
 
 pub use problems::MAX_REPORTED_PROBLEMS;
 
+pub use error::FileError;
 pub use problems::Problem;
-pub(crate) use problems::{ProblemList, shown, write_problems};
-pub(crate) use read::{ReadError, read_text_file};
+pub(crate) use problems::{ProblemList, shown};
+pub(crate) use read::{ReadError, parse_toml, read_text_file};
 pub(crate) use suggest::Hints;

@@ -1,11 +1,16 @@
 //! Reading a hand-written text file whose size is bounded, so that a huge or binary
-//! file is refused with a clear reason instead of exhausting memory.
+//! file is refused with a clear reason instead of exhausting memory, and parsing its
+//! TOML keeping every span.
 
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
+use toml::Spanned;
+use toml::de::DeTable;
+
 use super::lines::position_of_invalid_utf8;
+use super::problems::ProblemList;
 
 /// Why a text file could not be read.
 #[derive(Debug)]
@@ -41,4 +46,20 @@ pub(crate) fn read_text_file(path: &Path, max_bytes: usize) -> Result<String, Re
             ),
         ))
     })
+}
+
+/// Parses `source` as TOML keeping every key's and value's span, or records the syntax
+/// error in `problems` (where it is, and what is wrong) and returns `None`.
+pub(crate) fn parse_toml<'s>(
+    source: &'s str,
+    problems: &mut ProblemList<'_>,
+) -> Option<Spanned<DeTable<'s>>> {
+    match DeTable::parse(source) {
+        Ok(document) => Some(document),
+        Err(error) => {
+            let at = error.span().map_or(0, |span| span.start);
+            problems.at(at, format!("TOML syntax: {}", error.message()));
+            None
+        }
+    }
 }

@@ -6,49 +6,20 @@
 //! then check that the values make sense ([`Variant::validate`]), pointing each problem
 //! at the option it is about.
 
-use std::io;
 use std::path::Path;
 
 use toml::de::{DeTable, DeValue};
 
 use super::{DESCRIPTIVE_KEYS, Variant};
 use crate::diagnostics::{
-    Hints, Problem, ProblemList, ReadError, read_text_file, shown, write_problems,
+    FileError, Hints, ProblemList, ReadError, parse_toml, read_text_file, shown,
 };
 
 /// Largest variant file accepted, in bytes. Real ones are a few hundred bytes.
 pub const MAX_VARIANT_BYTES: usize = 256 * 1024;
 
 /// Why a variant could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum VariantError {
-    /// The text was read but is not a playable variant. `Display` prints one problem
-    /// per line as `FILE:LINE:COLUMN: message`, sorted by position.
-    #[error(fmt = write_problems)]
-    Invalid {
-        /// The file name shown in messages.
-        origin: String,
-        /// Every problem found, sorted by position; never empty.
-        problems: Vec<Problem>,
-    },
-    /// The file could not be read: missing, unreadable, or not UTF-8 text.
-    #[error("{origin}: {error}")]
-    Io {
-        /// The file name shown in messages.
-        origin: String,
-        error: io::Error,
-    },
-}
-
-impl VariantError {
-    /// The problems found in the file; empty when it could not be read at all.
-    pub fn problems(&self) -> &[Problem] {
-        match self {
-            Self::Invalid { problems, .. } => problems,
-            Self::Io { .. } => &[],
-        }
-    }
-}
+pub type VariantError = FileError;
 
 /// Parses and checks a variant from TOML text. `origin` names the text in messages
 /// (usually the file name).
@@ -73,13 +44,8 @@ pub fn parse_variant(source: &str, origin: &str) -> Result<Variant, VariantError
         return Err(too_large(origin, source.len() as u64));
     }
     let mut problems = ProblemList::new(source);
-    let document = match DeTable::parse(source) {
-        Ok(document) => document,
-        Err(error) => {
-            let at = error.span().map_or(0, |span| span.start);
-            problems.at(at, format!("TOML syntax: {}", error.message()));
-            return Err(invalid(problems, origin));
-        }
+    let Some(document) = parse_toml(source, &mut problems) else {
+        return Err(invalid(problems, origin));
     };
     let document = document.get_ref();
     let options = known_keys();

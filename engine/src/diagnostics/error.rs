@@ -1,0 +1,44 @@
+//! [`FileError`]: why a hand-written file (a board, a variant) could not be loaded,
+//! the same way for every kind of file.
+
+use std::io;
+
+use super::problems::{Problem, write_problems};
+
+/// Why a file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file was read but is not valid. `Display` prints one problem per line as
+    /// `FILE:LINE:COLUMN: message`, sorted by position.
+    #[error(fmt = write_problems)]
+    Invalid {
+        /// The file name shown in messages.
+        origin: String,
+        /// Every problem found, sorted by position; never empty.
+        problems: Vec<Problem>,
+    },
+    /// The file could not be read: missing, unreadable, or not UTF-8 text.
+    #[error("{origin}: {error}")]
+    Io {
+        /// The file name shown in messages.
+        origin: String,
+        error: io::Error,
+    },
+}
+
+impl FileError {
+    /// The file name shown in messages.
+    pub fn origin(&self) -> &str {
+        match self {
+            Self::Invalid { origin, .. } | Self::Io { origin, .. } => origin,
+        }
+    }
+
+    /// The problems found in the file; empty when it could not be read at all.
+    pub fn problems(&self) -> &[Problem] {
+        match self {
+            Self::Invalid { problems, .. } => problems,
+            Self::Io { .. } => &[],
+        }
+    }
+}
