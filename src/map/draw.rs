@@ -10,11 +10,16 @@ use castellan_engine::board::{BorderKind, GroupKind, Point, TerritoryId};
 
 use super::camera::ViewPoint;
 use super::glyphs::{self, Arrow, Badge, CastleGlyph, Label, TextStyle};
+use super::layout::{InkBox, MarkLayout, MarkSizes, Rect};
 use super::palette::{Colour, Palette};
 use super::scene::{MapScene, TargetKind};
 
 /// Sea names wrap into lines no wider than this, in board units.
 const SEA_NAME_WIDTH: f64 = 200.0;
+
+/// The widest army count the layout keeps room for: wider ones (a hundred armies
+/// and more) stretch their badge over what is beside it.
+const WIDEST_PLANNED_COUNT: u32 = 88;
 
 /// Sizes of marks in board units, kept within pixel limits so that they stay readable
 /// when zoomed out and do not swamp the map when zoomed in.
@@ -23,6 +28,8 @@ struct Sizes {
     name_pixels: f64,
     sea_name_pixels: f64,
     castle_width: f64,
+    /// The band of group tint inside an owned territory's edges.
+    band_width: f64,
 }
 
 impl Sizes {
@@ -32,13 +39,74 @@ impl Sizes {
             badge_radius: sized(9.0, 8.5, 20.0),
             name_pixels: sized(10.5, 10.0, 22.0),
             sea_name_pixels: sized(17.0, 13.0, 40.0),
-            castle_width: sized(19.0, 17.0, 40.0),
+            castle_width: sized(17.0, 15.0, 36.0),
+            band_width: sized(3.5, 2.5, 6.0),
         }
+    }
+
+    fn name_font(&self) -> pango::FontDescription {
+        glyphs::font("Sans Bold", self.name_pixels)
+    }
+
+    fn sea_name_font(&self) -> pango::FontDescription {
+        glyphs::font("Serif Italic", self.sea_name_pixels)
     }
 }
 
+/// Places every territory's badge, castle and name for the scene's current scale,
+/// measuring the names with `pango` (made for the surface they will be drawn on).
+pub fn layout_marks(pango: &pango::Context, scene: &MapScene) -> MarkLayout {
+    let scale = scene.camera().scale();
+    let sizes = Sizes::at(scale);
+    let (half_width, half_height) =
+        Badge::half_size(pango, sizes.badge_radius, WIDEST_PLANNED_COUNT);
+    let mark_sizes = MarkSizes {
+        badge_radius: sizes.badge_radius,
+        badge_half_width: half_width,
+        badge_half_height: half_height,
+        castle_width: sizes.castle_width,
+        gap: (sizes.badge_radius * 0.2).max(1.5),
+    };
+    let font = sizes.name_font();
+    let board = scene.board();
+    let names = board
+        .territories
+        .iter()
+        .map(|t| {
+            let (left, top, right, bottom) =
+                Label::new(pango, &gettextrs::gettext(t.name.as_str()), &font).ink_offsets();
+            InkBox {
+                left,
+                top,
+                right,
+                bottom,
+            }
+        })
+        .collect();
+    let sea_font = sizes.sea_name_font();
+    let sea_names: Vec<Rect> = board
+        .seas
+        .iter()
+        .filter_map(|sea| {
+            let at = sea.label?;
+            let label = Label::new(pango, &gettextrs::gettext(sea.name.as_str()), &sea_font)
+                .wrapped(SEA_NAME_WIDTH * scale);
+            let (left, top, right, bottom) = label.ink_offsets();
+            let (x, y) = (at.x * scale, at.y * scale);
+            Some(Rect {
+                left: x + left,
+                top: y + top,
+                right: x + right,
+                bottom: y + bottom,
+            })
+        })
+        .collect();
+    MarkLayout::new(scene, mark_sizes, names, &sea_names)
+}
+
 /// Draws the whole map: the static layer, then the overlay. The widget goes through
-/// `LayerCache` instead, which caches the static layer; this is for one-off surfaces.
+/// `LayerCache` instead, which caches the static layer and the marks' layout; this is
+/// for one-off surfaces.
 #[cfg_attr(
     not(test),
     allow(dead_code, reason = "for printing and export; the tests draw with it")
@@ -48,8 +116,9 @@ pub fn draw_map(
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
-    draw_static_layer(cr, scene, palette)?;
-    draw_overlay(cr, scene, palette)
+    let layout = layout_marks(&pangocairo::functions::create_context(cr), scene);
+    draw_static_layer(cr, scene, palette, &layout)?;
+    draw_overlay(cr, scene, palette, &layout)
 }
 
 /// Draws what changes only with ownership, camera, size or style: sea, straits, land,
@@ -58,6 +127,7 @@ pub fn draw_static_layer(
     cr: &cairo::Context,
     scene: &MapScene,
     palette: &Palette,
+    layout: &MarkLayout,
 ) -> Result<(), cairo::Error> {
     let pango = pangocairo::functions::create_context(cr);
     cr.save()?;
@@ -68,7 +138,7 @@ pub fn draw_static_layer(
     draw_disc_links(cr, scene, palette)?;
     draw_land(cr, scene, palette)?;
     draw_frontiers(cr, scene, palette)?;
-    draw_names(cr, &pango, scene, palette)?;
+    draw_names(cr, &pango, scene, palette, layout)?;
     cr.restore()
 }
 
@@ -78,6 +148,7 @@ pub fn draw_overlay(
     cr: &cairo::Context,
     scene: &MapScene,
     palette: &Palette,
+    layout: &MarkLayout,
 ) -> Result<(), cairo::Error> {
     cr.save()?;
     for id in scene.board().territory_ids() {
@@ -106,7 +177,7 @@ pub fn draw_overlay(
     }
     let pango = pangocairo::functions::create_context(cr);
     for id in scene.board().territory_ids() {
-        draw_pieces(cr, &pango, scene, palette, id)?;
+        draw_pieces(cr, &pango, scene, palette, layout, id)?;
     }
     draw_arrow(cr, scene, palette)?;
     cr.restore()
@@ -173,10 +244,7 @@ fn draw_sea_names(
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
-    let font = glyphs::font(
-        "Serif Italic",
-        Sizes::at(scene.camera().scale()).sea_name_pixels,
-    );
+    let font = Sizes::at(scene.camera().scale()).sea_name_font();
     let style = TextStyle {
         fill: palette.sea_text,
         halo: palette.sea,
@@ -305,14 +373,29 @@ fn draw_land(cr: &cairo::Context, scene: &MapScene, palette: &Palette) -> Result
     cr.set_line_width(8.0);
     stroke_every_outline(cr)?;
     let hatching = hatch_pattern(palette, scene.camera().offset())?;
+    let band_width = Sizes::at(scene.camera().scale()).band_width;
     for id in board.territory_ids() {
+        let group_id = board.territory(id).group;
+        let group = board.group(group_id);
         territory_path(cr, scene, id, 0.0);
         fill_colour(scene, palette, id).apply(cr);
-        if board.group(board.territory(id).group).kind == GroupKind::Independent {
+        if group.kind == GroupKind::Independent {
             cr.fill_preserve()?;
             cr.set_source(&hatching)?;
         }
-        cr.fill()?;
+        if scene.territory(id).owner.is_some() {
+            // An owned territory keeps its group's tint in a band inside its edges: the
+            // stroke is twice the band wide, clipped to the territory.
+            cr.fill_preserve()?;
+            cr.save()?;
+            cr.clip_preserve();
+            palette.group_band(group_id.index(), group).apply(cr);
+            cr.set_line_width(2.0 * band_width);
+            cr.stroke()?;
+            cr.restore()?;
+        } else {
+            cr.fill()?;
+        }
     }
     palette.border.apply(cr);
     cr.set_line_width(palette.border_width);
@@ -372,140 +455,15 @@ fn draw_frontiers(
     cr.restore()
 }
 
-/// Where a territory's name goes: its label point, unless that is where the badge sits
-/// (the default when a board gives only centres); then just below the badge, or below
-/// the disc when there is no outline. If a badge or, in an empire, the place a castle
-/// would stand covers that spot, the name moves to the nearest clear spot within a few
-/// badge widths (vertical moves first); if there is none, it stays where it was.
-fn name_position(
-    scene: &MapScene,
-    id: TerritoryId,
-    sizes: &Sizes,
-    (ink_left, ink_top, ink_right, ink_bottom): (f64, f64, f64, f64),
-) -> ViewPoint {
-    let board = scene.board();
-    let geometry = &board.territory(id).geometry;
-    let label = view(scene, geometry.label);
-    let badge = view(scene, geometry.badge);
-    let wanted = if label.distance(badge) > sizes.badge_radius {
-        label
-    } else {
-        let clearance = if scene.geometry().has_outline(id) {
-            sizes.badge_radius
-        } else {
-            disc_radius(scene, id).max(sizes.badge_radius)
-        };
-        ViewPoint::new(badge.x, badge.y + clearance + 2.0 - ink_top)
-    };
-    let name_box = |c: ViewPoint| Rect {
-        left: c.x + ink_left,
-        top: c.y + ink_top,
-        right: c.x + ink_right,
-        bottom: c.y + ink_bottom,
-    };
-    // Only marks near the name can be in the way.
-    let reach = (ink_right - ink_left) + 6.0 * sizes.badge_radius;
-    let badges: Vec<ViewPoint> = board
-        .territories
-        .iter()
-        .map(|t| view(scene, t.geometry.badge))
-        .filter(|b| b.distance(wanted) < reach)
-        .collect();
-    let castle = board
-        .is_in_empire(id)
-        .then(|| castle_box(castle_base(scene, id, sizes), sizes.castle_width));
-    let clear = |c: ViewPoint| {
-        let area = name_box(c);
-        badges
-            .iter()
-            .all(|&b| area.distance_to(b) >= sizes.badge_radius + 1.5)
-            && castle.is_none_or(|castle| !castle.overlaps(&area))
-    };
-    if clear(wanted) {
-        return wanted;
-    }
-    const DIRECTIONS: [(f64, f64); 8] = [
-        (0.0, -1.0),
-        (0.0, 1.0),
-        (0.7, -0.7),
-        (-0.7, -0.7),
-        (0.7, 0.7),
-        (-0.7, 0.7),
-        (1.0, 0.0),
-        (-1.0, 0.0),
-    ];
-    (1..=(sizes.badge_radius * 3.0) as u32)
-        .flat_map(|step| {
-            DIRECTIONS.iter().map(move |&(dx, dy)| {
-                ViewPoint::new(
-                    wanted.x + dx * f64::from(step),
-                    wanted.y + dy * f64::from(step),
-                )
-            })
-        })
-        .find(|&c| clear(c))
-        .unwrap_or(wanted)
-}
-
-/// An axis-aligned rectangle in widget pixels.
-#[derive(Copy, Clone, Debug)]
-struct Rect {
-    left: f64,
-    top: f64,
-    right: f64,
-    bottom: f64,
-}
-
-impl Rect {
-    fn overlaps(&self, other: &Rect) -> bool {
-        self.left < other.right
-            && other.left < self.right
-            && self.top < other.bottom
-            && other.top < self.bottom
-    }
-
-    /// Distance from the rectangle to a point (0 inside).
-    fn distance_to(&self, p: ViewPoint) -> f64 {
-        let dx = (self.left - p.x).max(p.x - self.right).max(0.0);
-        let dy = (self.top - p.y).max(p.y - self.bottom).max(0.0);
-        dx.hypot(dy)
-    }
-}
-
-/// Where a territory's castle stands (the middle of its wall's base): at its castle
-/// point, or left of the badge when that point is the badge's.
-fn castle_base(scene: &MapScene, id: TerritoryId, sizes: &Sizes) -> ViewPoint {
-    let geometry = &scene.board().territory(id).geometry;
-    let badge = view(scene, geometry.badge);
-    let base = view(scene, geometry.castle);
-    if base.distance(badge) < sizes.badge_radius {
-        ViewPoint::new(
-            badge.x - sizes.badge_radius - sizes.castle_width * 0.6,
-            badge.y + sizes.badge_radius * 0.6,
-        )
-    } else {
-        base
-    }
-}
-
-/// The box a castle glyph of this width covers above its base (see `CastleGlyph`).
-fn castle_box(base: ViewPoint, width: f64) -> Rect {
-    Rect {
-        left: base.x - width / 2.0,
-        top: base.y - width * 1.35,
-        right: base.x + width / 2.0,
-        bottom: base.y,
-    }
-}
-
 fn draw_names(
     cr: &cairo::Context,
     pango: &pango::Context,
     scene: &MapScene,
     palette: &Palette,
+    layout: &MarkLayout,
 ) -> Result<(), cairo::Error> {
     let sizes = Sizes::at(scene.camera().scale());
-    let font = glyphs::font("Sans Bold", sizes.name_pixels);
+    let font = sizes.name_font();
     let style = TextStyle {
         fill: palette.text,
         halo: palette.text_halo,
@@ -513,9 +471,8 @@ fn draw_names(
     };
     for id in scene.board().territory_ids() {
         let name = gettextrs::gettext(scene.board().territory(id).name.as_str());
-        let label = Label::new(pango, &name, &font);
-        let centre = name_position(scene, id, &sizes, label.ink_offsets());
-        label.draw(cr, centre, style)?;
+        let centre = view(scene, layout.marks(id).name);
+        Label::new(pango, &name, &font).draw(cr, centre, style)?;
     }
     Ok(())
 }
@@ -555,15 +512,18 @@ fn draw_pieces(
     pango: &pango::Context,
     scene: &MapScene,
     palette: &Palette,
+    layout: &MarkLayout,
     id: TerritoryId,
 ) -> Result<(), cairo::Error> {
     let state = scene.territory(id);
-    let geometry = &scene.board().territory(id).geometry;
-    let sizes = Sizes::at(scene.camera().scale());
-    let badge = view(scene, geometry.badge);
+    let marks = layout.marks(id);
+    let sizes = layout.sizes();
+    let badge = view(scene, marks.badge);
     if let Some(castle) = state.castle {
         CastleGlyph {
-            base: castle_base(scene, id, &sizes),
+            // The layout places every castle the scene has; a layout made before the
+            // castle was built cannot have, and then it stands on the badge.
+            base: view(scene, marks.castle.unwrap_or(marks.badge)),
             width: sizes.castle_width,
             stone: palette.castle_stone,
             ink: palette.ink,
@@ -623,6 +583,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::map::layout::Rect;
     use crate::map::scene::{AttackArrow, Castle, TerritoryState};
     use crate::map::test_boards;
 
@@ -889,83 +850,103 @@ mod tests {
         }
     }
 
-    /// Prints how long a full static-layer draw and an overlay-only frame take at
-    /// 1920 × 1080 on the shipped board. Run it with
-    /// `cargo test --release -- --ignored --nocapture draw_timing`.
-    #[test]
-    #[ignore = "a timing to read, not a check"]
-    fn draw_timing_at_1920_by_1080() {
-        use std::time::{Duration, Instant};
-
+    /// Every mark of the shipped board at one map size and zoom, with a castle on the
+    /// `nth` territory of each empire (counting round), named for messages.
+    fn mark_boxes(width: f64, height: f64, zoom: f64, nth: usize) -> Vec<(String, Rect)> {
         let mut scene = MapScene::new(Arc::new(test_boards::shipped_castle_risk()));
-        scene.camera_mut().resize(1920.0, 1080.0);
-        let board = scene.board_arc().clone();
-        for (i, id) in board.territory_ids().enumerate() {
-            scene.set_territory(
-                id,
-                TerritoryState {
-                    owner: Some((i % 5) as u8),
-                    armies: 1 + (i * 7 % 23) as u32,
-                    castle: (board.is_in_empire(id) && i % 7 == 0).then_some(Castle { banners: 1 }),
-                },
-            );
-        }
-        let london = board.territory_by_key("london").unwrap();
-        scene.set_selected(Some(london));
-        scene.set_targets(board.neighbours(london).map(|n| (n, TargetKind::Adjacent)));
-        let palette = Palette::new(false, false);
-        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
-        let cr = cairo::Context::new(&surface).unwrap();
-
-        // The machine may be busy: report the fastest run and the median, not a mean.
-        const RUNS: usize = 21;
-        let time = |f: &mut dyn FnMut()| {
-            let mut runs: Vec<Duration> = (0..RUNS)
-                .map(|_| {
-                    let started = Instant::now();
-                    f();
-                    started.elapsed()
-                })
-                .collect();
-            runs.sort();
-            (runs[0], runs[RUNS / 2])
-        };
-        let static_layer = time(&mut || draw_static_layer(&cr, &scene, &palette).unwrap());
-        let overlay = time(&mut || draw_overlay(&cr, &scene, &palette).unwrap());
-
-        let mut cache = crate::map::LayerCache::new();
-        cache.draw(&cr, &scene, &palette).unwrap();
-        let territories: Vec<TerritoryId> = board.territory_ids().collect();
-        let mut frame = 0;
-        let hover_frame = time(&mut || {
-            // Each frame hovers another territory, as moving the pointer does.
-            frame += 1;
-            scene.set_hovered(Some(territories[frame % territories.len()]));
-            cache.draw(&cr, &scene, &palette).unwrap();
-        });
-        assert_eq!(cache.static_renders(), (1, 0));
-
-        // Dragging a zoomed map: 6 pixels a frame, back and forth.
+        scene.camera_mut().resize(width, height);
         scene
             .camera_mut()
-            .zoom_about(crate::map::ViewPoint::new(960.0, 540.0), 2.0);
-        cache.draw(&cr, &scene, &palette).unwrap();
-        let mut frame = 0;
-        let pan_frame = time(&mut || {
-            frame += 1;
-            let step = if frame % 20 < 10 { 6.0 } else { -6.0 };
-            scene.camera_mut().pan_by(step, 0.0);
-            cache.draw(&cr, &scene, &palette).unwrap();
-        });
-        assert_eq!(cache.static_renders(), (2, RUNS as u64));
-        println!(
-            "pan frame (shifted layer + strip + overlay) {:?} / {:?}",
-            pan_frame.0, pan_frame.1
-        );
-        println!(
-            "1920×1080, shipped board, fastest / median of {RUNS}: static layer {:?} / {:?}, \
-             overlay {:?} / {:?}, hover frame (cached layer + overlay) {:?} / {:?}",
-            static_layer.0, static_layer.1, overlay.0, overlay.1, hover_frame.0, hover_frame.1
-        );
+            .zoom_about(ViewPoint::new(width / 2.0, height / 2.0), zoom);
+        let board = scene.board_arc().clone();
+        for group in &board.groups {
+            if group.kind == GroupKind::Empire {
+                let site = group.territories[nth % group.territories.len()];
+                scene.set_territory(
+                    site,
+                    TerritoryState {
+                        owner: Some(0),
+                        armies: 1,
+                        castle: Some(Castle { banners: 1 }),
+                    },
+                );
+            }
+        }
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 4, 4).unwrap();
+        let cr = cairo::Context::new(&surface).unwrap();
+        let layout = layout_marks(&pangocairo::functions::create_context(&cr), &scene);
+        let mut boxes = Vec::new();
+        for id in board.territory_ids() {
+            let key = &board.territory(id).key;
+            let (badge, castle, name) = layout.boxes(id);
+            boxes.push((format!("{key} badge"), badge));
+            if let Some(castle) = castle {
+                boxes.push((format!("{key} castle"), castle));
+            }
+            boxes.push((format!("{key} name"), name));
+        }
+        boxes
+    }
+
+    /// The most territories an empire of the shipped board has.
+    fn largest_empire() -> usize {
+        let board = test_boards::shipped_castle_risk();
+        board
+            .groups
+            .iter()
+            .filter(|g| g.kind == GroupKind::Empire)
+            .map(|g| g.territories.len())
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn no_badge_castle_or_name_of_the_shipped_board_covers_another() {
+        // The default window's map, the map of a window maximised on a 1920 × 1080
+        // screen, and zoomed in; with a castle in each empire, on every territory of
+        // it in turn.
+        for (width, height, zoom) in [
+            (850.0, 780.0, 1.0),
+            (1600.0, 990.0, 1.0),
+            (850.0, 780.0, 1.5),
+            (850.0, 780.0, 3.0),
+        ] {
+            for nth in 0..largest_empire() {
+                let boxes = mark_boxes(width, height, zoom, nth);
+                let mut clashes = Vec::new();
+                for (i, (a, box_a)) in boxes.iter().enumerate() {
+                    for (b, box_b) in &boxes[i + 1..] {
+                        if box_a.overlap(box_b) > 0.0 {
+                            clashes.push(format!("{a} / {b}"));
+                        }
+                    }
+                }
+                assert!(
+                    clashes.is_empty(),
+                    "{width}×{height} at zoom {zoom}, castles #{nth}: {}",
+                    clashes.join(", ")
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_mark_of_the_shipped_board_stays_on_the_board() {
+        let scene = MapScene::new(Arc::new(test_boards::shipped_castle_risk()));
+        let (board_width, board_height) = (scene.board().width, scene.board().height);
+        for (width, height) in [(850.0, 780.0), (1600.0, 990.0)] {
+            let mut fitted = scene.clone();
+            fitted.camera_mut().resize(width, height);
+            let scale = fitted.camera().scale();
+            for (name, mark) in mark_boxes(width, height, 1.0, 0) {
+                assert!(
+                    mark.left >= 0.0
+                        && mark.top >= 0.0
+                        && mark.right <= board_width * scale
+                        && mark.bottom <= board_height * scale,
+                    "{name} at {width}×{height}: {mark:?}"
+                );
+            }
+        }
     }
 }

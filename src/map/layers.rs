@@ -1,12 +1,14 @@
 //! The cached static layer: sea, land, borders and names rendered once into an image
 //! and reused until ownership, camera, widget size, scale factor or style change, so
 //! that hover and selection repaint only the overlay. A pan by whole device pixels
-//! reuses the image shifted and draws only the strips it uncovers.
+//! reuses the image shifted and draws only the strips it uncovers. The marks' layout
+//! is kept too, until the board, its castles or the scale change.
 
 use std::sync::Arc;
 
 use super::camera::{Camera, ViewPoint};
-use super::draw::{draw_overlay, draw_static_layer};
+use super::draw::{draw_overlay, draw_static_layer, layout_marks};
+use super::layout::MarkLayout;
 use super::palette::Palette;
 use super::scene::MapScene;
 
@@ -17,6 +19,8 @@ struct StaticKey {
     board: usize,
     camera: Camera,
     owners: Vec<Option<u8>>,
+    /// Castles move names aside.
+    castles: Vec<bool>,
     palette: Palette,
 }
 
@@ -26,6 +30,7 @@ impl StaticKey {
             board: Arc::as_ptr(scene.board_arc()) as usize,
             camera: scene.camera().clone(),
             owners: scene.owners().collect(),
+            castles: scene.castle_sites(),
             palette: palette.clone(),
         }
     }
@@ -34,8 +39,13 @@ impl StaticKey {
     /// one for `self`: only when the camera has merely been panned, by a whole number of
     /// device pixels (a fractional shift would blur the image a little more each frame).
     fn pan_since(&self, earlier: &StaticKey) -> Option<ViewPoint> {
-        if (self.board, &self.owners, &self.palette)
-            != (earlier.board, &earlier.owners, &earlier.palette)
+        if (self.board, &self.owners, &self.castles, &self.palette)
+            != (
+                earlier.board,
+                &earlier.owners,
+                &earlier.castles,
+                &earlier.palette,
+            )
         {
             return None;
         }
@@ -52,6 +62,8 @@ impl StaticKey {
 #[derive(Default)]
 pub struct LayerCache {
     cached: Option<(StaticKey, cairo::ImageSurface)>,
+    /// The marks' layout, with the board and castles it was made for.
+    layout: Option<(usize, Vec<bool>, Arc<MarkLayout>)>,
     static_renders: u64,
     shifted_renders: u64,
 }
@@ -70,20 +82,43 @@ impl LayerCache {
         palette: &Palette,
     ) -> Result<(), cairo::Error> {
         let key = StaticKey::of(scene, palette);
+        let layout = self.layout(cr, scene);
         let surface = match self.cached.take() {
             Some((cached_key, surface)) if cached_key == key => surface,
             Some((cached_key, surface)) => match key.pan_since(&cached_key) {
-                Some(shift) => self.render_shifted(&surface, shift, scene, palette)?,
-                None => self.render_static(scene, palette)?,
+                Some(shift) => self.render_shifted(&surface, shift, scene, palette, &layout)?,
+                None => self.render_static(scene, palette, &layout)?,
             },
-            None => self.render_static(scene, palette)?,
+            None => self.render_static(scene, palette, &layout)?,
         };
         cr.save()?;
         cr.set_source_surface(&surface, 0.0, 0.0)?;
         cr.paint()?;
         cr.restore()?;
         self.cached = Some((key, surface));
-        draw_overlay(cr, scene, palette)
+        draw_overlay(cr, scene, palette, &layout)
+    }
+
+    /// The marks' layout for the scene's board, castles and scale, made anew only when
+    /// one of them changed.
+    fn layout(&mut self, cr: &cairo::Context, scene: &MapScene) -> Arc<MarkLayout> {
+        let board = Arc::as_ptr(scene.board_arc()) as usize;
+        let castles = scene.castle_sites();
+        match &self.layout {
+            Some((for_board, for_castles, layout))
+                if *for_board == board
+                    && *for_castles == castles
+                    && layout.scale() == scene.camera().scale() =>
+            {
+                Arc::clone(layout)
+            }
+            _ => {
+                let pango = pangocairo::functions::create_context(cr);
+                let layout = Arc::new(layout_marks(&pango, scene));
+                self.layout = Some((board, castles, Arc::clone(&layout)));
+                layout
+            }
+        }
     }
 
     /// How many times the whole static layer has been drawn, and how many times only
@@ -108,10 +143,11 @@ impl LayerCache {
         &mut self,
         scene: &MapScene,
         palette: &Palette,
+        layout: &MarkLayout,
     ) -> Result<cairo::ImageSurface, cairo::Error> {
         let surface = Self::new_surface(scene)?;
         let cr = cairo::Context::new(&surface)?;
-        draw_static_layer(&cr, scene, palette)?;
+        draw_static_layer(&cr, scene, palette, layout)?;
         drop(cr);
         surface.flush();
         self.static_renders += 1;
@@ -126,6 +162,7 @@ impl LayerCache {
         shift: ViewPoint,
         scene: &MapScene,
         palette: &Palette,
+        layout: &MarkLayout,
     ) -> Result<cairo::ImageSurface, cairo::Error> {
         let surface = Self::new_surface(scene)?;
         let cr = cairo::Context::new(&surface)?;
@@ -143,7 +180,7 @@ impl LayerCache {
             cr.rectangle(0.0, height + shift.y, width, -shift.y);
         }
         cr.clip();
-        draw_static_layer(&cr, scene, palette)?;
+        draw_static_layer(&cr, scene, palette, layout)?;
         drop(cr);
         surface.flush();
         self.shifted_renders += 1;

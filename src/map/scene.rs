@@ -110,6 +110,15 @@ impl MapScene {
         self.territories.iter().map(|t| t.owner)
     }
 
+    /// Which territories have a castle, in id order: with the camera, what decides
+    /// where marks go.
+    pub fn castle_sites(&self) -> Vec<bool> {
+        self.territories
+            .iter()
+            .map(|t| t.castle.is_some())
+            .collect()
+    }
+
     pub fn hovered(&self) -> Option<TerritoryId> {
         self.hovered
     }
