@@ -3,9 +3,10 @@
 mod app;
 mod cli;
 mod config;
-mod map;
 
 use std::process::ExitCode;
+
+use castellan::map;
 
 use gettextrs::LocaleCategory;
 

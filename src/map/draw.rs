@@ -1,7 +1,8 @@
-//! Draws a [`MapScene`] with Cairo on any surface (the widget, an image, a PDF): a static
-//! layer (sea, fills, borders, straits, names) that changes only with ownership, camera,
-//! size and style, and an overlay (targets, hover, selection, badges, castles, arrow)
-//! drawn on top every frame. Caching the static layer is `layers.rs`'s job.
+//! Draws a [`MapScene`] with Cairo on any surface (the widget, an image, a PDF), in
+//! three layers: a static one (sea, fills, borders, straits, names) that changes only
+//! with ownership, castles, camera, size and style; the pieces (targets, selection,
+//! badges, castles) that change with the game's state; and an overlay (hover, keyboard
+//! focus, arrow) drawn on top every frame. Caching the first two is `layers.rs`'s job.
 //!
 //! A board without outlines is drawn as discs at the territory centres, joined by
 //! bridges in the group's tint where two territories of a group share a land border.
@@ -104,13 +105,9 @@ pub fn layout_marks(pango: &pango::Context, scene: &MapScene) -> MarkLayout {
     MarkLayout::new(scene, mark_sizes, names, &sea_names)
 }
 
-/// Draws the whole map: the static layer, then the overlay. The widget goes through
-/// `LayerCache` instead, which caches the static layer and the marks' layout; this is
+/// Draws the whole map: the static layer, the pieces, then the overlay. The widget goes
+/// through `LayerCache` instead, which caches the layers and the marks' layout; this is
 /// for one-off surfaces.
-#[cfg_attr(
-    not(test),
-    allow(dead_code, reason = "for printing and export; the tests draw with it")
-)]
 pub fn draw_map(
     cr: &cairo::Context,
     scene: &MapScene,
@@ -118,6 +115,7 @@ pub fn draw_map(
 ) -> Result<(), cairo::Error> {
     let layout = layout_marks(&pangocairo::functions::create_context(cr), scene);
     draw_static_layer(cr, scene, palette, &layout)?;
+    draw_pieces_layer(cr, scene, palette, &layout)?;
     draw_overlay(cr, scene, palette, &layout)
 }
 
@@ -142,28 +140,21 @@ pub fn draw_static_layer(
     cr.restore()
 }
 
-/// Draws what changes from frame to frame: target highlights, hover, selection, army
-/// badges, castles and the attack arrow.
-pub fn draw_overlay(
+/// Draws what changes with the game's state: the veil over what is not a target,
+/// target highlights, the selection, army badges and castles. The widget caches this
+/// too, so that a hover repaints only the overlay.
+pub fn draw_pieces_layer(
     cr: &cairo::Context,
     scene: &MapScene,
     palette: &Palette,
     layout: &MarkLayout,
 ) -> Result<(), cairo::Error> {
     cr.save()?;
+    draw_veil(cr, scene, palette)?;
     for id in scene.board().territory_ids() {
         if let Some(kind) = scene.target(id) {
             draw_target(cr, scene, palette, id, kind)?;
         }
-    }
-    if let Some(id) = scene.hovered() {
-        territory_path(cr, scene, id, 0.0);
-        palette.hover.apply(cr);
-        cr.fill_preserve()?;
-        palette.hover_outline.apply(cr);
-        cr.set_line_width(2.0);
-        cr.set_line_join(cairo::LineJoin::Round);
-        cr.stroke()?;
     }
     if let Some(id) = scene.selected() {
         territory_path(cr, scene, id, 0.0);
@@ -178,6 +169,46 @@ pub fn draw_overlay(
     let pango = pangocairo::functions::create_context(cr);
     for id in scene.board().territory_ids() {
         draw_pieces(cr, &pango, scene, palette, layout, id)?;
+    }
+    cr.restore()
+}
+
+/// Draws what follows the pointer and the keyboard from frame to frame: the hovered
+/// territory, the keyboard focus and the attack arrow. The pieces of the hovered and
+/// focused territories are drawn again on top, so that the highlight does not wash
+/// over them.
+pub fn draw_overlay(
+    cr: &cairo::Context,
+    scene: &MapScene,
+    palette: &Palette,
+    layout: &MarkLayout,
+) -> Result<(), cairo::Error> {
+    cr.save()?;
+    if let Some(id) = scene.hovered() {
+        territory_path(cr, scene, id, 0.0);
+        palette.hover.apply(cr);
+        cr.fill_preserve()?;
+        palette.hover_outline.apply(cr);
+        cr.set_line_width(2.0);
+        cr.set_line_join(cairo::LineJoin::Round);
+        cr.stroke()?;
+    }
+    if let Some(id) = scene.focused() {
+        territory_path(cr, scene, id, 4.0);
+        cr.set_line_join(cairo::LineJoin::Round);
+        palette.text_halo.with_alpha(1.0).apply(cr);
+        cr.set_line_width(5.0);
+        cr.stroke_preserve()?;
+        palette.focus.apply(cr);
+        cr.set_line_width(3.0);
+        cr.stroke()?;
+    }
+    let pointed = [scene.hovered(), scene.focused()];
+    if pointed.iter().any(Option::is_some) {
+        let pango = pangocairo::functions::create_context(cr);
+        for id in pointed.into_iter().flatten() {
+            draw_pieces(cr, &pango, scene, palette, layout, id)?;
+        }
     }
     draw_arrow(cr, scene, palette)?;
     cr.restore()
@@ -477,6 +508,24 @@ fn draw_names(
     Ok(())
 }
 
+/// While there are targets, veils the rest of the land (but not the selected
+/// territory), so that what may be clicked stands out by lightness alone.
+fn draw_veil(cr: &cairo::Context, scene: &MapScene, palette: &Palette) -> Result<(), cairo::Error> {
+    let board = scene.board();
+    if board.territory_ids().all(|id| scene.target(id).is_none()) {
+        return Ok(());
+    }
+    cr.new_path();
+    cr.set_fill_rule(cairo::FillRule::EvenOdd);
+    for id in board.territory_ids() {
+        if scene.target(id).is_none() && scene.selected() != Some(id) {
+            add_territory_shape(cr, scene, id, 0.0);
+        }
+    }
+    palette.veil.apply(cr);
+    cr.fill()
+}
+
 fn draw_target(
     cr: &cairo::Context,
     scene: &MapScene,
@@ -484,25 +533,30 @@ fn draw_target(
     id: TerritoryId,
     kind: TargetKind,
 ) -> Result<(), cairo::Error> {
-    // Neighbours get a light wash (darkening would read as "unavailable") as well as a
-    // dashed outline; the many coasts the Admiral can reach get only a dotted outline,
-    // so that their names stay readable.
-    let (colour, dashes, width, wash): (Colour, &[f64], f64, bool) = match kind {
-        TargetKind::Adjacent => (palette.target_adjacent, &[8.0, 4.0], 2.5, true),
-        TargetKind::AcrossSea => (palette.target_across_sea, &[0.1, 6.0], 3.5, false),
+    // Targets stand out from the veiled land around them, lighter still under a wash.
+    // The coasts the Admiral reaches across the sea get a dotted outline as well, to
+    // tell them from neighbours; in high contrast, neighbours get a dashed one.
+    let outline: Option<(Colour, &[f64], f64)> = match kind {
+        TargetKind::Adjacent if palette.outline_targets => {
+            Some((palette.target_adjacent, &[8.0, 4.0], 2.5))
+        }
+        TargetKind::Adjacent => None,
+        TargetKind::AcrossSea => Some((palette.target_across_sea, &[0.1, 6.0], 3.5)),
     };
     cr.save()?;
     territory_path(cr, scene, id, 3.0);
-    if wash {
-        palette.target_wash.apply(cr);
+    palette.target_wash.apply(cr);
+    if let Some((colour, dashes, width)) = outline {
         cr.fill_preserve()?;
+        colour.apply(cr);
+        cr.set_line_width(width);
+        cr.set_line_cap(cairo::LineCap::Round);
+        cr.set_line_join(cairo::LineJoin::Round);
+        cr.set_dash(dashes, 0.0);
+        cr.stroke()?;
+    } else {
+        cr.fill()?;
     }
-    colour.apply(cr);
-    cr.set_line_width(width);
-    cr.set_line_cap(cairo::LineCap::Round);
-    cr.set_line_join(cairo::LineJoin::Round);
-    cr.set_dash(dashes, 0.0);
-    cr.stroke()?;
     cr.restore()
 }
 
@@ -563,17 +617,13 @@ fn draw_arrow(
     };
     let sizes = Sizes::at(scene.camera().scale());
     let board = scene.board();
-    let body = scene
-        .territory(arrow.from)
-        .owner
-        .map_or(palette.selection_inner, |seat| palette.seat(seat));
     Arrow {
         from: view(scene, board.territory(arrow.from).geometry.badge),
         to: view(scene, board.territory(arrow.to).geometry.badge),
         clearance: sizes.badge_radius + 3.0,
         width: (sizes.badge_radius * 0.55).max(4.0),
-        body,
-        edge: palette.ink,
+        body: palette.arrow_body,
+        edge: palette.arrow_edge,
     }
     .draw(cr)
 }

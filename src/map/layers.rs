@@ -1,16 +1,18 @@
-//! The cached static layer: sea, land, borders and names rendered once into an image
-//! and reused until ownership, camera, widget size, scale factor or style change, so
-//! that hover and selection repaint only the overlay. A pan by whole device pixels
-//! reuses the image shifted and draws only the strips it uncovers. The marks' layout
-//! is kept too, until the board, its castles or the scale change.
+//! The cached layers. The static one (sea, land, borders, names) is rendered once into
+//! an image and reused until ownership, castles, camera, widget size, scale factor or
+//! style change; a pan by whole device pixels reuses it shifted and draws only the
+//! strips it uncovers. The pieces (targets, selection, badges, castles) are drawn over
+//! a copy of it and reused until the game's state changes too, so that a hover or a
+//! keyboard move repaints only the overlay. The marks' layout is kept until the board,
+//! its castles or the scale change.
 
 use std::sync::Arc;
 
 use super::camera::{Camera, ViewPoint};
-use super::draw::{draw_overlay, draw_static_layer, layout_marks};
+use super::draw::{draw_overlay, draw_pieces_layer, draw_static_layer, layout_marks};
 use super::layout::MarkLayout;
 use super::palette::Palette;
-use super::scene::MapScene;
+use super::scene::{MapScene, PiecesState};
 
 /// Everything the static layer depends on; the image is redrawn when any of it differs.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,14 +60,18 @@ impl StaticKey {
     }
 }
 
-/// Draws a scene, keeping its static layer in an image between frames.
+/// Draws a scene, keeping its static layer and its pieces in images between frames.
 #[derive(Default)]
 pub struct LayerCache {
     cached: Option<(StaticKey, cairo::ImageSurface)>,
+    /// The static layer with the pieces drawn over it, and the state they show; valid
+    /// while the static layer is the one it was drawn over.
+    pieces: Option<(PiecesState, cairo::ImageSurface)>,
     /// The marks' layout, with the board and castles it was made for.
     layout: Option<(usize, Vec<bool>, Arc<MarkLayout>)>,
     static_renders: u64,
     shifted_renders: u64,
+    pieces_renders: u64,
 }
 
 impl LayerCache {
@@ -73,8 +79,8 @@ impl LayerCache {
         Self::default()
     }
 
-    /// Draws the map: the cached static layer (brought up to date first if stale),
-    /// then the overlay.
+    /// Draws the map: the cached layers (brought up to date first if stale), then the
+    /// overlay.
     pub fn draw(
         &mut self,
         cr: &cairo::Context,
@@ -83,19 +89,28 @@ impl LayerCache {
     ) -> Result<(), cairo::Error> {
         let key = StaticKey::of(scene, palette);
         let layout = self.layout(cr, scene);
-        let surface = match self.cached.take() {
-            Some((cached_key, surface)) if cached_key == key => surface,
+        let (surface, static_changed) = match self.cached.take() {
+            Some((cached_key, surface)) if cached_key == key => (surface, false),
             Some((cached_key, surface)) => match key.pan_since(&cached_key) {
-                Some(shift) => self.render_shifted(&surface, shift, scene, palette, &layout)?,
-                None => self.render_static(scene, palette, &layout)?,
+                Some(shift) => (
+                    self.render_shifted(&surface, shift, scene, palette, &layout)?,
+                    true,
+                ),
+                None => (self.render_static(scene, palette, &layout)?, true),
             },
-            None => self.render_static(scene, palette, &layout)?,
+            None => (self.render_static(scene, palette, &layout)?, true),
+        };
+        let state = scene.pieces_state();
+        let pieces = match self.pieces.take() {
+            Some((drawn, pieces)) if !static_changed && drawn == state => pieces,
+            _ => self.render_pieces(&surface, scene, palette, &layout)?,
         };
         cr.save()?;
-        cr.set_source_surface(&surface, 0.0, 0.0)?;
+        cr.set_source_surface(&pieces, 0.0, 0.0)?;
         cr.paint()?;
         cr.restore()?;
         self.cached = Some((key, surface));
+        self.pieces = Some((state, pieces));
         draw_overlay(cr, scene, palette, &layout)
     }
 
@@ -123,9 +138,13 @@ impl LayerCache {
 
     /// How many times the whole static layer has been drawn, and how many times only
     /// strips of it after a pan: lets tests see the cache work.
-    #[cfg_attr(not(test), allow(dead_code, reason = "only tests ask"))]
     pub fn static_renders(&self) -> (u64, u64) {
         (self.static_renders, self.shifted_renders)
+    }
+
+    /// How many times the pieces have been drawn.
+    pub fn pieces_renders(&self) -> u64 {
+        self.pieces_renders
     }
 
     /// A new image for the layer, one pixel per device pixel with the device scale set,
@@ -136,6 +155,25 @@ impl LayerCache {
         let surface = cairo::ImageSurface::create(cairo::Format::Rgb24, width, height)?;
         let factor = scene.camera().scale_factor();
         surface.set_device_scale(factor, factor);
+        Ok(surface)
+    }
+
+    /// A copy of the static layer with the pieces drawn over it.
+    fn render_pieces(
+        &mut self,
+        static_layer: &cairo::ImageSurface,
+        scene: &MapScene,
+        palette: &Palette,
+        layout: &MarkLayout,
+    ) -> Result<cairo::ImageSurface, cairo::Error> {
+        let surface = Self::new_surface(scene)?;
+        let cr = cairo::Context::new(&surface)?;
+        cr.set_source_surface(static_layer, 0.0, 0.0)?;
+        cr.paint()?;
+        draw_pieces_layer(&cr, scene, palette, layout)?;
+        drop(cr);
+        surface.flush();
+        self.pieces_renders += 1;
         Ok(surface)
     }
 
@@ -203,7 +241,7 @@ mod tests {
     }
 
     #[test]
-    fn hover_and_selection_reuse_the_static_layer() {
+    fn hover_and_focus_reuse_both_layers_and_selection_the_static_one() {
         let mut scene = MapScene::new(Arc::new(test_boards::three_squares_with_outlines()));
         scene.camera_mut().resize(320.0, 120.0);
         let palette = Palette::new(false, false);
@@ -211,9 +249,20 @@ mod tests {
         draw_into(&mut cache, &scene, &palette);
         scene.set_hovered(Some(TerritoryId(0)));
         draw_into(&mut cache, &scene, &palette);
+        scene.set_focused(Some(TerritoryId(2)));
+        draw_into(&mut cache, &scene, &palette);
+        assert_eq!(
+            (cache.static_renders(), cache.pieces_renders()),
+            ((1, 0), 1)
+        );
         scene.set_selected(Some(TerritoryId(1)));
         draw_into(&mut cache, &scene, &palette);
-        assert_eq!(cache.static_renders(), (1, 0));
+        scene.set_targets([(TerritoryId(2), crate::map::TargetKind::Adjacent)]);
+        draw_into(&mut cache, &scene, &palette);
+        assert_eq!(
+            (cache.static_renders(), cache.pieces_renders()),
+            ((1, 0), 3)
+        );
     }
 
     #[test]
@@ -268,7 +317,7 @@ mod tests {
         );
         draw_into(&mut cache, &scene, &palette);
         assert_eq!(cache.static_renders(), (2, 0));
-        // Armies alone live in the overlay.
+        // Armies alone are pieces, over the same static layer.
         scene.set_territory(
             TerritoryId(2),
             TerritoryState {
@@ -279,6 +328,7 @@ mod tests {
         );
         draw_into(&mut cache, &scene, &palette);
         assert_eq!(cache.static_renders(), (2, 0));
+        assert_eq!(cache.pieces_renders(), 3);
         scene
             .camera_mut()
             .zoom_about(ViewPoint::new(100.0, 60.0), 2.0);

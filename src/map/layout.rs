@@ -278,10 +278,6 @@ impl MarkLayout {
 
     /// The boxes a territory's marks cover, in pixels from the board's origin: badge,
     /// castle (where one stands) and name.
-    #[cfg_attr(
-        not(test),
-        allow(dead_code, reason = "the tests check the layout with it")
-    )]
     pub fn boxes(&self, id: TerritoryId) -> (Rect, Option<Rect>, Rect) {
         let marks = self.marks(id);
         let s = self.scale;

@@ -137,11 +137,22 @@ pub struct Palette {
     /// Selection: a dark outer and a light inner ring, visible on any fill.
     pub selection_outer: Colour,
     pub selection_inner: Colour,
+    /// The keyboard focus ring, in the desktop's accent blue, on a halo.
+    pub focus: Colour,
     pub target_adjacent: Colour,
     pub target_across_sea: Colour,
     /// The light wash over a highlighted target.
     pub target_wash: Colour,
-    /// The ring round army badges, castle walls and the arrow's edge.
+    /// Laid over the land that is not a target while there are targets, so that the
+    /// targets stand out by lightness, whatever their colours.
+    pub veil: Colour,
+    /// Whether targets reached by land are outlined as well (high contrast), rather
+    /// than shown by the veil over the rest alone.
+    pub outline_targets: bool,
+    /// The attack arrow: a body that reads on every seat colour, edged with a halo.
+    pub arrow_body: Colour,
+    pub arrow_edge: Colour,
+    /// The ring round army badges and castle walls.
     pub ink: Colour,
     pub castle_stone: Colour,
     /// How much a seat colour is softened towards [`Palette::land`] to fill a territory:
@@ -188,9 +199,14 @@ impl Palette {
             hover_outline: Colour::hex(0x231d14),
             selection_outer: Colour::hex(0x1a1a1a),
             selection_inner: Colour::hex(0xffffff),
+            focus: Colour::hex(0x1c71d8),
             target_adjacent: Colour::hex(0x1a1a1a),
             target_across_sea: Colour::hex(0x0b4f7a),
             target_wash: Colour::hex(0xffffff).with_alpha(0.2),
+            veil: Colour::hex(0x5a5650).with_alpha(0.38),
+            outline_targets: false,
+            arrow_body: Colour::hex(0x231d14),
+            arrow_edge: Colour::hex(0xf7f2e6),
             ink: Colour::hex(0x231d14),
             castle_stone: Colour::hex(0xd9d2c3),
             seat_fill_softening: 0.1,
@@ -220,9 +236,14 @@ impl Palette {
             hover_outline: Colour::hex(0xf5f0e4),
             selection_outer: Colour::hex(0x000000),
             selection_inner: Colour::hex(0xffffff),
+            focus: Colour::hex(0x78aeed),
             target_adjacent: Colour::hex(0xf5f0e4),
             target_across_sea: Colour::hex(0x7fd0ff),
             target_wash: Colour::hex(0xffffff).with_alpha(0.12),
+            veil: Colour::hex(0x000000).with_alpha(0.5),
+            outline_targets: false,
+            arrow_body: Colour::hex(0xf5f0e4),
+            arrow_edge: Colour::hex(0x0d0c0a),
             ink: Colour::hex(0x0d0c0a),
             castle_stone: Colour::hex(0xb9b2a4),
             seat_fill_softening: 0.1,
@@ -263,6 +284,10 @@ impl Palette {
             hover: paper.with_alpha(0.45),
             hover_outline: ink,
             target_adjacent: ink,
+            veil: Colour::hex(0x000000).with_alpha(if self.dark { 0.6 } else { 0.4 }),
+            outline_targets: true,
+            arrow_body: ink,
+            arrow_edge: paper,
             target_across_sea: if self.dark {
                 Colour::hex(0x7fd0ff)
             } else {
