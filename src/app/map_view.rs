@@ -42,6 +42,46 @@ struct Canvas {
     layers: LayerCache,
     /// Set by `CASTELLAN_MEASURE`: reports the first frame and the memory in use.
     measure: Option<Measure>,
+    /// The name of the seat behind each owner value (a palette colour) on the map.
+    seat_names: Vec<(u8, String)>,
+}
+
+impl Canvas {
+    /// The tooltip for a territory, with its owner's name.
+    fn tooltip(&self, id: TerritoryId) -> String {
+        let state = self.scene.territory(id);
+        let owner = state.owner.and_then(|owner| {
+            self.seat_names
+                .iter()
+                .find(|(value, _)| *value == owner)
+                .map(|(_, name)| name.as_str())
+        });
+        tooltip_markup(self.scene.board(), id, state, owner)
+    }
+
+    /// The part of the widget a territory's tooltip belongs to: its outline's bounds
+    /// (its badge's surroundings when it has no outline). GTK moves the tooltip when
+    /// the pointer leaves it.
+    fn tooltip_area(&self, id: TerritoryId) -> gdk::Rectangle {
+        let camera = self.scene.camera();
+        let (top_left, bottom_right) = match self.scene.geometry().bounds(id) {
+            Some(bounds) => (camera.to_view(bounds.min), camera.to_view(bounds.max)),
+            None => {
+                let centre = camera.to_view(self.scene.board().territory(id).geometry.centre);
+                let radius = camera.length_to_view(self.scene.geometry().disc_radius(id));
+                (
+                    ViewPoint::new(centre.x - radius, centre.y - radius),
+                    ViewPoint::new(centre.x + radius, centre.y + radius),
+                )
+            }
+        };
+        gdk::Rectangle::new(
+            top_left.x.floor() as i32,
+            top_left.y.floor() as i32,
+            (bottom_right.x - top_left.x).ceil() as i32 + 1,
+            (bottom_right.y - top_left.y).ceil() as i32 + 1,
+        )
+    }
 }
 
 /// The map of the board, with hover, selection, zoom and pan.
@@ -50,13 +90,9 @@ pub struct MapView {
     /// Where the pointer is over the widget, for zooming about it.
     pointer: Option<ViewPoint>,
     drag: Option<Drag>,
-    /// Tooltip markup for the hovered or focused territory.
-    tooltip: Option<String>,
     style_handlers: Vec<glib::SignalHandlerId>,
     /// The attack in progress, if any: its arrow stays while no move is previewed.
     battle: Option<AttackArrow>,
-    /// The name of the seat behind each owner value (a palette colour) on the map.
-    seat_names: Vec<(u8, String)>,
     /// The zoom a pinch had reached at its last update (GTK reports it from the start).
     pinch_scale: f64,
 }
@@ -107,6 +143,8 @@ pub enum MapViewInput {
     MoveFocus(Direction),
     /// Enter or Space: clicks the focused territory.
     Activate,
+    /// The widget got the keyboard focus from the keyboard.
+    FocusEntered,
     /// The widget lost the keyboard focus.
     FocusLeft,
     /// Zoom by a factor about the middle of the widget (keys, buttons).
@@ -159,14 +197,13 @@ impl Component for MapView {
             set_vexpand: true,
             set_focusable: true,
 
-            #[watch]
-            set_tooltip_markup: model.tooltip.as_deref(),
+            set_has_tooltip: true,
             #[watch]
             set_cursor_from_name: Some(model.cursor_name()),
 
             set_draw_func[canvas = model.canvas.clone()] => move |_, cr, _, _| {
                 let mut canvas = canvas.borrow_mut();
-                let Canvas { scene, palette, layers, measure } = &mut *canvas;
+                let Canvas { scene, palette, layers, measure, .. } = &mut *canvas;
                 if let Err(error) = layers.draw(cr, scene, palette) {
                     eprintln!("castellan: cannot draw the map: {error}");
                 }
@@ -174,6 +211,23 @@ impl Component for MapView {
                     measure.frame_drawn();
                 }
             },
+            // Asked by GTK as the pointer rests (or, in keyboard mode, for the focused
+            // territory); the area makes GTK move the tooltip to the next territory.
+            connect_query_tooltip[canvas = model.canvas.clone()] =>
+                move |_, x, y, keyboard, tooltip| {
+                    let canvas = canvas.borrow();
+                    let id = if keyboard {
+                        canvas.scene.focused()
+                    } else {
+                        canvas.scene.territory_at(ViewPoint::new(f64::from(x), f64::from(y)))
+                    };
+                    let Some(id) = id else {
+                        return false;
+                    };
+                    tooltip.set_markup(Some(&canvas.tooltip(id)));
+                    tooltip.set_tip_area(&canvas.tooltip_area(id));
+                    true
+                },
             connect_resize[sender] => move |area, width, height| {
                 sender.input(MapViewInput::Resized {
                     width,
@@ -228,6 +282,18 @@ impl Component for MapView {
                 },
             },
             add_controller = gtk::EventControllerFocus {
+                connect_enter[sender] => move |controller| {
+                    // Shown at once when the map is reached with the keyboard (Tab),
+                    // not when it is clicked.
+                    let keyboard = controller
+                        .widget()
+                        .and_then(|w| w.root())
+                        .and_downcast::<gtk::Window>()
+                        .is_some_and(|window| window.gets_focus_visible());
+                    if keyboard {
+                        sender.input(MapViewInput::FocusEntered);
+                    }
+                },
                 connect_leave[sender] => move |_| {
                     sender.input(MapViewInput::FocusLeft);
                 },
@@ -257,6 +323,7 @@ impl Component for MapView {
             palette: Palette::new(style.is_dark(), style.is_high_contrast()),
             layers: LayerCache::new(),
             measure: Measure::from_env(),
+            seat_names: Vec::new(),
         };
         let style_changed = {
             let sender = sender.clone();
@@ -275,10 +342,8 @@ impl Component for MapView {
             canvas: Rc::new(RefCell::new(canvas)),
             pointer: None,
             drag: None,
-            tooltip: None,
             style_handlers,
             battle: None,
-            seat_names: Vec::new(),
             pinch_scale: 1.0,
         };
         let widgets = view_output!();
@@ -342,7 +407,8 @@ impl Component for MapView {
                 self.hover_at(self.pointer);
                 true
             }
-            MapViewInput::MoveFocus(direction) => self.move_focus(direction),
+            MapViewInput::MoveFocus(direction) => self.move_focus(Some(direction)),
+            MapViewInput::FocusEntered => self.move_focus(None),
             MapViewInput::Activate => {
                 let focused = self.canvas.borrow().scene.focused();
                 if let Some(id) = focused {
@@ -383,8 +449,8 @@ impl Component for MapView {
                 battle,
             } => {
                 self.battle = battle;
-                self.seat_names = seat_names;
                 let mut canvas = self.canvas.borrow_mut();
+                canvas.seat_names = seat_names;
                 let scene = &mut canvas.scene;
                 let ids: Vec<TerritoryId> = scene.board().territory_ids().collect();
                 for (id, state) in ids.into_iter().zip(territories) {
@@ -393,9 +459,6 @@ impl Component for MapView {
                 scene.set_targets(targets);
                 scene.set_selected(selected);
                 preview_attack(scene, self.battle);
-                // Armies and owners under the pointer may have changed.
-                let pointed = scene.focused().or(scene.hovered());
-                self.tooltip = pointed.map(|id| self.tooltip_for(scene, id));
                 if let Some(measure) = &mut canvas.measure {
                     measure.game_shown();
                 }
@@ -442,8 +505,8 @@ impl Component for MapView {
 }
 
 impl MapView {
-    /// Hovers the territory under `point` (none when `None`) and updates the tooltip and
-    /// the attack preview. Returns whether the map must be redrawn.
+    /// Hovers the territory under `point` (none when `None`) and updates the attack
+    /// preview. Returns whether the map must be redrawn.
     fn hover_at(&mut self, point: Option<ViewPoint>) -> bool {
         let mut canvas = self.canvas.borrow_mut();
         let scene = &mut canvas.scene;
@@ -451,7 +514,6 @@ impl MapView {
         if !scene.set_hovered(hovered) {
             return false;
         }
-        self.tooltip = hovered.map(|id| self.tooltip_for(scene, id));
         preview_attack(scene, self.battle);
         true
     }
@@ -468,15 +530,17 @@ impl MapView {
         unfocused
     }
 
-    /// Moves the keyboard focus one territory in `direction`. The first press only
-    /// shows where the focus is: on the selected territory, else the hovered one, else
-    /// the target nearest the middle of the view, else the territory nearest it.
-    fn move_focus(&mut self, direction: Direction) -> bool {
+    /// Moves the keyboard focus one territory in `direction`; with no direction, or
+    /// when nothing has the focus yet, only shows where it is: on the selected
+    /// territory, else the hovered one, else the target nearest the middle of the
+    /// view, else the territory nearest it.
+    fn move_focus(&mut self, direction: Option<Direction>) -> bool {
         let mut canvas = self.canvas.borrow_mut();
         let scene = &mut canvas.scene;
-        let next = match scene.focused() {
-            Some(from) => scene.neighbour_towards(from, direction),
-            None => scene
+        let next = match (scene.focused(), direction) {
+            (Some(from), Some(direction)) => scene.neighbour_towards(from, direction),
+            (Some(from), None) => Some(from),
+            (None, _) => scene
                 .selected()
                 .or(scene.hovered())
                 .or_else(|| nearest_to_middle(scene, true))
@@ -489,22 +553,7 @@ impl MapView {
         let badge = scene.board().territory(next).geometry.badge;
         scene.camera_mut().pan_to_show(badge, FOCUS_VIEW_MARGIN);
         preview_attack(scene, self.battle);
-        let tooltip = self.tooltip_for(scene, next);
-        drop(canvas);
-        self.tooltip = Some(tooltip);
         true
-    }
-
-    /// The tooltip for a territory, with its owner's name.
-    fn tooltip_for(&self, scene: &MapScene, id: TerritoryId) -> String {
-        let state = scene.territory(id);
-        let owner = state.owner.and_then(|owner| {
-            self.seat_names
-                .iter()
-                .find(|(value, _)| *value == owner)
-                .map(|(_, name)| name.as_str())
-        });
-        tooltip_markup(scene.board(), id, state, owner)
     }
 
     /// Follows a drag to offset `(dx, dy)` from its start; returns whether the map moved.
@@ -521,7 +570,6 @@ impl MapView {
             let mut canvas = self.canvas.borrow_mut();
             canvas.scene.set_hovered(None);
             canvas.scene.set_arrow(None);
-            self.tooltip = None;
         }
         let (step_x, step_y) = (dx - drag.applied.0, dy - drag.applied.1);
         drag.applied = (dx, dy);
@@ -541,7 +589,7 @@ impl MapView {
     fn cursor_name(&self) -> &'static str {
         match self.drag {
             Some(Drag { panning: true, .. }) => "grabbing",
-            _ if self.tooltip.is_some() => "pointer",
+            _ if self.canvas.borrow().scene.hovered().is_some() => "pointer",
             _ => "default",
         }
     }

@@ -174,9 +174,9 @@ pub fn draw_pieces_layer(
 }
 
 /// Draws what follows the pointer and the keyboard from frame to frame: the hovered
-/// territory, the keyboard focus and the attack arrow. The pieces of the hovered and
-/// focused territories are drawn again on top, so that the highlight does not wash
-/// over them.
+/// territory, the keyboard focus and the attack arrow. The name and pieces of the
+/// hovered and focused territories are drawn again on top, so that the highlight does
+/// not wash over them.
 pub fn draw_overlay(
     cr: &cairo::Context,
     scene: &MapScene,
@@ -207,6 +207,7 @@ pub fn draw_overlay(
     if pointed.iter().any(Option::is_some) {
         let pango = pangocairo::functions::create_context(cr);
         for id in pointed.into_iter().flatten() {
+            draw_name(cr, &pango, scene, palette, layout, id)?;
             draw_pieces(cr, &pango, scene, palette, layout, id)?;
         }
     }
@@ -493,19 +494,30 @@ fn draw_names(
     palette: &Palette,
     layout: &MarkLayout,
 ) -> Result<(), cairo::Error> {
+    for id in scene.board().territory_ids() {
+        draw_name(cr, pango, scene, palette, layout, id)?;
+    }
+    Ok(())
+}
+
+/// A territory's name, haloed, where the layout put it.
+fn draw_name(
+    cr: &cairo::Context,
+    pango: &pango::Context,
+    scene: &MapScene,
+    palette: &Palette,
+    layout: &MarkLayout,
+    id: TerritoryId,
+) -> Result<(), cairo::Error> {
     let sizes = Sizes::at(scene.camera().scale());
-    let font = sizes.name_font();
     let style = TextStyle {
         fill: palette.text,
         halo: palette.text_halo,
         halo_width: (sizes.name_pixels * 0.2).max(2.0),
     };
-    for id in scene.board().territory_ids() {
-        let name = gettextrs::gettext(scene.board().territory(id).name.as_str());
-        let centre = view(scene, layout.marks(id).name);
-        Label::new(pango, &name, &font).draw(cr, centre, style)?;
-    }
-    Ok(())
+    let name = gettextrs::gettext(scene.board().territory(id).name.as_str());
+    let centre = view(scene, layout.marks(id).name);
+    Label::new(pango, &name, &sizes.name_font()).draw(cr, centre, style)
 }
 
 /// While there are targets, veils the rest of the land (but not the selected
