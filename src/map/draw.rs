@@ -645,7 +645,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::map::layout::Rect;
+    use crate::map::palette::SEAT_COLOURS;
     use crate::map::scene::{AttackArrow, Castle, TerritoryState};
     use crate::map::test_boards;
 
@@ -730,13 +730,29 @@ mod tests {
         (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
     }
 
-    /// A point well inside a territory's outline, clear of its borders, badge, castle
-    /// and name: where nothing but the fill is drawn.
+    /// The marks' layout for a scene, as the drawing makes it.
+    fn layout_of(scene: &MapScene) -> MarkLayout {
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 4, 4).unwrap();
+        let cr = cairo::Context::new(&surface).unwrap();
+        layout_marks(&pangocairo::functions::create_context(&cr), scene)
+    }
+
+    /// A point well inside a territory's outline, clear of its borders (and the band
+    /// along them) and of every mark: where nothing but the fill is drawn.
     fn quiet_interior_point(scene: &MapScene, id: TerritoryId) -> Point {
         let board = scene.board();
         let geometry = &board.territory(id).geometry;
         let bounds = scene.geometry().bounds(id).expect("an outline");
-        let clear_of = |p: Point, q: Point, distance: f64| (p.x - q.x).hypot(p.y - q.y) > distance;
+        let layout = layout_of(scene);
+        let scale = layout.scale();
+        let marks: Vec<Rect> = board
+            .territory_ids()
+            .flat_map(|t| {
+                let (badge, castle, name) = layout.boxes(t);
+                [Some(badge), castle, Some(name)]
+            })
+            .flatten()
+            .collect();
         let mut candidates = Vec::new();
         let mut y = bounds.min.y;
         while y <= bounds.max.y {
@@ -750,16 +766,19 @@ mod tests {
         candidates
             .into_iter()
             .find(|&p| {
+                let around = Rect {
+                    left: p.x * scale - 4.0,
+                    top: p.y * scale - 4.0,
+                    right: p.x * scale + 4.0,
+                    bottom: p.y * scale + 4.0,
+                };
                 scene.geometry().outline_contains(board, id, p)
                     && geometry.outline.iter().all(|ring| {
                         (0..ring.len()).all(|i| {
-                            distance_to_segment(p, ring[i], ring[(i + 1) % ring.len()]) > 6.0
+                            distance_to_segment(p, ring[i], ring[(i + 1) % ring.len()]) > 10.0
                         })
                     })
-                    && clear_of(p, geometry.badge, 16.0)
-                    && clear_of(p, geometry.castle, 22.0)
-                    // Names run wide: keep well away from the label sideways.
-                    && ((p.x - geometry.label.x).abs() > 45.0 || (p.y - geometry.label.y).abs() > 12.0)
+                    && marks.iter().all(|mark| mark.overlap(&around) == 0.0)
             })
             .expect("a quiet point")
     }
@@ -791,6 +810,120 @@ mod tests {
                 "{key}: {colour:?}"
             );
         }
+    }
+
+    /// How far apart two colours are, as straight-line distance between 8-bit RGB
+    /// triples (0 to 441).
+    fn rgb_distance(a: [u8; 3], b: [u8; 3]) -> f64 {
+        a.iter()
+            .zip(b)
+            .map(|(&x, y)| (f64::from(x) - f64::from(y)).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    }
+
+    /// How colourful an 8-bit RGB pixel is: its brightest channel less its dullest.
+    fn colourfulness(rgb: [u8; 3]) -> u8 {
+        rgb.iter().max().unwrap() - rgb.iter().min().unwrap()
+    }
+
+    #[test]
+    fn an_unowned_territory_is_not_mistakable_for_an_owned_one() {
+        // What the lead saw: a vermilion Vienna looked British, a blue Bulgaria French,
+        // a green Brittany Austrian. Here the owned castles stand beside unowned land
+        // of the empire whose tint is nearest each seat colour.
+        let mut scene = MapScene::new(Arc::new(test_boards::shipped_castle_risk()));
+        scene.camera_mut().resize(1000.0, 800.0);
+        let board = scene.board_arc().clone();
+        let cases = [
+            ("vienna", 0, "london"),
+            ("bulgaria", 1, "paris"),
+            ("brittany", 2, "hungary"),
+        ];
+        for (owned, seat, _) in cases {
+            scene.set_territory(
+                board.territory_by_key(owned).unwrap(),
+                TerritoryState {
+                    owner: Some(seat),
+                    armies: 1,
+                    castle: Some(Castle { banners: 1 }),
+                },
+            );
+        }
+        for (dark, high_contrast) in [(false, false), (true, false), (false, true), (true, true)] {
+            let palette = Palette::new(dark, high_contrast);
+            let mut image = render(&scene, &palette);
+            let seat_fills: Vec<[u8; 3]> = (0..SEAT_COLOURS as u8)
+                .map(|s| rgb8(palette.seat_fill(s)))
+                .collect();
+            for (owned, seat, unowned) in cases {
+                let at = |key: &str| {
+                    let id = board.territory_by_key(key).unwrap();
+                    scene.camera().to_view(quiet_interior_point(&scene, id))
+                };
+                let owned_pixel = pixel(&mut image, at(owned));
+                let unowned_pixel = pixel(&mut image, at(unowned));
+                let style = format!("dark {dark}, high contrast {high_contrast}");
+                assert!(
+                    close_to(owned_pixel, seat_fills[usize::from(seat)]),
+                    "{owned} ({style}): {owned_pixel:?}"
+                );
+                // Unowned land is duller than any owned land, and far from every seat.
+                assert!(
+                    colourfulness(unowned_pixel) + 40 < colourfulness(owned_pixel),
+                    "{unowned} against {owned} ({style}): {unowned_pixel:?}, {owned_pixel:?}"
+                );
+                let nearest = seat_fills
+                    .iter()
+                    .map(|&fill| rgb_distance(fill, unowned_pixel))
+                    .fold(f64::MAX, f64::min);
+                assert!(nearest > 60.0, "{unowned} ({style}): {nearest}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_owned_territory_keeps_its_groups_tint_along_its_edges() {
+        let mut scene = scene_of(test_boards::three_squares_with_outlines());
+        let west = scene.board().territory_by_key("west").unwrap();
+        scene.set_territory(
+            west,
+            TerritoryState {
+                owner: Some(1),
+                armies: 2,
+                castle: None,
+            },
+        );
+        let palette = Palette::new(false, false);
+        let mut image = render(&scene, &palette);
+        let group = scene.board().group(scene.board().territory(west).group);
+        // Three pixels in from West's top edge (a coast), half-way along it: the band.
+        let edge = scene.camera().to_view(Point::new(50.0, 0.0));
+        let band = pixel(&mut image, ViewPoint::new(edge.x, edge.y + 3.0));
+        assert!(
+            close_to(band, rgb8(palette.group_band(0, group))),
+            "{band:?}"
+        );
+        // Further in, the seat's colour.
+        let inside = pixel(&mut image, ViewPoint::new(edge.x, edge.y + 12.0));
+        assert!(close_to(inside, rgb8(palette.seat_fill(1))), "{inside:?}");
+    }
+
+    #[test]
+    fn targets_stand_out_from_the_veiled_rest_of_the_land() {
+        let mut scene = scene_of(test_boards::three_squares_with_outlines());
+        let palette = Palette::new(false, false);
+        let (west, east) = (
+            scene.camera().to_view(Point::new(20.0, 20.0)),
+            scene.camera().to_view(Point::new(280.0, 20.0)),
+        );
+        let mut before = render(&scene, &palette);
+        scene.set_targets([(TerritoryId(2), TargetKind::Adjacent)]);
+        let mut after = render(&scene, &palette);
+        let lightness = |rgb: [u8; 3]| rgb.iter().map(|&c| u32::from(c)).sum::<u32>();
+        // The target is as light as before or lighter; the rest is darker.
+        assert!(lightness(pixel(&mut after, east)) >= lightness(pixel(&mut before, east)));
+        assert!(lightness(pixel(&mut after, west)) + 30 < lightness(pixel(&mut before, west)));
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Pictures of the shipped board at each stage of a game (castle placement, claiming,
-//! a full board, an attack, the Admiral's reach), in every style and at the two window
+//! Pictures of the shipped board at each stage of a game (castle placement, by mouse
+//! and by keyboard, claiming, a full board, an attack, the Admiral's reach), in every style and at the two window
 //! sizes that matter, written as PNG files for people to look at. The scenes are plain
 //! data built here, so the pictures are the same on every run.
 
@@ -99,6 +99,17 @@ pub fn stages(width: f64, height: f64) -> Vec<Stage> {
     );
     castles.set_hovered(Some(id(&board, "hungary")));
 
+    // A keyboard player choosing where to build: the focus ring on Bohemia.
+    let mut keyboard = fresh();
+    with_three_castles(&mut keyboard);
+    keyboard.set_targets(
+        castles
+            .board()
+            .territory_ids()
+            .filter_map(|t| castles.target(t).map(|k| (t, k))),
+    );
+    keyboard.set_focused(Some(id(&board, "bohemia")));
+
     let mut claiming = fresh();
     with_three_castles(&mut claiming);
     for (i, t) in board.territory_ids().enumerate() {
@@ -159,6 +170,10 @@ pub fn stages(width: f64, height: f64) -> Vec<Stage> {
         Stage {
             name: "castles",
             scene: castles,
+        },
+        Stage {
+            name: "keyboard",
+            scene: keyboard,
         },
         Stage {
             name: "claiming",

@@ -284,7 +284,7 @@ impl Palette {
             hover: paper.with_alpha(0.45),
             hover_outline: ink,
             target_adjacent: ink,
-            veil: Colour::hex(0x000000).with_alpha(if self.dark { 0.45 } else { 0.35 }),
+            veil: Colour::hex(0x000000).with_alpha(if self.dark { 0.35 } else { 0.2 }),
             outline_targets: true,
             arrow_body: ink,
             arrow_edge: paper,
