@@ -157,14 +157,14 @@ pub fn draw_pieces_layer(
         }
     }
     if let Some(id) = scene.selected() {
-        territory_path(cr, scene, id, 0.0);
-        cr.set_line_join(cairo::LineJoin::Round);
-        palette.selection_outer.apply(cr);
-        cr.set_line_width(6.0);
-        cr.stroke_preserve()?;
-        palette.selection_inner.apply(cr);
-        cr.set_line_width(2.5);
-        cr.stroke()?;
+        ring(
+            cr,
+            scene,
+            id,
+            0.0,
+            (palette.selection_outer, 6.0),
+            (palette.selection_inner, 2.5),
+        )?;
     }
     let pango = pangocairo::functions::create_context(cr);
     for id in scene.board().territory_ids() {
@@ -194,14 +194,14 @@ pub fn draw_overlay(
         cr.stroke()?;
     }
     if let Some(id) = scene.focused() {
-        territory_path(cr, scene, id, 4.0);
-        cr.set_line_join(cairo::LineJoin::Round);
-        palette.text_halo.with_alpha(1.0).apply(cr);
-        cr.set_line_width(5.0);
-        cr.stroke_preserve()?;
-        palette.focus.apply(cr);
-        cr.set_line_width(3.0);
-        cr.stroke()?;
+        ring(
+            cr,
+            scene,
+            id,
+            4.0,
+            (palette.text_halo.with_alpha(1.0), 5.0),
+            (palette.focus, 3.0),
+        )?;
     }
     let pointed = [scene.hovered(), scene.focused()];
     if pointed.iter().any(Option::is_some) {
@@ -213,6 +213,26 @@ pub fn draw_overlay(
     }
     draw_arrow(cr, scene, palette)?;
     cr.restore()
+}
+
+/// A territory's outline stroked twice, wide then narrow in another colour, so that it
+/// shows on any fill (a disc without outline is grown by `grow` pixels).
+fn ring(
+    cr: &cairo::Context,
+    scene: &MapScene,
+    id: TerritoryId,
+    grow: f64,
+    (outer, outer_width): (Colour, f64),
+    (inner, inner_width): (Colour, f64),
+) -> Result<(), cairo::Error> {
+    territory_path(cr, scene, id, grow);
+    cr.set_line_join(cairo::LineJoin::Round);
+    outer.apply(cr);
+    cr.set_line_width(outer_width);
+    cr.stroke_preserve()?;
+    inner.apply(cr);
+    cr.set_line_width(inner_width);
+    cr.stroke()
 }
 
 /// Where a board point lands in the widget.
@@ -882,18 +902,24 @@ mod tests {
         }
     }
 
-    #[test]
-    fn an_owned_territory_keeps_its_groups_tint_along_its_edges() {
-        let mut scene = scene_of(test_boards::three_squares_with_outlines());
-        let west = scene.board().territory_by_key("west").unwrap();
+    /// Gives the territory `key` to `seat` with `armies`, no castle.
+    fn own(scene: &mut MapScene, key: &str, seat: u8, armies: u32) -> TerritoryId {
+        let id = scene.board().territory_by_key(key).unwrap();
         scene.set_territory(
-            west,
+            id,
             TerritoryState {
-                owner: Some(1),
-                armies: 2,
+                owner: Some(seat),
+                armies,
                 castle: None,
             },
         );
+        id
+    }
+
+    #[test]
+    fn an_owned_territory_keeps_its_groups_tint_along_its_edges() {
+        let mut scene = scene_of(test_boards::three_squares_with_outlines());
+        let west = own(&mut scene, "west", 1, 2);
         let palette = Palette::new(false, false);
         let mut image = render(&scene, &palette);
         let group = scene.board().group(scene.board().territory(west).group);
@@ -929,15 +955,7 @@ mod tests {
     #[test]
     fn the_army_badge_is_drawn_in_the_owners_colour() {
         let mut scene = scene_of(test_boards::three_squares_with_outlines());
-        let east = scene.board().territory_by_key("east").unwrap();
-        scene.set_territory(
-            east,
-            TerritoryState {
-                owner: Some(1),
-                armies: 3,
-                castle: None,
-            },
-        );
+        own(&mut scene, "east", 1, 3);
         let palette = Palette::new(true, false);
         let mut image = render(&scene, &palette);
         // Just right of the badge's centre, clear of the digit.

@@ -147,17 +147,6 @@ impl LayerCache {
         self.pieces_renders
     }
 
-    /// A new image for the layer, one pixel per device pixel with the device scale set,
-    /// so that it is painted back 1:1 on HiDPI screens.
-    fn new_surface(scene: &MapScene) -> Result<cairo::ImageSurface, cairo::Error> {
-        let (width, height) = scene.camera().device_size();
-        // The sea covers every pixel, so the layer needs no alpha channel.
-        let surface = cairo::ImageSurface::create(cairo::Format::Rgb24, width, height)?;
-        let factor = scene.camera().scale_factor();
-        surface.set_device_scale(factor, factor);
-        Ok(surface)
-    }
-
     /// A copy of the static layer with the pieces drawn over it.
     fn render_pieces(
         &mut self,
@@ -166,15 +155,12 @@ impl LayerCache {
         palette: &Palette,
         layout: &MarkLayout,
     ) -> Result<cairo::ImageSurface, cairo::Error> {
-        let surface = Self::new_surface(scene)?;
-        let cr = cairo::Context::new(&surface)?;
-        cr.set_source_surface(static_layer, 0.0, 0.0)?;
-        cr.paint()?;
-        draw_pieces_layer(&cr, scene, palette, layout)?;
-        drop(cr);
-        surface.flush();
         self.pieces_renders += 1;
-        Ok(surface)
+        Self::rendered(scene, |cr| {
+            cr.set_source_surface(static_layer, 0.0, 0.0)?;
+            cr.paint()?;
+            draw_pieces_layer(cr, scene, palette, layout)
+        })
     }
 
     fn render_static(
@@ -183,13 +169,8 @@ impl LayerCache {
         palette: &Palette,
         layout: &MarkLayout,
     ) -> Result<cairo::ImageSurface, cairo::Error> {
-        let surface = Self::new_surface(scene)?;
-        let cr = cairo::Context::new(&surface)?;
-        draw_static_layer(&cr, scene, palette, layout)?;
-        drop(cr);
-        surface.flush();
         self.static_renders += 1;
-        Ok(surface)
+        Self::rendered(scene, |cr| draw_static_layer(cr, scene, palette, layout))
     }
 
     /// Paints the previous image moved by `shift` and draws the layer again only in
@@ -202,26 +183,41 @@ impl LayerCache {
         palette: &Palette,
         layout: &MarkLayout,
     ) -> Result<cairo::ImageSurface, cairo::Error> {
-        let surface = Self::new_surface(scene)?;
+        self.shifted_renders += 1;
+        Self::rendered(scene, |cr| {
+            cr.set_source_surface(previous, shift.x, shift.y)?;
+            cr.paint()?;
+            let (width, height) = scene.camera().view_size();
+            if shift.x > 0.0 {
+                cr.rectangle(0.0, 0.0, shift.x, height);
+            } else if shift.x < 0.0 {
+                cr.rectangle(width + shift.x, 0.0, -shift.x, height);
+            }
+            if shift.y > 0.0 {
+                cr.rectangle(0.0, 0.0, width, shift.y);
+            } else if shift.y < 0.0 {
+                cr.rectangle(0.0, height + shift.y, width, -shift.y);
+            }
+            cr.clip();
+            draw_static_layer(cr, scene, palette, layout)
+        })
+    }
+
+    /// A new image for a layer, one pixel per device pixel with the device scale set
+    /// (so that it is painted back 1:1 on HiDPI screens), drawn by `draw`.
+    fn rendered(
+        scene: &MapScene,
+        draw: impl FnOnce(&cairo::Context) -> Result<(), cairo::Error>,
+    ) -> Result<cairo::ImageSurface, cairo::Error> {
+        let (width, height) = scene.camera().device_size();
+        // The sea covers every pixel, so the layers need no alpha channel.
+        let surface = cairo::ImageSurface::create(cairo::Format::Rgb24, width, height)?;
+        let factor = scene.camera().scale_factor();
+        surface.set_device_scale(factor, factor);
         let cr = cairo::Context::new(&surface)?;
-        cr.set_source_surface(previous, shift.x, shift.y)?;
-        cr.paint()?;
-        let (width, height) = scene.camera().view_size();
-        if shift.x > 0.0 {
-            cr.rectangle(0.0, 0.0, shift.x, height);
-        } else if shift.x < 0.0 {
-            cr.rectangle(width + shift.x, 0.0, -shift.x, height);
-        }
-        if shift.y > 0.0 {
-            cr.rectangle(0.0, 0.0, width, shift.y);
-        } else if shift.y < 0.0 {
-            cr.rectangle(0.0, height + shift.y, width, -shift.y);
-        }
-        cr.clip();
-        draw_static_layer(&cr, scene, palette, layout)?;
+        draw(&cr)?;
         drop(cr);
         surface.flush();
-        self.shifted_renders += 1;
         Ok(surface)
     }
 }

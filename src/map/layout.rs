@@ -7,6 +7,7 @@
 
 use castellan_engine::board::{Point, TerritoryId};
 
+use super::geometry::nearest_distances;
 use super::scene::MapScene;
 
 /// Sizes of the marks in pixels at one scale.
@@ -193,19 +194,9 @@ impl MarkLayout {
         };
 
         // The most crowded territories choose first, while there is most room.
+        let anchors: Vec<Point> = board.territories.iter().map(|t| t.geometry.badge).collect();
+        let crowding = nearest_distances(&anchors);
         let mut order: Vec<usize> = (0..count).collect();
-        let crowding: Vec<f64> = badges
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                badges
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, b)| (a.0 - b.0).hypot(a.1 - b.1))
-                    .fold(f64::INFINITY, f64::min)
-            })
-            .collect();
         order.sort_by(|&a, &b| crowding[a].total_cmp(&crowding[b]));
 
         let mut castles: Vec<Option<Rect>> = vec![None; count];
