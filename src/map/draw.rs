@@ -565,30 +565,25 @@ fn draw_target(
     id: TerritoryId,
     kind: TargetKind,
 ) -> Result<(), cairo::Error> {
-    // Targets stand out from the veiled land around them, lighter still under a wash.
-    // The coasts the Admiral reaches across the sea get a dotted outline as well, to
-    // tell them from neighbours; in high contrast, neighbours get a dashed one.
-    let outline: Option<(Colour, &[f64], f64)> = match kind {
+    // Targets stand out from the veiled land around them in their own colours (a wash
+    // would make a seat's colour look like another's). The coasts the Admiral reaches
+    // across the sea get a dotted outline as well, to tell them from neighbours; in
+    // high contrast, neighbours get a dashed one.
+    let (colour, dashes, width): (Colour, &[f64], f64) = match kind {
         TargetKind::Adjacent if palette.outline_targets => {
-            Some((palette.target_adjacent, &[8.0, 4.0], 2.5))
+            (palette.target_adjacent, &[8.0, 4.0], 2.5)
         }
-        TargetKind::Adjacent => None,
-        TargetKind::AcrossSea => Some((palette.target_across_sea, &[0.1, 6.0], 3.5)),
+        TargetKind::Adjacent => return Ok(()),
+        TargetKind::AcrossSea => (palette.target_across_sea, &[0.1, 6.0], 3.5),
     };
     cr.save()?;
     territory_path(cr, scene, id, 3.0);
-    palette.target_wash.apply(cr);
-    if let Some((colour, dashes, width)) = outline {
-        cr.fill_preserve()?;
-        colour.apply(cr);
-        cr.set_line_width(width);
-        cr.set_line_cap(cairo::LineCap::Round);
-        cr.set_line_join(cairo::LineJoin::Round);
-        cr.set_dash(dashes, 0.0);
-        cr.stroke()?;
-    } else {
-        cr.fill()?;
-    }
+    colour.apply(cr);
+    cr.set_line_width(width);
+    cr.set_line_cap(cairo::LineCap::Round);
+    cr.set_line_join(cairo::LineJoin::Round);
+    cr.set_dash(dashes, 0.0);
+    cr.stroke()?;
     cr.restore()
 }
 

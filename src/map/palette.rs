@@ -141,8 +141,6 @@ pub struct Palette {
     pub focus: Colour,
     pub target_adjacent: Colour,
     pub target_across_sea: Colour,
-    /// The light wash over a highlighted target.
-    pub target_wash: Colour,
     /// Laid over the land that is not a target while there are targets, so that the
     /// targets stand out by lightness, whatever their colours.
     pub veil: Colour,
@@ -202,8 +200,7 @@ impl Palette {
             focus: Colour::hex(0x1c71d8),
             target_adjacent: Colour::hex(0x1a1a1a),
             target_across_sea: Colour::hex(0x0b4f7a),
-            target_wash: Colour::hex(0xffffff).with_alpha(0.2),
-            veil: Colour::hex(0x4a463f).with_alpha(0.24),
+            veil: Colour::hex(0x4a463f).with_alpha(0.28),
             outline_targets: false,
             arrow_body: Colour::hex(0x231d14),
             arrow_edge: Colour::hex(0xf7f2e6),
@@ -239,7 +236,6 @@ impl Palette {
             focus: Colour::hex(0x78aeed),
             target_adjacent: Colour::hex(0xf5f0e4),
             target_across_sea: Colour::hex(0x7fd0ff),
-            target_wash: Colour::hex(0xffffff).with_alpha(0.12),
             veil: Colour::hex(0x000000).with_alpha(0.3),
             outline_targets: false,
             arrow_body: Colour::hex(0xf5f0e4),
