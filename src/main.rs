@@ -2,13 +2,10 @@
 
 mod app;
 mod cli;
-mod config;
 mod i18n;
-mod map;
-mod numbers;
-mod sheet;
-mod text;
-mod variant_options;
+
+// The library's modules, under the same names as if they were the program's own.
+use castellan::{config, map, numbers, sheet, text, variant_options};
 
 use std::process::ExitCode;
 

@@ -3,18 +3,25 @@
 //! queues a redraw; the draw function only draws. The scene and drawing are in `map/`.
 //! The map decides nothing about the game: it reports clicks, and the window tells it
 //! what each territory shows, which light up and which is selected.
+//!
+//! Keyboard: the arrow keys move a focus ring from territory to territory (panning a
+//! zoomed map to keep it in view), Enter or Space clicks the focused territory, `+`,
+//! `-` and `0` zoom and fit, Escape backs out.
+
+mod measure;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use castellan_engine::board::{Board, TerritoryId};
-use gettextrs::gettext;
+use gettextrs::{gettext, ngettext};
 use relm4::gtk::{gdk, glib, prelude::*};
 use relm4::prelude::*;
 
-use crate::map::scene::TerritoryState;
+use crate::map::scene::{Direction, TerritoryState};
 use crate::map::{AttackArrow, LayerCache, MapScene, Palette, TargetKind, ViewPoint};
+use measure::Measure;
 
 /// Zoom change for one notch of a mouse wheel (smooth scrolling scales it).
 const WHEEL_ZOOM_STEP: f64 = 1.2;
@@ -25,11 +32,56 @@ const KEY_ZOOM_STEP: f64 = 1.25;
 /// How far, in pixels, the pointer may move between press and release for a click.
 const CLICK_SLOP: f64 = 4.0;
 
+/// How far inside the widget's edges, in pixels, the keyboard focus is kept in view.
+const FOCUS_VIEW_MARGIN: f64 = 60.0;
+
 /// What the draw function needs, shared between the component and the draw closure.
 struct Canvas {
     scene: MapScene,
     palette: Palette,
     layers: LayerCache,
+    /// Set by `CASTELLAN_MEASURE`: reports the first frame and the memory in use.
+    measure: Option<Measure>,
+    /// The name of the seat behind each owner value (a palette colour) on the map.
+    seat_names: Vec<(u8, String)>,
+}
+
+impl Canvas {
+    /// The tooltip for a territory, with its owner's name.
+    fn tooltip(&self, id: TerritoryId) -> String {
+        let state = self.scene.territory(id);
+        let owner = state.owner.and_then(|owner| {
+            self.seat_names
+                .iter()
+                .find(|(value, _)| *value == owner)
+                .map(|(_, name)| name.as_str())
+        });
+        tooltip_markup(self.scene.board(), id, state, owner)
+    }
+
+    /// The part of the widget a territory's tooltip belongs to: its outline's bounds
+    /// (its badge's surroundings when it has no outline). GTK moves the tooltip when
+    /// the pointer leaves it.
+    fn tooltip_area(&self, id: TerritoryId) -> gdk::Rectangle {
+        let camera = self.scene.camera();
+        let (top_left, bottom_right) = match self.scene.geometry().bounds(id) {
+            Some(bounds) => (camera.to_view(bounds.min), camera.to_view(bounds.max)),
+            None => {
+                let centre = camera.to_view(self.scene.board().territory(id).geometry.centre);
+                let radius = camera.length_to_view(self.scene.geometry().disc_radius(id));
+                (
+                    ViewPoint::new(centre.x - radius, centre.y - radius),
+                    ViewPoint::new(centre.x + radius, centre.y + radius),
+                )
+            }
+        };
+        gdk::Rectangle::new(
+            top_left.x.floor() as i32,
+            top_left.y.floor() as i32,
+            (bottom_right.x - top_left.x).ceil() as i32 + 1,
+            (bottom_right.y - top_left.y).ceil() as i32 + 1,
+        )
+    }
 }
 
 /// The map of the board, with hover, selection, zoom and pan.
@@ -38,11 +90,11 @@ pub struct MapView {
     /// Where the pointer is over the widget, for zooming about it.
     pointer: Option<ViewPoint>,
     drag: Option<Drag>,
-    /// Tooltip markup for the hovered territory.
-    tooltip: Option<String>,
     style_handlers: Vec<glib::SignalHandlerId>,
     /// The attack in progress, if any: its arrow stays while no move is previewed.
     battle: Option<AttackArrow>,
+    /// The zoom a pinch had reached at its last update (GTK reports it from the start).
+    pinch_scale: f64,
 }
 
 /// A press of the primary button that may become a pan.
@@ -80,15 +132,32 @@ pub enum MapViewInput {
     Scrolled {
         dy: f64,
     },
+    PinchBegan,
+    /// A pinch, as the zoom since it began, about the middle of the fingers.
+    Pinched {
+        scale: f64,
+        x: f64,
+        y: f64,
+    },
+    /// An arrow key: the keyboard focus moves to the territory that way.
+    MoveFocus(Direction),
+    /// Enter or Space: clicks the focused territory.
+    Activate,
+    /// The widget got the keyboard focus from the keyboard.
+    FocusEntered,
+    /// The widget lost the keyboard focus.
+    FocusLeft,
     /// Zoom by a factor about the middle of the widget (keys, buttons).
     ZoomBy(f64),
     FitToWindow,
     /// Escape: the player backs out of a half-made choice.
     Escape,
-    /// What the game shows: every territory's state (indexed by id), the lit targets
-    /// and the selected territory.
+    /// What the game shows: every territory's state (indexed by id), the seats' names
+    /// by the owner value the states carry (for the tooltip), the lit targets and the
+    /// selected territory.
     Show {
         territories: Vec<TerritoryState>,
+        seat_names: Vec<(u8, String)>,
         targets: Vec<(TerritoryId, TargetKind)>,
         selected: Option<TerritoryId>,
         /// The attack in progress, drawn whatever the pointer does.
@@ -128,18 +197,37 @@ impl Component for MapView {
             set_vexpand: true,
             set_focusable: true,
 
-            #[watch]
-            set_tooltip_markup: model.tooltip.as_deref(),
+            set_has_tooltip: true,
             #[watch]
             set_cursor_from_name: Some(model.cursor_name()),
 
             set_draw_func[canvas = model.canvas.clone()] => move |_, cr, _, _| {
                 let mut canvas = canvas.borrow_mut();
-                let Canvas { scene, palette, layers } = &mut *canvas;
+                let Canvas { scene, palette, layers, measure, .. } = &mut *canvas;
                 if let Err(error) = layers.draw(cr, scene, palette) {
                     eprintln!("castellan: cannot draw the map: {error}");
                 }
+                if let Some(measure) = measure {
+                    measure.frame_drawn();
+                }
             },
+            // Asked by GTK as the pointer rests (or, in keyboard mode, for the focused
+            // territory); the area makes GTK move the tooltip to the next territory.
+            connect_query_tooltip[canvas = model.canvas.clone()] =>
+                move |_, x, y, keyboard, tooltip| {
+                    let canvas = canvas.borrow();
+                    let id = if keyboard {
+                        canvas.scene.focused()
+                    } else {
+                        canvas.scene.territory_at(ViewPoint::new(f64::from(x), f64::from(y)))
+                    };
+                    let Some(id) = id else {
+                        return false;
+                    };
+                    tooltip.set_markup(Some(&canvas.tooltip(id)));
+                    tooltip.set_tip_area(&canvas.tooltip_area(id));
+                    true
+                },
             connect_resize[sender] => move |area, width, height| {
                 sender.input(MapViewInput::Resized {
                     width,
@@ -183,6 +271,33 @@ impl Component for MapView {
                     glib::Propagation::Stop
                 },
             },
+            add_controller = gtk::GestureZoom {
+                connect_begin[sender] => move |_, _| {
+                    sender.input(MapViewInput::PinchBegan);
+                },
+                connect_scale_changed[sender] => move |gesture, scale| {
+                    if let Some((x, y)) = gesture.bounding_box_center() {
+                        sender.input(MapViewInput::Pinched { scale, x, y });
+                    }
+                },
+            },
+            add_controller = gtk::EventControllerFocus {
+                connect_enter[sender] => move |controller| {
+                    // Shown at once when the map is reached with the keyboard (Tab),
+                    // not when it is clicked.
+                    let keyboard = controller
+                        .widget()
+                        .and_then(|w| w.root())
+                        .and_downcast::<gtk::Window>()
+                        .is_some_and(|window| window.gets_focus_visible());
+                    if keyboard {
+                        sender.input(MapViewInput::FocusEntered);
+                    }
+                },
+                connect_leave[sender] => move |_| {
+                    sender.input(MapViewInput::FocusLeft);
+                },
+            },
             add_controller = gtk::EventControllerKey {
                 connect_key_pressed[sender] => move |_, key, _, _| {
                     match message_for_key(key) {
@@ -207,6 +322,8 @@ impl Component for MapView {
             scene: MapScene::new(board),
             palette: Palette::new(style.is_dark(), style.is_high_contrast()),
             layers: LayerCache::new(),
+            measure: Measure::from_env(),
+            seat_names: Vec::new(),
         };
         let style_changed = {
             let sender = sender.clone();
@@ -225,9 +342,9 @@ impl Component for MapView {
             canvas: Rc::new(RefCell::new(canvas)),
             pointer: None,
             drag: None,
-            tooltip: None,
             style_handlers,
             battle: None,
+            pinch_scale: 1.0,
         };
         let widgets = view_output!();
         ComponentParts { model, widgets }
@@ -275,6 +392,36 @@ impl Component for MapView {
                 self.hover_at(self.pointer);
                 true
             }
+            MapViewInput::PinchBegan => {
+                self.pinch_scale = 1.0;
+                false
+            }
+            MapViewInput::Pinched { scale, x, y } => {
+                let step = scale / self.pinch_scale;
+                self.pinch_scale = scale;
+                self.canvas
+                    .borrow_mut()
+                    .scene
+                    .camera_mut()
+                    .zoom_about(ViewPoint::new(x, y), step);
+                self.hover_at(self.pointer);
+                true
+            }
+            MapViewInput::MoveFocus(direction) => self.move_focus(Some(direction)),
+            MapViewInput::FocusEntered => self.move_focus(None),
+            MapViewInput::Activate => {
+                let focused = self.canvas.borrow().scene.focused();
+                if let Some(id) = focused {
+                    sender.output(MapViewOutput::Clicked(id)).ok();
+                }
+                false
+            }
+            MapViewInput::FocusLeft => {
+                let mut canvas = self.canvas.borrow_mut();
+                let changed = canvas.scene.set_focused(None);
+                preview_attack(&mut canvas.scene, self.battle);
+                changed
+            }
             MapViewInput::ZoomBy(factor) => {
                 let middle = self.middle();
                 self.canvas
@@ -296,12 +443,14 @@ impl Component for MapView {
             }
             MapViewInput::Show {
                 territories,
+                seat_names,
                 targets,
                 selected,
                 battle,
             } => {
                 self.battle = battle;
                 let mut canvas = self.canvas.borrow_mut();
+                canvas.seat_names = seat_names;
                 let scene = &mut canvas.scene;
                 let ids: Vec<TerritoryId> = scene.board().territory_ids().collect();
                 for (id, state) in ids.into_iter().zip(territories) {
@@ -310,6 +459,9 @@ impl Component for MapView {
                 scene.set_targets(targets);
                 scene.set_selected(selected);
                 preview_attack(scene, self.battle);
+                if let Some(measure) = &mut canvas.measure {
+                    measure.game_shown();
+                }
                 true
             }
             MapViewInput::Resized {
@@ -353,8 +505,8 @@ impl Component for MapView {
 }
 
 impl MapView {
-    /// Hovers the territory under `point` (none when `None`) and updates the tooltip and
-    /// the attack preview. Returns whether the map must be redrawn.
+    /// Hovers the territory under `point` (none when `None`) and updates the attack
+    /// preview. Returns whether the map must be redrawn.
     fn hover_at(&mut self, point: Option<ViewPoint>) -> bool {
         let mut canvas = self.canvas.borrow_mut();
         let scene = &mut canvas.scene;
@@ -362,18 +514,46 @@ impl MapView {
         if !scene.set_hovered(hovered) {
             return false;
         }
-        self.tooltip = hovered.map(|id| tooltip_markup(scene.board(), id));
         preview_attack(scene, self.battle);
         true
     }
 
-    /// Reports a click on a territory; a click on the sea means nothing.
+    /// Reports a click on a territory; a click on the sea means nothing. The keyboard
+    /// focus ring goes, as a pointer user does not need it.
     fn click_at(&mut self, point: ViewPoint, sender: &ComponentSender<Self>) -> bool {
-        let clicked = self.canvas.borrow().scene.territory_at(point);
+        let mut canvas = self.canvas.borrow_mut();
+        let unfocused = canvas.scene.set_focused(None);
+        let clicked = canvas.scene.territory_at(point);
         if let Some(id) = clicked {
             sender.output(MapViewOutput::Clicked(id)).ok();
         }
-        false
+        unfocused
+    }
+
+    /// Moves the keyboard focus one territory in `direction`; with no direction, or
+    /// when nothing has the focus yet, only shows where it is: on the selected
+    /// territory, else the hovered one, else the target nearest the middle of the
+    /// view, else the territory nearest it.
+    fn move_focus(&mut self, direction: Option<Direction>) -> bool {
+        let mut canvas = self.canvas.borrow_mut();
+        let scene = &mut canvas.scene;
+        let next = match (scene.focused(), direction) {
+            (Some(from), Some(direction)) => scene.neighbour_towards(from, direction),
+            (Some(from), None) => Some(from),
+            (None, _) => scene
+                .selected()
+                .or(scene.hovered())
+                .or_else(|| nearest_to_middle(scene, true))
+                .or_else(|| nearest_to_middle(scene, false)),
+        };
+        let Some(next) = next else {
+            return false;
+        };
+        scene.set_focused(Some(next));
+        let badge = scene.board().territory(next).geometry.badge;
+        scene.camera_mut().pan_to_show(badge, FOCUS_VIEW_MARGIN);
+        preview_attack(scene, self.battle);
+        true
     }
 
     /// Follows a drag to offset `(dx, dy)` from its start; returns whether the map moved.
@@ -390,7 +570,6 @@ impl MapView {
             let mut canvas = self.canvas.borrow_mut();
             canvas.scene.set_hovered(None);
             canvas.scene.set_arrow(None);
-            self.tooltip = None;
         }
         let (step_x, step_y) = (dx - drag.applied.0, dy - drag.applied.1);
         drag.applied = (dx, dy);
@@ -410,15 +589,43 @@ impl MapView {
     fn cursor_name(&self) -> &'static str {
         match self.drag {
             Some(Drag { panning: true, .. }) => "grabbing",
-            _ if self.tooltip.is_some() => "pointer",
+            _ if self.canvas.borrow().scene.hovered().is_some() => "pointer",
             _ => "default",
         }
     }
 }
 
-/// The keys the map answers to, without modifiers: zoom in and out, fit, deselect.
+/// The territory whose badge is nearest the middle of the view, among the targets
+/// if `targets_only`.
+fn nearest_to_middle(scene: &MapScene, targets_only: bool) -> Option<TerritoryId> {
+    let (width, height) = scene.camera().view_size();
+    let middle = scene
+        .camera()
+        .to_board(ViewPoint::new(width / 2.0, height / 2.0));
+    let board = scene.board();
+    board
+        .territory_ids()
+        .filter(|&id| !targets_only || scene.target(id).is_some())
+        .min_by(|&a, &b| {
+            let distance = |id: TerritoryId| {
+                let badge = board.territory(id).geometry.badge;
+                (badge.x - middle.x).hypot(badge.y - middle.y)
+            };
+            distance(a).total_cmp(&distance(b))
+        })
+}
+
+/// The keys the map answers to, without modifiers: move the focus, click, zoom in and
+/// out, fit, back out.
 fn message_for_key(key: gdk::Key) -> Option<MapViewInput> {
     match key {
+        gdk::Key::Left | gdk::Key::KP_Left => Some(MapViewInput::MoveFocus(Direction::Left)),
+        gdk::Key::Right | gdk::Key::KP_Right => Some(MapViewInput::MoveFocus(Direction::Right)),
+        gdk::Key::Up | gdk::Key::KP_Up => Some(MapViewInput::MoveFocus(Direction::Up)),
+        gdk::Key::Down | gdk::Key::KP_Down => Some(MapViewInput::MoveFocus(Direction::Down)),
+        gdk::Key::Return | gdk::Key::KP_Enter | gdk::Key::space | gdk::Key::KP_Space => {
+            Some(MapViewInput::Activate)
+        }
         gdk::Key::plus | gdk::Key::equal | gdk::Key::KP_Add => {
             Some(MapViewInput::ZoomBy(KEY_ZOOM_STEP))
         }
@@ -429,23 +636,104 @@ fn message_for_key(key: gdk::Key) -> Option<MapViewInput> {
     }
 }
 
-/// Pointing at a lit target of the selected territory (by land or across the sea)
-/// previews the move with the arrow; anything else clears the arrow.
+/// Pointing (or moving the keyboard focus) at a lit target of the selected territory,
+/// by land or across the sea, previews the move with the arrow; anything else clears
+/// the arrow.
 fn preview_attack(scene: &mut MapScene, battle: Option<AttackArrow>) {
     let arrow = scene
         .selected()
-        .zip(scene.hovered())
+        .zip(scene.focused().or(scene.hovered()))
         .filter(|&(from, to)| from != to && scene.target(to).is_some())
         .map(|(from, to)| AttackArrow { from, to })
         .or(battle);
     scene.set_arrow(arrow);
 }
 
-/// The territory's name in bold over its group's name, as tooltip markup; both are
-/// looked up in the message catalogue in case it translates them.
-fn tooltip_markup(board: &Board, id: TerritoryId) -> String {
+/// The tooltip of a territory, as markup: its name in bold, its group, then who holds
+/// it with how many armies, and its castle. Everything shown is on the board for all
+/// to see (hidden armies never are). Names are looked up in the message catalogue in
+/// case it translates them.
+fn tooltip_markup(
+    board: &Board,
+    id: TerritoryId,
+    state: &TerritoryState,
+    owner: Option<&str>,
+) -> String {
     let territory = board.territory(id);
-    let name = glib::markup_escape_text(&gettext(territory.name.as_str()));
-    let group = glib::markup_escape_text(&gettext(board.group(territory.group).name.as_str()));
-    format!("<b>{name}</b>\n{group}")
+    let name = gettext(territory.name.as_str());
+    let mut lines = vec![gettext(board.group(territory.group).name.as_str())];
+    let armies =
+        ngettext("{n} army", "{n} armies", state.armies).replace("{n}", &state.armies.to_string());
+    lines.push(match (state.owner, owner) {
+        (Some(_), Some(owner)) => gettext("Held by {owner}, {armies}")
+            .replace("{owner}", owner)
+            .replace("{armies}", &armies),
+        (Some(_), None) => armies,
+        (None, _) if state.armies > 0 => armies,
+        (None, _) => gettext("Unclaimed"),
+    });
+    if let Some(castle) = state.castle {
+        lines.push(
+            ngettext(
+                "Castle with {n} banner",
+                "Castle with {n} banners",
+                castle.banners,
+            )
+            .replace("{n}", &castle.banners.to_string()),
+        );
+    }
+    // Seat names come from players: everything is escaped after the substitutions.
+    let mut markup = format!("<b>{}</b>", glib::markup_escape_text(&name));
+    for line in lines {
+        markup.push('\n');
+        markup.push_str(&glib::markup_escape_text(&line));
+    }
+    markup
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::scene::Castle;
+
+    fn board() -> Board {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/castle-risk.toml");
+        castellan_engine::board::load_board_file(&path).unwrap()
+    }
+
+    #[test]
+    fn the_tooltip_names_the_territory_group_owner_armies_and_castle() {
+        let board = board();
+        let vienna = board.territory_by_key("vienna").unwrap();
+        let state = TerritoryState {
+            owner: Some(0),
+            armies: 7,
+            castle: Some(Castle { banners: 2 }),
+        };
+        assert_eq!(
+            tooltip_markup(&board, vienna, &state, Some("Anna & Ben")),
+            "<b>Vienna</b>\nAustrian Empire\nHeld by Anna &amp; Ben, 7 armies\n\
+             Castle with 2 banners"
+        );
+    }
+
+    #[test]
+    fn the_tooltip_of_an_unclaimed_territory_says_so() {
+        let board = board();
+        let madrid = board.territory_by_key("madrid").unwrap();
+        assert_eq!(
+            tooltip_markup(&board, madrid, &TerritoryState::default(), None),
+            "<b>Madrid</b>\nSpain\nUnclaimed"
+        );
+        let one = TerritoryState {
+            owner: Some(3),
+            armies: 1,
+            castle: None,
+        };
+        assert_eq!(
+            tooltip_markup(&board, madrid, &one, Some("Chloé")),
+            "<b>Madrid</b>\nSpain\nHeld by Chloé, 1 army"
+        );
+    }
 }

@@ -873,6 +873,11 @@ impl MainWindow {
         if let Some(map) = &self.map {
             map.emit(MapViewInput::Show {
                 territories: session.territory_states(),
+                seat_names: session
+                    .seats()
+                    .iter()
+                    .map(|s| (s.colour, s.name.clone()))
+                    .collect(),
                 targets: session.targets(),
                 selected: session.source(),
                 battle: session

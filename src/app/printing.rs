@@ -397,8 +397,13 @@ fn show_error(parent: &impl IsA<gtk::Window>, heading: &str, body: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::library::{default_board_path, load_board};
     use crate::app::panel_testing::settle;
-    use crate::map::test_boards::shipped_castle_risk;
+
+    fn shipped_castle_risk() -> castellan_engine::board::Board {
+        let loaded = load_board(&default_board_path()).expect("the shipped board loads");
+        Arc::unwrap_or_clone(loaded.board)
+    }
 
     fn rules() -> SheetRules {
         SheetRules {

@@ -120,7 +120,6 @@ impl Camera {
     }
 
     /// The user's zoom as a multiple of the fit scale, in `MIN_ZOOM..=MAX_ZOOM`.
-    #[cfg_attr(not(test), allow(dead_code, reason = "only tests ask so far"))]
     pub fn zoom(&self) -> f64 {
         self.zoom
     }
@@ -168,6 +167,25 @@ impl Camera {
             self.offset_y += dy;
             self.clamp_offset();
         }
+    }
+
+    /// Pans the least that brings the board point `p` at least `margin` pixels inside
+    /// the view (as far as the board's clamp allows); returns whether anything moved.
+    pub fn pan_to_show(&mut self, p: Point, margin: f64) -> bool {
+        let at = self.to_view(p);
+        let shift = |position: f64, size: f64| {
+            let margin = margin.min(size / 2.0);
+            if position < margin {
+                margin - position
+            } else if position > size - margin {
+                size - margin - position
+            } else {
+                0.0
+            }
+        };
+        let before = self.offset();
+        self.pan_by(shift(at.x, self.view_width), shift(at.y, self.view_height));
+        self.offset() != before
     }
 
     /// How far the board has moved since `earlier`, in logical pixels, if moving is all
@@ -360,5 +378,22 @@ mod tests {
         );
         camera.set_scale_factor(0.0);
         assert_close(camera.scale_factor(), 1.0);
+    }
+
+    #[test]
+    fn panning_to_show_a_point_brings_it_inside_the_margin_and_no_further() {
+        let mut camera = camera_1000_by_800_in(1280.0, 720.0);
+        camera.zoom_about(ViewPoint::new(0.0, 0.0), 4.0);
+        let far = Point::new(900.0, 700.0);
+        assert!(camera.to_view(far).x > 1280.0);
+        assert!(camera.pan_to_show(far, 40.0));
+        let shown = camera.to_view(far);
+        assert_close(shown.x, 1280.0 - 40.0);
+        assert_close(shown.y, 720.0 - 40.0);
+        // Already in view: nothing moves.
+        assert!(!camera.pan_to_show(far, 40.0));
+        // A fitted board cannot move at all.
+        let mut fitted = camera_1000_by_800_in(1280.0, 720.0);
+        assert!(!fitted.pan_to_show(Point::new(0.0, 0.0), 40.0));
     }
 }

@@ -1,7 +1,8 @@
-//! Draws a [`MapScene`] with Cairo on any surface (the widget, an image, a PDF): a static
-//! layer (sea, fills, borders, straits, names) that changes only with ownership, camera,
-//! size and style, and an overlay (targets, hover, selection, badges, castles, arrow)
-//! drawn on top every frame. Caching the static layer is `layers.rs`'s job.
+//! Draws a [`MapScene`] with Cairo on any surface (the widget, an image, a PDF), in
+//! three layers: a static one (sea, fills, borders, straits, names) that changes only
+//! with ownership, castles, camera, size and style; the pieces (targets, selection,
+//! badges, castles) that change with the game's state; and an overlay (hover, keyboard
+//! focus, arrow) drawn on top every frame. Caching the first two is `layers.rs`'s job.
 //!
 //! A board without outlines is drawn as discs at the territory centres, joined by
 //! bridges in the group's tint where two territories of a group share a land border.
@@ -13,11 +14,16 @@ use castellan_engine::board::{BorderKind, GroupKind, Point, TerritoryId};
 
 use super::camera::ViewPoint;
 use super::glyphs::{self, Arrow, Badge, CastleGlyph, Label, TextStyle};
+use super::layout::{InkBox, MarkLayout, MarkSizes, Rect};
 use super::palette::{Colour, Palette};
 use super::scene::{MapScene, TargetKind};
 
 /// Sea names wrap into lines no wider than this, in board units.
 const SEA_NAME_WIDTH: f64 = 200.0;
+
+/// The widest army count the layout keeps room for: wider ones (a hundred armies
+/// and more) stretch their badge over what is beside it.
+const WIDEST_PLANNED_COUNT: u32 = 88;
 
 /// Sizes of marks in board units, kept within pixel limits so that they stay readable
 /// when zoomed out and do not swamp the map when zoomed in.
@@ -27,6 +33,8 @@ struct Sizes {
     sea_name_pixels: f64,
     castle_width: f64,
     group_name_pixels: f64,
+    /// The band of group tint inside an owned territory's edges.
+    band_width: f64,
 }
 
 impl Sizes {
@@ -36,25 +44,84 @@ impl Sizes {
             badge_radius: sized(9.0, 8.5, 20.0),
             name_pixels: sized(10.5, 10.0, 22.0),
             sea_name_pixels: sized(17.0, 13.0, 40.0),
-            castle_width: sized(19.0, 17.0, 40.0),
+            castle_width: sized(17.0, 15.0, 36.0),
             group_name_pixels: sized(24.0, 12.0, 48.0),
+            band_width: sized(3.5, 2.5, 6.0),
         }
+    }
+
+    fn name_font(&self) -> pango::FontDescription {
+        glyphs::font("Sans Bold", self.name_pixels)
+    }
+
+    fn sea_name_font(&self) -> pango::FontDescription {
+        glyphs::font("Serif Italic", self.sea_name_pixels)
     }
 }
 
-/// Draws the whole map: the static layer, then the overlay. The widget goes through
-/// `LayerCache` instead, which caches the static layer; this is for one-off surfaces.
-#[cfg_attr(
-    not(test),
-    allow(dead_code, reason = "for printing and export; the tests draw with it")
-)]
+/// Places every territory's badge, castle and name for the scene's current scale,
+/// measuring the names with `pango` (made for the surface they will be drawn on).
+pub fn layout_marks(pango: &pango::Context, scene: &MapScene) -> MarkLayout {
+    let scale = scene.camera().scale();
+    let sizes = Sizes::at(scale);
+    let (half_width, half_height) =
+        Badge::half_size(pango, sizes.badge_radius, WIDEST_PLANNED_COUNT);
+    let mark_sizes = MarkSizes {
+        badge_radius: sizes.badge_radius,
+        badge_half_width: half_width,
+        badge_half_height: half_height,
+        castle_width: sizes.castle_width,
+        gap: (sizes.badge_radius * 0.2).max(1.5),
+    };
+    let font = sizes.name_font();
+    let board = scene.board();
+    let names = board
+        .territories
+        .iter()
+        .map(|t| {
+            let (left, top, right, bottom) =
+                Label::new(pango, &gettextrs::gettext(t.name.as_str()), &font).ink_offsets();
+            InkBox {
+                left,
+                top,
+                right,
+                bottom,
+            }
+        })
+        .collect();
+    let sea_font = sizes.sea_name_font();
+    let sea_names: Vec<Rect> = board
+        .seas
+        .iter()
+        .filter_map(|sea| {
+            let at = sea.label?;
+            let label = Label::new(pango, &gettextrs::gettext(sea.name.as_str()), &sea_font)
+                .wrapped(SEA_NAME_WIDTH * scale);
+            let (left, top, right, bottom) = label.ink_offsets();
+            let (x, y) = (at.x * scale, at.y * scale);
+            Some(Rect {
+                left: x + left,
+                top: y + top,
+                right: x + right,
+                bottom: y + bottom,
+            })
+        })
+        .collect();
+    MarkLayout::new(scene, mark_sizes, names, &sea_names)
+}
+
+/// Draws the whole map: the static layer, the pieces, then the overlay. The widget goes
+/// through `LayerCache` instead, which caches the layers and the marks' layout; this is
+/// for one-off surfaces.
 pub fn draw_map(
     cr: &cairo::Context,
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
-    draw_static_layer(cr, scene, palette)?;
-    draw_overlay(cr, scene, palette)
+    let layout = layout_marks(&pangocairo::functions::create_context(cr), scene);
+    draw_static_layer(cr, scene, palette, &layout)?;
+    draw_pieces_layer(cr, scene, palette, &layout)?;
+    draw_overlay(cr, scene, palette, &layout)
 }
 
 /// Draws the board at a glance, for print: water, the groups' tints (independents
@@ -67,7 +134,7 @@ pub fn draw_overview(
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
-    draw_geography(cr, scene, palette, false)?;
+    draw_geography(cr, scene, palette, None)?;
     let pango = pangocairo::functions::create_context(cr);
     draw_group_names(cr, &pango, scene, palette)
 }
@@ -78,8 +145,9 @@ pub fn draw_static_layer(
     cr: &cairo::Context,
     scene: &MapScene,
     palette: &Palette,
+    layout: &MarkLayout,
 ) -> Result<(), cairo::Error> {
-    draw_geography(cr, scene, palette, true)
+    draw_geography(cr, scene, palette, Some(layout))
 }
 
 /// Draws the board small, as a preview: sea, straits, land and borders, without names
@@ -89,22 +157,23 @@ pub fn draw_thumbnail(
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
-    draw_geography(cr, scene, palette, false)
+    draw_geography(cr, scene, palette, None)
 }
 
-/// Sea, straits, land and borders, with the names of seas and territories if `names`.
+/// Sea, straits, land and borders, with the names of seas and territories where
+/// `names` lays them out.
 fn draw_geography(
     cr: &cairo::Context,
     scene: &MapScene,
     palette: &Palette,
-    names: bool,
+    names: Option<&MarkLayout>,
 ) -> Result<(), cairo::Error> {
     let pango = pangocairo::functions::create_context(cr);
     cr.save()?;
     palette.sea.apply(cr);
     cr.paint()?;
     draw_sea_areas(cr, scene, palette)?;
-    if names {
+    if names.is_some() {
         draw_sea_names(cr, &pango, scene, palette)?;
     }
     draw_straits(cr, scene, palette, Straits::Within)?;
@@ -112,25 +181,56 @@ fn draw_geography(
     draw_land(cr, scene, palette)?;
     draw_frontiers(cr, scene, palette)?;
     draw_straits(cr, scene, palette, Straits::AcrossTheEdge)?;
-    if names {
-        draw_names(cr, &pango, scene, palette)?;
+    if let Some(layout) = names {
+        draw_names(cr, &pango, scene, palette, layout)?;
     }
     cr.restore()
 }
 
-/// Draws what changes from frame to frame: target highlights, hover, selection, army
-/// badges, castles and the attack arrow.
-pub fn draw_overlay(
+/// Draws what changes with the game's state: the veil over what is not a target,
+/// target highlights, the selection, army badges and castles. The widget caches this
+/// too, so that a hover repaints only the overlay.
+pub fn draw_pieces_layer(
     cr: &cairo::Context,
     scene: &MapScene,
     palette: &Palette,
+    layout: &MarkLayout,
 ) -> Result<(), cairo::Error> {
     cr.save()?;
+    draw_veil(cr, scene, palette)?;
     for id in scene.board().territory_ids() {
         if let Some(kind) = scene.target(id) {
             draw_target(cr, scene, palette, id, kind)?;
         }
     }
+    if let Some(id) = scene.selected() {
+        ring(
+            cr,
+            scene,
+            id,
+            0.0,
+            (palette.selection_outer, 6.0),
+            (palette.selection_inner, 2.5),
+        )?;
+    }
+    let pango = pangocairo::functions::create_context(cr);
+    for id in scene.board().territory_ids() {
+        draw_pieces(cr, &pango, scene, palette, layout, id)?;
+    }
+    cr.restore()
+}
+
+/// Draws what follows the pointer and the keyboard from frame to frame: the hovered
+/// territory, the keyboard focus and the attack arrow. The name and pieces of the
+/// hovered and focused territories are drawn again on top, so that the highlight does
+/// not wash over them.
+pub fn draw_overlay(
+    cr: &cairo::Context,
+    scene: &MapScene,
+    palette: &Palette,
+    layout: &MarkLayout,
+) -> Result<(), cairo::Error> {
+    cr.save()?;
     if let Some(id) = scene.hovered() {
         territory_path(cr, scene, id, 0.0);
         palette.hover.apply(cr);
@@ -140,22 +240,46 @@ pub fn draw_overlay(
         cr.set_line_join(cairo::LineJoin::Round);
         cr.stroke()?;
     }
-    if let Some(id) = scene.selected() {
-        territory_path(cr, scene, id, 0.0);
-        cr.set_line_join(cairo::LineJoin::Round);
-        palette.selection_outer.apply(cr);
-        cr.set_line_width(6.0);
-        cr.stroke_preserve()?;
-        palette.selection_inner.apply(cr);
-        cr.set_line_width(2.5);
-        cr.stroke()?;
+    if let Some(id) = scene.focused() {
+        ring(
+            cr,
+            scene,
+            id,
+            4.0,
+            (palette.text_halo.with_alpha(1.0), 5.0),
+            (palette.focus, 3.0),
+        )?;
     }
-    let pango = pangocairo::functions::create_context(cr);
-    for id in scene.board().territory_ids() {
-        draw_pieces(cr, &pango, scene, palette, id)?;
+    let pointed = [scene.hovered(), scene.focused()];
+    if pointed.iter().any(Option::is_some) {
+        let pango = pangocairo::functions::create_context(cr);
+        for id in pointed.into_iter().flatten() {
+            draw_name(cr, &pango, scene, palette, layout, id)?;
+            draw_pieces(cr, &pango, scene, palette, layout, id)?;
+        }
     }
     draw_arrow(cr, scene, palette)?;
     cr.restore()
+}
+
+/// A territory's outline stroked twice, wide then narrow in another colour, so that it
+/// shows on any fill (a disc without outline is grown by `grow` pixels).
+fn ring(
+    cr: &cairo::Context,
+    scene: &MapScene,
+    id: TerritoryId,
+    grow: f64,
+    (outer, outer_width): (Colour, f64),
+    (inner, inner_width): (Colour, f64),
+) -> Result<(), cairo::Error> {
+    territory_path(cr, scene, id, grow);
+    cr.set_line_join(cairo::LineJoin::Round);
+    outer.apply(cr);
+    cr.set_line_width(outer_width);
+    cr.stroke_preserve()?;
+    inner.apply(cr);
+    cr.set_line_width(inner_width);
+    cr.stroke()
 }
 
 /// Where a board point lands in the widget.
@@ -271,10 +395,7 @@ fn draw_sea_names(
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
-    let font = glyphs::font(
-        "Serif Italic",
-        Sizes::at(scene.camera().scale()).sea_name_pixels,
-    );
+    let font = Sizes::at(scene.camera().scale()).sea_name_font();
     let style = TextStyle {
         fill: palette.sea_text,
         halo: palette.sea,
@@ -431,14 +552,29 @@ fn draw_land(cr: &cairo::Context, scene: &MapScene, palette: &Palette) -> Result
     cr.set_line_width(8.0);
     stroke_every_outline(cr)?;
     let hatching = hatch_pattern(palette, scene.camera().offset())?;
+    let band_width = Sizes::at(scene.camera().scale()).band_width;
     for id in board.territory_ids() {
+        let group_id = board.territory(id).group;
+        let group = board.group(group_id);
         territory_path(cr, scene, id, 0.0);
         fill_colour(scene, palette, id).apply(cr);
-        if board.group(board.territory(id).group).kind == GroupKind::Independent {
+        if group.kind == GroupKind::Independent {
             cr.fill_preserve()?;
             cr.set_source(&hatching)?;
         }
-        cr.fill()?;
+        if scene.territory(id).owner.is_some() {
+            // An owned territory keeps its group's tint in a band inside its edges: the
+            // stroke is twice the band wide, clipped to the territory.
+            cr.fill_preserve()?;
+            cr.save()?;
+            cr.clip_preserve();
+            palette.group_band(group_id.index(), group).apply(cr);
+            cr.set_line_width(2.0 * band_width);
+            cr.stroke()?;
+            cr.restore()?;
+        } else {
+            cr.fill()?;
+        }
     }
     palette.border.apply(cr);
     cr.set_line_width(palette.border_width);
@@ -498,132 +634,6 @@ fn draw_frontiers(
     cr.restore()
 }
 
-/// Where a territory's name goes: its label point, unless that is where the badge sits
-/// (the default when a board gives only centres); then just below the badge, or below
-/// the disc when there is no outline. If a badge or, in an empire, the place a castle
-/// would stand covers that spot, the name moves to the nearest clear spot within a few
-/// badge widths (vertical moves first); if there is none, it stays where it was.
-fn name_position(
-    scene: &MapScene,
-    id: TerritoryId,
-    sizes: &Sizes,
-    (ink_left, ink_top, ink_right, ink_bottom): (f64, f64, f64, f64),
-) -> ViewPoint {
-    let board = scene.board();
-    let geometry = &board.territory(id).geometry;
-    let label = view(scene, geometry.label);
-    let badge = view(scene, geometry.badge);
-    let wanted = if label.distance(badge) > sizes.badge_radius {
-        label
-    } else {
-        let clearance = if scene.geometry().has_outline(id) {
-            sizes.badge_radius
-        } else {
-            disc_radius(scene, id).max(sizes.badge_radius)
-        };
-        ViewPoint::new(badge.x, badge.y + clearance + 2.0 - ink_top)
-    };
-    let name_box = |c: ViewPoint| Rect {
-        left: c.x + ink_left,
-        top: c.y + ink_top,
-        right: c.x + ink_right,
-        bottom: c.y + ink_bottom,
-    };
-    // Only marks near the name can be in the way.
-    let reach = (ink_right - ink_left) + 6.0 * sizes.badge_radius;
-    let badges: Vec<ViewPoint> = board
-        .territories
-        .iter()
-        .map(|t| view(scene, t.geometry.badge))
-        .filter(|b| b.distance(wanted) < reach)
-        .collect();
-    let castle = board
-        .is_in_empire(id)
-        .then(|| castle_box(castle_base(scene, id, sizes), sizes.castle_width));
-    let clear = |c: ViewPoint| {
-        let area = name_box(c);
-        badges
-            .iter()
-            .all(|&b| area.distance_to(b) >= sizes.badge_radius + 1.5)
-            && castle.is_none_or(|castle| !castle.overlaps(&area))
-    };
-    if clear(wanted) {
-        return wanted;
-    }
-    const DIRECTIONS: [(f64, f64); 8] = [
-        (0.0, -1.0),
-        (0.0, 1.0),
-        (0.7, -0.7),
-        (-0.7, -0.7),
-        (0.7, 0.7),
-        (-0.7, 0.7),
-        (1.0, 0.0),
-        (-1.0, 0.0),
-    ];
-    (1..=(sizes.badge_radius * 3.0) as u32)
-        .flat_map(|step| {
-            DIRECTIONS.iter().map(move |&(dx, dy)| {
-                ViewPoint::new(
-                    wanted.x + dx * f64::from(step),
-                    wanted.y + dy * f64::from(step),
-                )
-            })
-        })
-        .find(|&c| clear(c))
-        .unwrap_or(wanted)
-}
-
-/// An axis-aligned rectangle in widget pixels.
-#[derive(Copy, Clone, Debug)]
-struct Rect {
-    left: f64,
-    top: f64,
-    right: f64,
-    bottom: f64,
-}
-
-impl Rect {
-    fn overlaps(&self, other: &Rect) -> bool {
-        self.left < other.right
-            && other.left < self.right
-            && self.top < other.bottom
-            && other.top < self.bottom
-    }
-
-    /// Distance from the rectangle to a point (0 inside).
-    fn distance_to(&self, p: ViewPoint) -> f64 {
-        let dx = (self.left - p.x).max(p.x - self.right).max(0.0);
-        let dy = (self.top - p.y).max(p.y - self.bottom).max(0.0);
-        dx.hypot(dy)
-    }
-}
-
-/// Where a territory's castle stands (the middle of its wall's base): at its castle
-/// point, or left of the badge when that point is the badge's.
-fn castle_base(scene: &MapScene, id: TerritoryId, sizes: &Sizes) -> ViewPoint {
-    let geometry = &scene.board().territory(id).geometry;
-    let badge = view(scene, geometry.badge);
-    let base = view(scene, geometry.castle);
-    if base.distance(badge) < sizes.badge_radius {
-        ViewPoint::new(
-            badge.x - sizes.badge_radius - sizes.castle_width * 0.6,
-            badge.y + sizes.badge_radius * 0.6,
-        )
-    } else {
-        base
-    }
-}
-
-/// The box a castle glyph of this width covers above its base (see `CastleGlyph`).
-fn castle_box(base: ViewPoint, width: f64) -> Rect {
-    Rect {
-        left: base.x - width / 2.0,
-        top: base.y - width * 1.35,
-        right: base.x + width / 2.0,
-        bottom: base.y,
-    }
-}
-
 /// The bold font and haloed ink of names on land, at `pixels`.
 fn land_name_look(palette: &Palette, pixels: f64) -> (pango::FontDescription, TextStyle) {
     let style = TextStyle {
@@ -639,16 +649,46 @@ fn draw_names(
     pango: &pango::Context,
     scene: &MapScene,
     palette: &Palette,
+    layout: &MarkLayout,
+) -> Result<(), cairo::Error> {
+    for id in scene.board().territory_ids() {
+        draw_name(cr, pango, scene, palette, layout, id)?;
+    }
+    Ok(())
+}
+
+/// A territory's name, haloed, where the layout put it.
+fn draw_name(
+    cr: &cairo::Context,
+    pango: &pango::Context,
+    scene: &MapScene,
+    palette: &Palette,
+    layout: &MarkLayout,
+    id: TerritoryId,
 ) -> Result<(), cairo::Error> {
     let sizes = Sizes::at(scene.camera().scale());
     let (font, style) = land_name_look(palette, sizes.name_pixels);
-    for id in scene.board().territory_ids() {
-        let name = gettextrs::gettext(scene.board().territory(id).name.as_str());
-        let label = Label::new(pango, &name, &font);
-        let centre = name_position(scene, id, &sizes, label.ink_offsets());
-        label.draw(cr, centre, style)?;
+    let name = gettextrs::gettext(scene.board().territory(id).name.as_str());
+    let centre = view(scene, layout.marks(id).name);
+    Label::new(pango, &name, &font).draw(cr, centre, style)
+}
+
+/// While there are targets, veils the rest of the land (but not the selected
+/// territory), so that what may be clicked stands out by lightness alone.
+fn draw_veil(cr: &cairo::Context, scene: &MapScene, palette: &Palette) -> Result<(), cairo::Error> {
+    let board = scene.board();
+    if board.territory_ids().all(|id| scene.target(id).is_none()) {
+        return Ok(());
     }
-    Ok(())
+    cr.new_path();
+    cr.set_fill_rule(cairo::FillRule::EvenOdd);
+    for id in board.territory_ids() {
+        if scene.target(id).is_none() && scene.selected() != Some(id) {
+            add_territory_shape(cr, scene, id, 0.0);
+        }
+    }
+    palette.veil.apply(cr);
+    cr.fill()
 }
 
 /// Each group's name at its anchor, in bold capitals wrapped to the group's width.
@@ -693,19 +733,19 @@ fn draw_target(
     id: TerritoryId,
     kind: TargetKind,
 ) -> Result<(), cairo::Error> {
-    // Neighbours get a light wash (darkening would read as "unavailable") as well as a
-    // dashed outline; the many coasts the Admiral can reach get only a dotted outline,
-    // so that their names stay readable.
-    let (colour, dashes, width, wash): (Colour, &[f64], f64, bool) = match kind {
-        TargetKind::Adjacent => (palette.target_adjacent, &[8.0, 4.0], 2.5, true),
-        TargetKind::AcrossSea => (palette.target_across_sea, &[0.1, 6.0], 3.5, false),
+    // Targets stand out from the veiled land around them in their own colours (a wash
+    // would make a seat's colour look like another's). The coasts the Admiral reaches
+    // across the sea get a dotted outline as well, to tell them from neighbours; in
+    // high contrast, neighbours get a dashed one.
+    let (colour, dashes, width): (Colour, &[f64], f64) = match kind {
+        TargetKind::Adjacent if palette.outline_targets => {
+            (palette.target_adjacent, &[8.0, 4.0], 2.5)
+        }
+        TargetKind::Adjacent => return Ok(()),
+        TargetKind::AcrossSea => (palette.target_across_sea, &[0.1, 6.0], 3.5),
     };
     cr.save()?;
     territory_path(cr, scene, id, 3.0);
-    if wash {
-        palette.target_wash.apply(cr);
-        cr.fill_preserve()?;
-    }
     colour.apply(cr);
     cr.set_line_width(width);
     cr.set_line_cap(cairo::LineCap::Round);
@@ -721,15 +761,18 @@ fn draw_pieces(
     pango: &pango::Context,
     scene: &MapScene,
     palette: &Palette,
+    layout: &MarkLayout,
     id: TerritoryId,
 ) -> Result<(), cairo::Error> {
     let state = scene.territory(id);
-    let geometry = &scene.board().territory(id).geometry;
-    let sizes = Sizes::at(scene.camera().scale());
-    let badge = view(scene, geometry.badge);
+    let marks = layout.marks(id);
+    let sizes = layout.sizes();
+    let badge = view(scene, marks.badge);
     if let Some(castle) = state.castle {
         CastleGlyph {
-            base: castle_base(scene, id, &sizes),
+            // The layout places every castle the scene has; a layout made before the
+            // castle was built cannot have, and then it stands on the badge.
+            base: view(scene, marks.castle.unwrap_or(marks.badge)),
             width: sizes.castle_width,
             stone: palette.castle_stone,
             ink: palette.ink,
@@ -769,10 +812,6 @@ fn draw_arrow(
     };
     let sizes = Sizes::at(scene.camera().scale());
     let board = scene.board();
-    let body = scene
-        .territory(arrow.from)
-        .owner
-        .map_or(palette.selection_inner, |seat| palette.seat(seat));
     let from = board.territory(arrow.from).geometry.badge;
     let to = board.territory(arrow.to).geometry.badge;
     let draw = |from: Point, to: Point| {
@@ -781,8 +820,8 @@ fn draw_arrow(
             to: view(scene, to),
             clearance: sizes.badge_radius + 3.0,
             width: (sizes.badge_radius * 0.55).max(4.0),
-            body,
-            edge: palette.ink,
+            body: palette.arrow_body,
+            edge: palette.arrow_edge,
         }
         .draw(cr)
     };
@@ -805,6 +844,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::map::palette::SEAT_COLOURS;
     use crate::map::scene::{AttackArrow, Castle, TerritoryState};
     use crate::map::test_boards;
 
@@ -889,13 +929,29 @@ mod tests {
         (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
     }
 
-    /// A point well inside a territory's outline, clear of its borders, badge, castle
-    /// and name: where nothing but the fill is drawn.
+    /// The marks' layout for a scene, as the drawing makes it.
+    fn layout_of(scene: &MapScene) -> MarkLayout {
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 4, 4).unwrap();
+        let cr = cairo::Context::new(&surface).unwrap();
+        layout_marks(&pangocairo::functions::create_context(&cr), scene)
+    }
+
+    /// A point well inside a territory's outline, clear of its borders (and the band
+    /// along them) and of every mark: where nothing but the fill is drawn.
     fn quiet_interior_point(scene: &MapScene, id: TerritoryId) -> Point {
         let board = scene.board();
         let geometry = &board.territory(id).geometry;
         let bounds = scene.geometry().bounds(id).expect("an outline");
-        let clear_of = |p: Point, q: Point, distance: f64| (p.x - q.x).hypot(p.y - q.y) > distance;
+        let layout = layout_of(scene);
+        let scale = layout.scale();
+        let marks: Vec<Rect> = board
+            .territory_ids()
+            .flat_map(|t| {
+                let (badge, castle, name) = layout.boxes(t);
+                [Some(badge), castle, Some(name)]
+            })
+            .flatten()
+            .collect();
         let mut candidates = Vec::new();
         let mut y = bounds.min.y;
         while y <= bounds.max.y {
@@ -909,16 +965,19 @@ mod tests {
         candidates
             .into_iter()
             .find(|&p| {
+                let around = Rect {
+                    left: p.x * scale - 4.0,
+                    top: p.y * scale - 4.0,
+                    right: p.x * scale + 4.0,
+                    bottom: p.y * scale + 4.0,
+                };
                 scene.geometry().outline_contains(board, id, p)
                     && geometry.outline.iter().all(|ring| {
                         (0..ring.len()).all(|i| {
-                            distance_to_segment(p, ring[i], ring[(i + 1) % ring.len()]) > 6.0
+                            distance_to_segment(p, ring[i], ring[(i + 1) % ring.len()]) > 10.0
                         })
                     })
-                    && clear_of(p, geometry.badge, 16.0)
-                    && clear_of(p, geometry.castle, 22.0)
-                    // Names run wide: keep well away from the label sideways.
-                    && ((p.x - geometry.label.x).abs() > 45.0 || (p.y - geometry.label.y).abs() > 12.0)
+                    && marks.iter().all(|mark| mark.overlap(&around) == 0.0)
             })
             .expect("a quiet point")
     }
@@ -952,18 +1011,130 @@ mod tests {
         }
     }
 
+    /// How far apart two colours are, as straight-line distance between 8-bit RGB
+    /// triples (0 to 441).
+    fn rgb_distance(a: [u8; 3], b: [u8; 3]) -> f64 {
+        a.iter()
+            .zip(b)
+            .map(|(&x, y)| (f64::from(x) - f64::from(y)).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    }
+
+    /// How colourful an 8-bit RGB pixel is: its brightest channel less its dullest.
+    fn colourfulness(rgb: [u8; 3]) -> u8 {
+        rgb.iter().max().unwrap() - rgb.iter().min().unwrap()
+    }
+
     #[test]
-    fn the_army_badge_is_drawn_in_the_owners_colour() {
-        let mut scene = scene_of(test_boards::three_squares_with_outlines());
-        let east = scene.board().territory_by_key("east").unwrap();
+    fn an_unowned_territory_is_not_mistakable_for_an_owned_one() {
+        // What the lead saw: a vermilion Vienna looked British, a blue Bulgaria French,
+        // a green Brittany Austrian. Here the owned castles stand beside unowned land
+        // of the empire whose tint is nearest each seat colour.
+        let mut scene = MapScene::new(Arc::new(test_boards::shipped_castle_risk()));
+        scene.camera_mut().resize(1000.0, 800.0);
+        let board = scene.board_arc().clone();
+        let cases = [
+            ("vienna", 0, "london"),
+            ("bulgaria", 1, "paris"),
+            ("brittany", 2, "hungary"),
+        ];
+        for (owned, seat, _) in cases {
+            scene.set_territory(
+                board.territory_by_key(owned).unwrap(),
+                TerritoryState {
+                    owner: Some(seat),
+                    armies: 1,
+                    castle: Some(Castle { banners: 1 }),
+                },
+            );
+        }
+        for (dark, high_contrast) in [(false, false), (true, false), (false, true), (true, true)] {
+            let palette = Palette::new(dark, high_contrast);
+            let mut image = render(&scene, &palette);
+            let seat_fills: Vec<[u8; 3]> = (0..SEAT_COLOURS as u8)
+                .map(|s| rgb8(palette.seat_fill(s)))
+                .collect();
+            for (owned, seat, unowned) in cases {
+                let at = |key: &str| {
+                    let id = board.territory_by_key(key).unwrap();
+                    scene.camera().to_view(quiet_interior_point(&scene, id))
+                };
+                let owned_pixel = pixel(&mut image, at(owned));
+                let unowned_pixel = pixel(&mut image, at(unowned));
+                let style = format!("dark {dark}, high contrast {high_contrast}");
+                assert!(
+                    close_to(owned_pixel, seat_fills[usize::from(seat)]),
+                    "{owned} ({style}): {owned_pixel:?}"
+                );
+                // Unowned land is duller than any owned land, and far from every seat.
+                assert!(
+                    colourfulness(unowned_pixel) + 40 < colourfulness(owned_pixel),
+                    "{unowned} against {owned} ({style}): {unowned_pixel:?}, {owned_pixel:?}"
+                );
+                let nearest = seat_fills
+                    .iter()
+                    .map(|&fill| rgb_distance(fill, unowned_pixel))
+                    .fold(f64::MAX, f64::min);
+                assert!(nearest > 60.0, "{unowned} ({style}): {nearest}");
+            }
+        }
+    }
+
+    /// Gives the territory `key` to `seat` with `armies`, no castle.
+    fn own(scene: &mut MapScene, key: &str, seat: u8, armies: u32) -> TerritoryId {
+        let id = scene.board().territory_by_key(key).unwrap();
         scene.set_territory(
-            east,
+            id,
             TerritoryState {
-                owner: Some(1),
-                armies: 3,
+                owner: Some(seat),
+                armies,
                 castle: None,
             },
         );
+        id
+    }
+
+    #[test]
+    fn an_owned_territory_keeps_its_groups_tint_along_its_edges() {
+        let mut scene = scene_of(test_boards::three_squares_with_outlines());
+        let west = own(&mut scene, "west", 1, 2);
+        let palette = Palette::new(false, false);
+        let mut image = render(&scene, &palette);
+        let group = scene.board().group(scene.board().territory(west).group);
+        // Three pixels in from West's top edge (a coast), half-way along it: the band.
+        let edge = scene.camera().to_view(Point::new(50.0, 0.0));
+        let band = pixel(&mut image, ViewPoint::new(edge.x, edge.y + 3.0));
+        assert!(
+            close_to(band, rgb8(palette.group_band(0, group))),
+            "{band:?}"
+        );
+        // Further in, the seat's colour.
+        let inside = pixel(&mut image, ViewPoint::new(edge.x, edge.y + 12.0));
+        assert!(close_to(inside, rgb8(palette.seat_fill(1))), "{inside:?}");
+    }
+
+    #[test]
+    fn targets_stand_out_from_the_veiled_rest_of_the_land() {
+        let mut scene = scene_of(test_boards::three_squares_with_outlines());
+        let palette = Palette::new(false, false);
+        let (west, east) = (
+            scene.camera().to_view(Point::new(20.0, 20.0)),
+            scene.camera().to_view(Point::new(280.0, 20.0)),
+        );
+        let mut before = render(&scene, &palette);
+        scene.set_targets([(TerritoryId(2), TargetKind::Adjacent)]);
+        let mut after = render(&scene, &palette);
+        let lightness = |rgb: [u8; 3]| rgb.iter().map(|&c| u32::from(c)).sum::<u32>();
+        // The target is as light as before or lighter; the rest is darker.
+        assert!(lightness(pixel(&mut after, east)) >= lightness(pixel(&mut before, east)));
+        assert!(lightness(pixel(&mut after, west)) + 30 < lightness(pixel(&mut before, west)));
+    }
+
+    #[test]
+    fn the_army_badge_is_drawn_in_the_owners_colour() {
+        let mut scene = scene_of(test_boards::three_squares_with_outlines());
+        own(&mut scene, "east", 1, 3);
         let palette = Palette::new(true, false);
         let mut image = render(&scene, &palette);
         // Just right of the badge's centre, clear of the digit.
@@ -1111,83 +1282,103 @@ mod tests {
         }
     }
 
-    /// Prints how long a full static-layer draw and an overlay-only frame take at
-    /// 1920 × 1080 on the shipped board. Run it with
-    /// `cargo test --release -- --ignored --nocapture draw_timing`.
-    #[test]
-    #[ignore = "a timing to read, not a check"]
-    fn draw_timing_at_1920_by_1080() {
-        use std::time::{Duration, Instant};
-
+    /// Every mark of the shipped board at one map size and zoom, with a castle on the
+    /// `nth` territory of each empire (counting round), named for messages.
+    fn mark_boxes(width: f64, height: f64, zoom: f64, nth: usize) -> Vec<(String, Rect)> {
         let mut scene = MapScene::new(Arc::new(test_boards::shipped_castle_risk()));
-        scene.camera_mut().resize(1920.0, 1080.0);
-        let board = scene.board_arc().clone();
-        for (i, id) in board.territory_ids().enumerate() {
-            scene.set_territory(
-                id,
-                TerritoryState {
-                    owner: Some((i % 5) as u8),
-                    armies: 1 + (i * 7 % 23) as u32,
-                    castle: (board.is_in_empire(id) && i % 7 == 0).then_some(Castle { banners: 1 }),
-                },
-            );
-        }
-        let london = board.territory_by_key("london").unwrap();
-        scene.set_selected(Some(london));
-        scene.set_targets(board.neighbours(london).map(|n| (n, TargetKind::Adjacent)));
-        let palette = Palette::new(false, false);
-        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 1920, 1080).unwrap();
-        let cr = cairo::Context::new(&surface).unwrap();
-
-        // The machine may be busy: report the fastest run and the median, not a mean.
-        const RUNS: usize = 21;
-        let time = |f: &mut dyn FnMut()| {
-            let mut runs: Vec<Duration> = (0..RUNS)
-                .map(|_| {
-                    let started = Instant::now();
-                    f();
-                    started.elapsed()
-                })
-                .collect();
-            runs.sort();
-            (runs[0], runs[RUNS / 2])
-        };
-        let static_layer = time(&mut || draw_static_layer(&cr, &scene, &palette).unwrap());
-        let overlay = time(&mut || draw_overlay(&cr, &scene, &palette).unwrap());
-
-        let mut cache = crate::map::LayerCache::new();
-        cache.draw(&cr, &scene, &palette).unwrap();
-        let territories: Vec<TerritoryId> = board.territory_ids().collect();
-        let mut frame = 0;
-        let hover_frame = time(&mut || {
-            // Each frame hovers another territory, as moving the pointer does.
-            frame += 1;
-            scene.set_hovered(Some(territories[frame % territories.len()]));
-            cache.draw(&cr, &scene, &palette).unwrap();
-        });
-        assert_eq!(cache.static_renders(), (1, 0));
-
-        // Dragging a zoomed map: 6 pixels a frame, back and forth.
+        scene.camera_mut().resize(width, height);
         scene
             .camera_mut()
-            .zoom_about(crate::map::ViewPoint::new(960.0, 540.0), 2.0);
-        cache.draw(&cr, &scene, &palette).unwrap();
-        let mut frame = 0;
-        let pan_frame = time(&mut || {
-            frame += 1;
-            let step = if frame % 20 < 10 { 6.0 } else { -6.0 };
-            scene.camera_mut().pan_by(step, 0.0);
-            cache.draw(&cr, &scene, &palette).unwrap();
-        });
-        assert_eq!(cache.static_renders(), (2, RUNS as u64));
-        println!(
-            "pan frame (shifted layer + strip + overlay) {:?} / {:?}",
-            pan_frame.0, pan_frame.1
-        );
-        println!(
-            "1920×1080, shipped board, fastest / median of {RUNS}: static layer {:?} / {:?}, \
-             overlay {:?} / {:?}, hover frame (cached layer + overlay) {:?} / {:?}",
-            static_layer.0, static_layer.1, overlay.0, overlay.1, hover_frame.0, hover_frame.1
-        );
+            .zoom_about(ViewPoint::new(width / 2.0, height / 2.0), zoom);
+        let board = scene.board_arc().clone();
+        for group in &board.groups {
+            if group.kind == GroupKind::Empire {
+                let site = group.territories[nth % group.territories.len()];
+                scene.set_territory(
+                    site,
+                    TerritoryState {
+                        owner: Some(0),
+                        armies: 1,
+                        castle: Some(Castle { banners: 1 }),
+                    },
+                );
+            }
+        }
+        let surface = cairo::ImageSurface::create(cairo::Format::ARgb32, 4, 4).unwrap();
+        let cr = cairo::Context::new(&surface).unwrap();
+        let layout = layout_marks(&pangocairo::functions::create_context(&cr), &scene);
+        let mut boxes = Vec::new();
+        for id in board.territory_ids() {
+            let key = &board.territory(id).key;
+            let (badge, castle, name) = layout.boxes(id);
+            boxes.push((format!("{key} badge"), badge));
+            if let Some(castle) = castle {
+                boxes.push((format!("{key} castle"), castle));
+            }
+            boxes.push((format!("{key} name"), name));
+        }
+        boxes
+    }
+
+    /// The most territories an empire of the shipped board has.
+    fn largest_empire() -> usize {
+        let board = test_boards::shipped_castle_risk();
+        board
+            .groups
+            .iter()
+            .filter(|g| g.kind == GroupKind::Empire)
+            .map(|g| g.territories.len())
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn no_badge_castle_or_name_of_the_shipped_board_covers_another() {
+        // The default window's map, the map of a window maximised on a 1920 × 1080
+        // screen, and zoomed in; with a castle in each empire, on every territory of
+        // it in turn.
+        for (width, height, zoom) in [
+            (850.0, 780.0, 1.0),
+            (1600.0, 990.0, 1.0),
+            (850.0, 780.0, 1.5),
+            (850.0, 780.0, 3.0),
+        ] {
+            for nth in 0..largest_empire() {
+                let boxes = mark_boxes(width, height, zoom, nth);
+                let mut clashes = Vec::new();
+                for (i, (a, box_a)) in boxes.iter().enumerate() {
+                    for (b, box_b) in &boxes[i + 1..] {
+                        if box_a.overlap(box_b) > 0.0 {
+                            clashes.push(format!("{a} / {b}"));
+                        }
+                    }
+                }
+                assert!(
+                    clashes.is_empty(),
+                    "{width}×{height} at zoom {zoom}, castles #{nth}: {}",
+                    clashes.join(", ")
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_mark_of_the_shipped_board_stays_on_the_board() {
+        let scene = MapScene::new(Arc::new(test_boards::shipped_castle_risk()));
+        let (board_width, board_height) = (scene.board().width, scene.board().height);
+        for (width, height) in [(850.0, 780.0), (1600.0, 990.0)] {
+            let mut fitted = scene.clone();
+            fitted.camera_mut().resize(width, height);
+            let scale = fitted.camera().scale();
+            for (name, mark) in mark_boxes(width, height, 1.0, 0) {
+                assert!(
+                    mark.left >= 0.0
+                        && mark.top >= 0.0
+                        && mark.right <= board_width * scale
+                        && mark.bottom <= board_height * scale,
+                    "{name} at {width}×{height}: {mark:?}"
+                );
+            }
+        }
     }
 }

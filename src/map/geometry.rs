@@ -242,6 +242,22 @@ fn shared_part(a: Segment, b: Segment, tolerance: f64) -> Option<Segment> {
     })
 }
 
+/// For each point, how far the nearest other point is (infinite when it is alone).
+pub fn nearest_distances(points: &[Point]) -> Vec<f64> {
+    points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            points
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, o)| (o.x - p.x).hypot(o.y - p.y))
+                .fold(f64::INFINITY, f64::min)
+        })
+        .collect()
+}
+
 /// Disc radii for drawing territories without outlines: most discs share one size (a
 /// share of the median nearest-centre distance) and only crowded ones shrink, so that
 /// discs never overlap and the map does not look uneven.
@@ -251,18 +267,7 @@ fn disc_radii(board: &Board) -> Vec<f64> {
         .iter()
         .map(|t| t.geometry.centre)
         .collect();
-    let nearest: Vec<f64> = centres
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            centres
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, o)| (o.x - c.x).hypot(o.y - c.y))
-                .fold(f64::INFINITY, f64::min)
-        })
-        .collect();
+    let nearest = nearest_distances(&centres);
     let mut finite: Vec<f64> = nearest.iter().copied().filter(|d| d.is_finite()).collect();
     finite.sort_by(f64::total_cmp);
     let typical = finite

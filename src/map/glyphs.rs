@@ -103,22 +103,45 @@ pub struct Badge {
 }
 
 impl Badge {
-    pub fn draw(&self, cr: &cairo::Context, pango: &pango::Context) -> Result<(), cairo::Error> {
-        let number = Label::new(
+    /// Half the width and half the height a badge of this radius covers when it shows
+    /// `armies`, its outer rim included.
+    pub fn half_size(pango: &pango::Context, radius: f64, armies: u32) -> (f64, f64) {
+        let number = Self::number(pango, radius, armies);
+        let outer = Self::rim_width(radius) * 1.5;
+        (
+            radius + Self::half_straight(&number, radius) + outer,
+            radius + outer,
+        )
+    }
+
+    fn number(pango: &pango::Context, radius: f64, armies: u32) -> Label {
+        Label::new(
             pango,
-            &self.armies.to_string(),
-            &font("Sans Bold", self.radius * 1.15),
-        );
+            &armies.to_string(),
+            &font("Sans Bold", radius * 1.15),
+        )
+    }
+
+    /// Half the length of the straight sides that numbers wider than the disc stretch it
+    /// into a pill by.
+    fn half_straight(number: &Label, radius: f64) -> f64 {
         let (ink_left, _, ink_right, _) = number.ink_offsets();
-        let text_width = ink_right - ink_left;
-        // Numbers wider than the disc stretch it into a pill.
-        let half_straight = ((text_width + self.radius * 1.1) / 2.0 - self.radius).max(0.0);
+        ((ink_right - ink_left + radius * 1.1) / 2.0 - radius).max(0.0)
+    }
+
+    fn rim_width(radius: f64) -> f64 {
+        (radius * 0.14).max(1.2)
+    }
+
+    pub fn draw(&self, cr: &cairo::Context, pango: &pango::Context) -> Result<(), cairo::Error> {
+        let number = Self::number(pango, self.radius, self.armies);
+        let half_straight = Self::half_straight(&number, self.radius);
         let (x, y, r) = (self.centre.x, self.centre.y, self.radius);
         cr.new_path();
         cr.arc(x + half_straight, y, r, -FRAC_PI_2, FRAC_PI_2);
         cr.arc(x - half_straight, y, r, FRAC_PI_2, 3.0 * FRAC_PI_2);
         cr.close_path();
-        let rim_width = (r * 0.14).max(1.2);
+        let rim_width = Self::rim_width(r);
         self.outer_rim.apply(cr);
         cr.set_line_width(rim_width * 3.0);
         cr.stroke_preserve()?;

@@ -1,14 +1,18 @@
-//! The cached static layer: sea, land, borders and names rendered once into an image
-//! and reused until ownership, camera, widget size, scale factor or style change, so
-//! that hover and selection repaint only the overlay. A pan by whole device pixels
-//! reuses the image shifted and draws only the strips it uncovers.
+//! The cached layers. The static one (sea, land, borders, names) is rendered once into
+//! an image and reused until ownership, castles, camera, widget size, scale factor or
+//! style change; a pan by whole device pixels reuses it shifted and draws only the
+//! strips it uncovers. The pieces (targets, selection, badges, castles) are drawn over
+//! a copy of it and reused until the game's state changes too, so that a hover or a
+//! keyboard move repaints only the overlay. The marks' layout is kept until the board,
+//! its castles or the scale change.
 
 use std::sync::Arc;
 
 use super::camera::{Camera, ViewPoint};
-use super::draw::{draw_overlay, draw_static_layer};
+use super::draw::{draw_overlay, draw_pieces_layer, draw_static_layer, layout_marks};
+use super::layout::MarkLayout;
 use super::palette::Palette;
-use super::scene::MapScene;
+use super::scene::{MapScene, PiecesState};
 
 /// Everything the static layer depends on; the image is redrawn when any of it differs.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +21,8 @@ struct StaticKey {
     board: usize,
     camera: Camera,
     owners: Vec<Option<u8>>,
+    /// Castles move names aside.
+    castles: Vec<bool>,
     palette: Palette,
 }
 
@@ -26,6 +32,7 @@ impl StaticKey {
             board: Arc::as_ptr(scene.board_arc()) as usize,
             camera: scene.camera().clone(),
             owners: scene.owners().collect(),
+            castles: scene.castle_sites(),
             palette: palette.clone(),
         }
     }
@@ -34,8 +41,13 @@ impl StaticKey {
     /// one for `self`: only when the camera has merely been panned, by a whole number of
     /// device pixels (a fractional shift would blur the image a little more each frame).
     fn pan_since(&self, earlier: &StaticKey) -> Option<ViewPoint> {
-        if (self.board, &self.owners, &self.palette)
-            != (earlier.board, &earlier.owners, &earlier.palette)
+        if (self.board, &self.owners, &self.castles, &self.palette)
+            != (
+                earlier.board,
+                &earlier.owners,
+                &earlier.castles,
+                &earlier.palette,
+            )
         {
             return None;
         }
@@ -48,12 +60,18 @@ impl StaticKey {
     }
 }
 
-/// Draws a scene, keeping its static layer in an image between frames.
+/// Draws a scene, keeping its static layer and its pieces in images between frames.
 #[derive(Default)]
 pub struct LayerCache {
     cached: Option<(StaticKey, cairo::ImageSurface)>,
+    /// The static layer with the pieces drawn over it, and the state they show; valid
+    /// while the static layer is the one it was drawn over.
+    pieces: Option<(PiecesState, cairo::ImageSurface)>,
+    /// The marks' layout, with the board and castles it was made for.
+    layout: Option<(usize, Vec<bool>, Arc<MarkLayout>)>,
     static_renders: u64,
     shifted_renders: u64,
+    pieces_renders: u64,
 }
 
 impl LayerCache {
@@ -61,8 +79,8 @@ impl LayerCache {
         Self::default()
     }
 
-    /// Draws the map: the cached static layer (brought up to date first if stale),
-    /// then the overlay.
+    /// Draws the map: the cached layers (brought up to date first if stale), then the
+    /// overlay.
     pub fn draw(
         &mut self,
         cr: &cairo::Context,
@@ -70,52 +88,89 @@ impl LayerCache {
         palette: &Palette,
     ) -> Result<(), cairo::Error> {
         let key = StaticKey::of(scene, palette);
-        let surface = match self.cached.take() {
-            Some((cached_key, surface)) if cached_key == key => surface,
+        let layout = self.layout(cr, scene);
+        let (surface, static_changed) = match self.cached.take() {
+            Some((cached_key, surface)) if cached_key == key => (surface, false),
             Some((cached_key, surface)) => match key.pan_since(&cached_key) {
-                Some(shift) => self.render_shifted(&surface, shift, scene, palette)?,
-                None => self.render_static(scene, palette)?,
+                Some(shift) => (
+                    self.render_shifted(&surface, shift, scene, palette, &layout)?,
+                    true,
+                ),
+                None => (self.render_static(scene, palette, &layout)?, true),
             },
-            None => self.render_static(scene, palette)?,
+            None => (self.render_static(scene, palette, &layout)?, true),
+        };
+        let state = scene.pieces_state();
+        let pieces = match self.pieces.take() {
+            Some((drawn, pieces)) if !static_changed && drawn == state => pieces,
+            _ => self.render_pieces(&surface, scene, palette, &layout)?,
         };
         cr.save()?;
-        cr.set_source_surface(&surface, 0.0, 0.0)?;
+        cr.set_source_surface(&pieces, 0.0, 0.0)?;
         cr.paint()?;
         cr.restore()?;
         self.cached = Some((key, surface));
-        draw_overlay(cr, scene, palette)
+        self.pieces = Some((state, pieces));
+        draw_overlay(cr, scene, palette, &layout)
+    }
+
+    /// The marks' layout for the scene's board, castles and scale, made anew only when
+    /// one of them changed.
+    fn layout(&mut self, cr: &cairo::Context, scene: &MapScene) -> Arc<MarkLayout> {
+        let board = Arc::as_ptr(scene.board_arc()) as usize;
+        let castles = scene.castle_sites();
+        match &self.layout {
+            Some((for_board, for_castles, layout))
+                if *for_board == board
+                    && *for_castles == castles
+                    && layout.scale() == scene.camera().scale() =>
+            {
+                Arc::clone(layout)
+            }
+            _ => {
+                let pango = pangocairo::functions::create_context(cr);
+                let layout = Arc::new(layout_marks(&pango, scene));
+                self.layout = Some((board, castles, Arc::clone(&layout)));
+                layout
+            }
+        }
     }
 
     /// How many times the whole static layer has been drawn, and how many times only
     /// strips of it after a pan: lets tests see the cache work.
-    #[cfg_attr(not(test), allow(dead_code, reason = "only tests ask"))]
     pub fn static_renders(&self) -> (u64, u64) {
         (self.static_renders, self.shifted_renders)
     }
 
-    /// A new image for the layer, one pixel per device pixel with the device scale set,
-    /// so that it is painted back 1:1 on HiDPI screens.
-    fn new_surface(scene: &MapScene) -> Result<cairo::ImageSurface, cairo::Error> {
-        let (width, height) = scene.camera().device_size();
-        // The sea covers every pixel, so the layer needs no alpha channel.
-        let surface = cairo::ImageSurface::create(cairo::Format::Rgb24, width, height)?;
-        let factor = scene.camera().scale_factor();
-        surface.set_device_scale(factor, factor);
-        Ok(surface)
+    /// How many times the pieces have been drawn.
+    pub fn pieces_renders(&self) -> u64 {
+        self.pieces_renders
+    }
+
+    /// A copy of the static layer with the pieces drawn over it.
+    fn render_pieces(
+        &mut self,
+        static_layer: &cairo::ImageSurface,
+        scene: &MapScene,
+        palette: &Palette,
+        layout: &MarkLayout,
+    ) -> Result<cairo::ImageSurface, cairo::Error> {
+        self.pieces_renders += 1;
+        Self::rendered(scene, |cr| {
+            cr.set_source_surface(static_layer, 0.0, 0.0)?;
+            cr.paint()?;
+            draw_pieces_layer(cr, scene, palette, layout)
+        })
     }
 
     fn render_static(
         &mut self,
         scene: &MapScene,
         palette: &Palette,
+        layout: &MarkLayout,
     ) -> Result<cairo::ImageSurface, cairo::Error> {
-        let surface = Self::new_surface(scene)?;
-        let cr = cairo::Context::new(&surface)?;
-        draw_static_layer(&cr, scene, palette)?;
-        drop(cr);
-        surface.flush();
         self.static_renders += 1;
-        Ok(surface)
+        Self::rendered(scene, |cr| draw_static_layer(cr, scene, palette, layout))
     }
 
     /// Paints the previous image moved by `shift` and draws the layer again only in
@@ -126,27 +181,43 @@ impl LayerCache {
         shift: ViewPoint,
         scene: &MapScene,
         palette: &Palette,
+        layout: &MarkLayout,
     ) -> Result<cairo::ImageSurface, cairo::Error> {
-        let surface = Self::new_surface(scene)?;
+        self.shifted_renders += 1;
+        Self::rendered(scene, |cr| {
+            cr.set_source_surface(previous, shift.x, shift.y)?;
+            cr.paint()?;
+            let (width, height) = scene.camera().view_size();
+            if shift.x > 0.0 {
+                cr.rectangle(0.0, 0.0, shift.x, height);
+            } else if shift.x < 0.0 {
+                cr.rectangle(width + shift.x, 0.0, -shift.x, height);
+            }
+            if shift.y > 0.0 {
+                cr.rectangle(0.0, 0.0, width, shift.y);
+            } else if shift.y < 0.0 {
+                cr.rectangle(0.0, height + shift.y, width, -shift.y);
+            }
+            cr.clip();
+            draw_static_layer(cr, scene, palette, layout)
+        })
+    }
+
+    /// A new image for a layer, one pixel per device pixel with the device scale set
+    /// (so that it is painted back 1:1 on HiDPI screens), drawn by `draw`.
+    fn rendered(
+        scene: &MapScene,
+        draw: impl FnOnce(&cairo::Context) -> Result<(), cairo::Error>,
+    ) -> Result<cairo::ImageSurface, cairo::Error> {
+        let (width, height) = scene.camera().device_size();
+        // The sea covers every pixel, so the layers need no alpha channel.
+        let surface = cairo::ImageSurface::create(cairo::Format::Rgb24, width, height)?;
+        let factor = scene.camera().scale_factor();
+        surface.set_device_scale(factor, factor);
         let cr = cairo::Context::new(&surface)?;
-        cr.set_source_surface(previous, shift.x, shift.y)?;
-        cr.paint()?;
-        let (width, height) = scene.camera().view_size();
-        if shift.x > 0.0 {
-            cr.rectangle(0.0, 0.0, shift.x, height);
-        } else if shift.x < 0.0 {
-            cr.rectangle(width + shift.x, 0.0, -shift.x, height);
-        }
-        if shift.y > 0.0 {
-            cr.rectangle(0.0, 0.0, width, shift.y);
-        } else if shift.y < 0.0 {
-            cr.rectangle(0.0, height + shift.y, width, -shift.y);
-        }
-        cr.clip();
-        draw_static_layer(&cr, scene, palette)?;
+        draw(&cr)?;
         drop(cr);
         surface.flush();
-        self.shifted_renders += 1;
         Ok(surface)
     }
 }
@@ -166,7 +237,7 @@ mod tests {
     }
 
     #[test]
-    fn hover_and_selection_reuse_the_static_layer() {
+    fn hover_and_focus_reuse_both_layers_and_selection_the_static_one() {
         let mut scene = MapScene::new(Arc::new(test_boards::three_squares_with_outlines()));
         scene.camera_mut().resize(320.0, 120.0);
         let palette = Palette::new(false, false);
@@ -174,9 +245,20 @@ mod tests {
         draw_into(&mut cache, &scene, &palette);
         scene.set_hovered(Some(TerritoryId(0)));
         draw_into(&mut cache, &scene, &palette);
+        scene.set_focused(Some(TerritoryId(2)));
+        draw_into(&mut cache, &scene, &palette);
+        assert_eq!(
+            (cache.static_renders(), cache.pieces_renders()),
+            ((1, 0), 1)
+        );
         scene.set_selected(Some(TerritoryId(1)));
         draw_into(&mut cache, &scene, &palette);
-        assert_eq!(cache.static_renders(), (1, 0));
+        scene.set_targets([(TerritoryId(2), crate::map::TargetKind::Adjacent)]);
+        draw_into(&mut cache, &scene, &palette);
+        assert_eq!(
+            (cache.static_renders(), cache.pieces_renders()),
+            ((1, 0), 3)
+        );
     }
 
     #[test]
@@ -231,7 +313,7 @@ mod tests {
         );
         draw_into(&mut cache, &scene, &palette);
         assert_eq!(cache.static_renders(), (2, 0));
-        // Armies alone live in the overlay.
+        // Armies alone are pieces, over the same static layer.
         scene.set_territory(
             TerritoryId(2),
             TerritoryState {
@@ -242,6 +324,7 @@ mod tests {
         );
         draw_into(&mut cache, &scene, &palette);
         assert_eq!(cache.static_renders(), (2, 0));
+        assert_eq!(cache.pieces_renders(), 3);
         scene
             .camera_mut()
             .zoom_about(ViewPoint::new(100.0, 60.0), 2.0);

@@ -5,18 +5,23 @@
 //! - `scene`: the plain data the map shows, and hit-testing.
 //! - `palette`: colours for the light, dark and high-contrast styles.
 //! - `glyphs`: badges, castles, the arrow and haloed text.
+//! - `layout`: where each territory's badge, castle and name go, clear of each other.
 //! - `draw`: the drawing of a scene on any Cairo surface.
 //! - `layers`: the cached static layer for the widget.
 //! - `test_boards` (tests only): small boards built in code, and the shipped one.
+//! - `gallery` (tests only): pictures of each stage of a game, for people to look at.
 
 pub mod camera;
 pub mod draw;
 pub mod geometry;
 pub mod glyphs;
 pub mod layers;
+pub mod layout;
 pub mod palette;
 pub mod scene;
 
+#[cfg(test)]
+mod gallery;
 #[cfg(test)]
 pub(crate) mod test_boards;
 

@@ -140,15 +140,33 @@ pub struct Palette {
     /// Selection: a dark outer and a light inner ring, visible on any fill.
     pub selection_outer: Colour,
     pub selection_inner: Colour,
+    /// The keyboard focus ring, in the desktop's accent blue, on a halo.
+    pub focus: Colour,
     pub target_adjacent: Colour,
     pub target_across_sea: Colour,
-    /// The light wash over a highlighted target.
-    pub target_wash: Colour,
-    /// The ring round army badges, castle walls and the arrow's edge.
+    /// Laid over the land that is not a target while there are targets, so that the
+    /// targets stand out by lightness, whatever their colours.
+    pub veil: Colour,
+    /// Whether targets reached by land are outlined as well (high contrast), rather
+    /// than shown by the veil over the rest alone.
+    pub outline_targets: bool,
+    /// The attack arrow: a body that reads on every seat colour, edged with a halo.
+    pub arrow_body: Colour,
+    pub arrow_edge: Colour,
+    /// The ring round army badges and castle walls.
     pub ink: Colour,
     pub castle_stone: Colour,
-    /// How much a seat colour is softened towards [`Palette::land`] to fill a territory.
+    /// How much a seat colour is softened towards [`Palette::land`] to fill a territory:
+    /// little, so that strong colour always means "owned".
     seat_fill_softening: f64,
+    /// Share of an empire's tint in the fill of its unowned territories: small, so that
+    /// unowned land reads as tinted parchment, never as a seat's colour.
+    unowned_empire_tint: f64,
+    /// The same for independent regions, whose board tints are already pale.
+    unowned_independent_tint: f64,
+    /// Share of the group's tint in the band along the edges of an owned territory,
+    /// which keeps the empires readable once every territory has an owner.
+    owned_band_tint: f64,
 }
 
 impl Palette {
@@ -204,12 +222,19 @@ impl Palette {
             hover_outline: Colour::hex(0x231d14),
             selection_outer: Colour::hex(0x1a1a1a),
             selection_inner: Colour::hex(0xffffff),
+            focus: Colour::hex(0x1c71d8),
             target_adjacent: Colour::hex(0x1a1a1a),
             target_across_sea: Colour::hex(0x0b4f7a),
-            target_wash: Colour::hex(0xffffff).with_alpha(0.2),
+            veil: Colour::hex(0x4a463f).with_alpha(0.28),
+            outline_targets: false,
+            arrow_body: Colour::hex(0x231d14),
+            arrow_edge: Colour::hex(0xf7f2e6),
             ink: Colour::hex(0x231d14),
             castle_stone: Colour::hex(0xd9d2c3),
-            seat_fill_softening: 0.3,
+            seat_fill_softening: 0.1,
+            unowned_empire_tint: 0.26,
+            unowned_independent_tint: 0.25,
+            owned_band_tint: 0.75,
         }
     }
 
@@ -221,7 +246,7 @@ impl Palette {
             shallows: Colour::hex(0x243a4a),
             sea_deep: Colour::hex(0x0f1b25),
             sea_text: Colour::hex(0x8fb3cc),
-            land: Colour::hex(0x3b3832),
+            land: Colour::hex(0x33302b),
             border: Colour::hex(0x0d0c0a).with_alpha(0.8),
             border_width: 1.0,
             frontier: Colour::hex(0x0b0a08),
@@ -234,12 +259,19 @@ impl Palette {
             hover_outline: Colour::hex(0xf5f0e4),
             selection_outer: Colour::hex(0x000000),
             selection_inner: Colour::hex(0xffffff),
+            focus: Colour::hex(0x78aeed),
             target_adjacent: Colour::hex(0xf5f0e4),
             target_across_sea: Colour::hex(0x7fd0ff),
-            target_wash: Colour::hex(0xffffff).with_alpha(0.12),
+            veil: Colour::hex(0x000000).with_alpha(0.3),
+            outline_targets: false,
+            arrow_body: Colour::hex(0xf5f0e4),
+            arrow_edge: Colour::hex(0x0d0c0a),
             ink: Colour::hex(0x0d0c0a),
             castle_stone: Colour::hex(0xb9b2a4),
-            seat_fill_softening: 0.32,
+            seat_fill_softening: 0.1,
+            unowned_empire_tint: 0.3,
+            unowned_independent_tint: 0.25,
+            owned_band_tint: 0.6,
         }
     }
 
@@ -279,12 +311,19 @@ impl Palette {
             hover: paper.with_alpha(0.45),
             hover_outline: ink,
             target_adjacent: ink,
+            veil: Colour::hex(0x000000).with_alpha(if self.dark { 0.35 } else { 0.2 }),
+            outline_targets: true,
+            arrow_body: ink,
+            arrow_edge: paper,
             target_across_sea: if self.dark {
                 Colour::hex(0x7fd0ff)
             } else {
                 Colour::hex(0x003a60)
             },
-            seat_fill_softening: 0.15,
+            land: paper,
+            seat_fill_softening: 0.0,
+            unowned_empire_tint: 0.22,
+            unowned_independent_tint: 0.15,
             ..self
         }
     }
@@ -305,8 +344,7 @@ impl Palette {
         SEATS[usize::from(seat) % SEAT_COLOURS]
     }
 
-    /// How a territory held by `seat` is filled: the seat colour, a little softened
-    /// so that names stay readable on it.
+    /// How a territory held by `seat` is filled: the seat colour, hardly softened.
     pub fn seat_fill(&self, seat: u8) -> Colour {
         self.seat(seat).mix(self.land, self.seat_fill_softening)
     }
@@ -316,20 +354,28 @@ impl Palette {
         readable_on(self.seat(seat))
     }
 
-    /// How an unowned territory of a group is filled: the board's tint for the group
-    /// (or a built-in one), softened; independents are paler still, and hatched.
-    pub fn group_fill(&self, index: usize, group: &Group) -> Colour {
-        let tint = group
+    /// A group's own tint: the board's colour for it, or a built-in one.
+    pub fn group_tint(&self, index: usize, group: &Group) -> Colour {
+        group
             .colour
             .map(Colour::from_rgb)
-            .unwrap_or_else(|| FALLBACK_GROUP_TINTS[index % FALLBACK_GROUP_TINTS.len()]);
-        let softening = match (group.kind, self.dark) {
-            (GroupKind::Empire, false) => 0.35,
-            (GroupKind::Independent, false) => 0.6,
-            (GroupKind::Empire, true) => 0.55,
-            (GroupKind::Independent, true) => 0.72,
+            .unwrap_or_else(|| FALLBACK_GROUP_TINTS[index % FALLBACK_GROUP_TINTS.len()])
+    }
+
+    /// How an unowned territory of a group is filled: parchment with a little of the
+    /// group's tint (independents are hatched as well).
+    pub fn group_fill(&self, index: usize, group: &Group) -> Colour {
+        let share = match group.kind {
+            GroupKind::Empire => self.unowned_empire_tint,
+            GroupKind::Independent => self.unowned_independent_tint,
         };
-        tint.mix(self.land, softening)
+        self.land.mix(self.group_tint(index, group), share)
+    }
+
+    /// The band along the edges of an owned territory, in its group's tint.
+    pub fn group_band(&self, index: usize, group: &Group) -> Colour {
+        self.land
+            .mix(self.group_tint(index, group), self.owned_band_tint)
     }
 }
 
@@ -409,6 +455,18 @@ mod tests {
         smallest
     }
 
+    fn style_name(palette: &Palette) -> String {
+        format!(
+            "{}{}",
+            if palette.dark { "dark" } else { "light" },
+            if palette.high_contrast {
+                ", high contrast"
+            } else {
+                ""
+            }
+        )
+    }
+
     fn every_style() -> [Palette; 4] {
         [
             Palette::new(false, false),
@@ -436,11 +494,12 @@ mod tests {
     }
 
     #[test]
-    fn badge_text_is_readable_on_every_seat_colour() {
-        let palette = Palette::new(false, false);
-        for seat in 0..SEAT_COLOURS as u8 {
-            let contrast = palette.seat(seat).contrast(palette.seat_text(seat));
-            assert!(contrast >= 4.5, "seat {seat}: {contrast}");
+    fn badge_text_is_readable_on_every_seat_colour_in_every_style() {
+        for palette in every_style() {
+            for seat in 0..SEAT_COLOURS as u8 {
+                let contrast = palette.seat(seat).contrast(palette.seat_text(seat));
+                assert!(contrast >= 4.5, "seat {seat}: {contrast}");
+            }
         }
     }
 
@@ -459,26 +518,119 @@ mod tests {
         assert_ne!(palette.seat(1), palette.seat(0));
     }
 
+    fn group(kind: GroupKind, colour: Option<Rgb>) -> Group {
+        Group {
+            key: "g".into(),
+            name: "G".into(),
+            kind,
+            bonus: 0,
+            colour,
+            territories: Vec::new(),
+        }
+    }
+
+    /// Every unowned fill a board can give: the shipped board's groups, and every
+    /// built-in tint as an empire and as an independent region.
+    fn every_unowned_fill(palette: &Palette) -> Vec<Colour> {
+        let board = crate::map::test_boards::shipped_castle_risk();
+        let mut fills: Vec<Colour> = board
+            .groups
+            .iter()
+            .enumerate()
+            .map(|(i, g)| palette.group_fill(i, g))
+            .collect();
+        for i in 0..FALLBACK_GROUP_TINTS.len() {
+            for kind in [GroupKind::Empire, GroupKind::Independent] {
+                fills.push(palette.group_fill(i, &group(kind, None)));
+            }
+        }
+        fills
+    }
+
+    /// CIELAB chroma: how far from grey a colour is.
+    fn chroma(colour: Colour) -> f64 {
+        let [_, a, b] = lab_as_seen(colour, NORMAL);
+        a.hypot(b)
+    }
+
+    /// The smallest colour difference between a colour of `a` and one of `b`, as seen
+    /// with each kind of colour vision.
+    fn smallest_difference_between(a: &[Colour], b: &[Colour], vision: [[f64; 3]; 3]) -> f64 {
+        let mut smallest = f64::INFINITY;
+        for &x in a {
+            for &y in b {
+                let (p, q) = (lab_as_seen(x, vision), lab_as_seen(y, vision));
+                let delta =
+                    ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt();
+                smallest = smallest.min(delta);
+            }
+        }
+        smallest
+    }
+
     #[test]
-    fn independents_are_paler_than_empires_of_the_same_tint() {
-        let palette = Palette::new(false, false);
+    fn unowned_land_is_never_mistaken_for_an_owned_territory() {
+        // Before, a vermilion seat's Vienna looked like British land, a blue seat's
+        // Bulgaria like French land.
+        for palette in every_style() {
+            let unowned = every_unowned_fill(&palette);
+            let owned: Vec<Colour> = (0..SEAT_COLOURS as u8)
+                .map(|s| palette.seat_fill(s))
+                .collect();
+            // Strong colour means owned: every seat fill is more colourful than any
+            // unowned land.
+            let most_colourful_unowned = unowned.iter().map(|&c| chroma(c)).fold(0.0, f64::max);
+            let least_colourful_owned = owned.iter().map(|&c| chroma(c)).fold(f64::MAX, f64::min);
+            let style = style_name(&palette);
+            assert!(
+                least_colourful_owned > most_colourful_unowned + 8.0,
+                "{style}: chroma {least_colourful_owned} vs {most_colourful_unowned}"
+            );
+            let normal = smallest_difference_between(&unowned, &owned, NORMAL);
+            assert!(normal > 25.0, "{style}: ΔE {normal}");
+            for vision in [PROTANOPIA, DEUTERANOPIA, TRITANOPIA] {
+                let seen = smallest_difference_between(&unowned, &owned, vision);
+                assert!(seen > 7.0, "{style}: ΔE {seen}");
+            }
+        }
+    }
+
+    #[test]
+    fn independents_show_less_tint_than_empires_of_the_same_tint() {
         let tint = Some(Rgb {
             r: 200,
             g: 80,
             b: 80,
         });
-        let group = |kind| Group {
-            key: "g".into(),
-            name: "G".into(),
-            kind,
-            bonus: 0,
-            colour: tint,
-            territories: Vec::new(),
-        };
-        let empire = palette.group_fill(0, &group(GroupKind::Empire));
-        let independent = palette.group_fill(0, &group(GroupKind::Independent));
-        assert!(independent.luminance() > empire.luminance());
-        assert!(empire.contrast(independent) > 1.1);
+        for palette in every_style() {
+            let empire = palette.group_fill(0, &group(GroupKind::Empire, tint));
+            let independent = palette.group_fill(0, &group(GroupKind::Independent, tint));
+            assert!(
+                chroma(independent) < chroma(empire),
+                "{}",
+                style_name(&palette)
+            );
+        }
+    }
+
+    #[test]
+    fn the_band_of_an_owned_territory_shows_its_groups_tint() {
+        // The band is nearer the group's own tint than the unowned fill is.
+        for palette in every_style() {
+            let board = crate::map::test_boards::shipped_castle_risk();
+            for (i, g) in board.groups.iter().enumerate() {
+                let tint = palette.group_tint(i, g);
+                let band = palette.group_band(i, g);
+                let fill = palette.group_fill(i, g);
+                let distance = |c: Colour| smallest_difference_between(&[c], &[tint], NORMAL);
+                assert!(
+                    distance(band) < distance(fill),
+                    "{}: {}",
+                    g.key,
+                    style_name(&palette)
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The map scene: plain data saying what the map shows — the board, the camera, each
-//! territory's owner, armies and castle, hover, selection, highlighted targets and an
-//! attack arrow — and hit-testing. Drawing it is `draw.rs`'s job.
+//! territory's owner, armies and castle, hover, selection, keyboard focus, highlighted
+//! targets and an attack arrow — with hit-testing and moving the focus by arrow keys.
+//! Drawing it is `draw.rs`'s job.
 
 use std::sync::Arc;
 
@@ -35,11 +36,40 @@ pub enum TargetKind {
     AcrossSea,
 }
 
+/// A direction of the arrow keys, on the screen (y grows downwards).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Left,
+    Right,
+    Up,
+    Down,
+}
+
+impl Direction {
+    fn vector(self) -> (f64, f64) {
+        match self {
+            Direction::Left => (-1.0, 0.0),
+            Direction::Right => (1.0, 0.0),
+            Direction::Up => (0.0, -1.0),
+            Direction::Down => (0.0, 1.0),
+        }
+    }
+}
+
 /// An attack about to happen, drawn as an arrow between the two badges.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct AttackArrow {
     pub from: TerritoryId,
     pub to: TerritoryId,
+}
+
+/// What the pieces layer shows (territories' states, targets, selection), to tell
+/// whether a drawing of it is still up to date.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PiecesState {
+    territories: Vec<TerritoryState>,
+    targets: Vec<Option<TargetKind>>,
+    selected: Option<TerritoryId>,
 }
 
 /// Everything the map draws, as plain data.
@@ -51,6 +81,8 @@ pub struct MapScene {
     territories: Vec<TerritoryState>,
     hovered: Option<TerritoryId>,
     selected: Option<TerritoryId>,
+    /// The territory the keyboard is on, drawn with a focus ring.
+    focused: Option<TerritoryId>,
     /// Per territory, whether and why it is a highlighted target.
     targets: Vec<Option<TargetKind>>,
     arrow: Option<AttackArrow>,
@@ -68,6 +100,7 @@ impl MapScene {
             territories: vec![TerritoryState::default(); count],
             hovered: None,
             selected: None,
+            focused: None,
             targets: vec![None; count],
             arrow: None,
         }
@@ -110,6 +143,24 @@ impl MapScene {
         self.territories.iter().map(|t| t.owner)
     }
 
+    /// Which territories have a castle, in id order: with the camera, what decides
+    /// where marks go.
+    pub fn castle_sites(&self) -> Vec<bool> {
+        self.territories
+            .iter()
+            .map(|t| t.castle.is_some())
+            .collect()
+    }
+
+    /// What the pieces layer (targets, selection, badges, castles) depends on.
+    pub fn pieces_state(&self) -> PiecesState {
+        PiecesState {
+            territories: self.territories.clone(),
+            targets: self.targets.clone(),
+            selected: self.selected,
+        }
+    }
+
     pub fn hovered(&self) -> Option<TerritoryId> {
         self.hovered
     }
@@ -126,6 +177,40 @@ impl MapScene {
     /// Sets the selected territory; returns whether that changed anything.
     pub fn set_selected(&mut self, id: Option<TerritoryId>) -> bool {
         std::mem::replace(&mut self.selected, id) != id
+    }
+
+    pub fn focused(&self) -> Option<TerritoryId> {
+        self.focused
+    }
+
+    /// Puts the keyboard focus on a territory; returns whether that changed anything.
+    pub fn set_focused(&mut self, id: Option<TerritoryId>) -> bool {
+        std::mem::replace(&mut self.focused, id) != id
+    }
+
+    /// The territory the keyboard reaches from `from` in `direction`: among those whose
+    /// badge lies within 60° of that direction, the nearest, counting a sideways step
+    /// as longer than a straight one. `None` when nothing lies that way.
+    pub fn neighbour_towards(
+        &self,
+        from: TerritoryId,
+        direction: Direction,
+    ) -> Option<TerritoryId> {
+        let (dx, dy) = direction.vector();
+        let origin = self.board.territory(from).geometry.badge;
+        self.board
+            .territory_ids()
+            .filter(|&id| id != from)
+            .filter_map(|id| {
+                let badge = self.board.territory(id).geometry.badge;
+                let (x, y) = (badge.x - origin.x, badge.y - origin.y);
+                let along = x * dx + y * dy;
+                let across = (x * dy - y * dx).abs();
+                // Within 60° either side: tan 60° ≈ 1.73.
+                (along > 0.0 && across <= along * 1.73).then_some((id, along + 2.0 * across))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(id, _)| id)
     }
 
     /// Whether and why a territory is highlighted as a target.
@@ -287,5 +372,59 @@ mod tests {
         assert_eq!(scene.target(west), None);
         assert_eq!(scene.target(east), None);
         assert_eq!(scene.target(middle), Some(TargetKind::Adjacent));
+    }
+
+    #[test]
+    fn arrow_keys_walk_from_london_to_its_neighbours_on_the_screen() {
+        let scene = scene_of(test_boards::shipped_castle_risk());
+        let board = scene.board();
+        let key = |id: Option<TerritoryId>| id.map(|id| board.territory(id).key.as_str());
+        let london = board.territory_by_key("london").unwrap();
+        // Wales lies west of London, Yorkshire north, Paris south.
+        assert_eq!(
+            key(scene.neighbour_towards(london, Direction::Left)),
+            Some("wales")
+        );
+        assert_eq!(
+            key(scene.neighbour_towards(london, Direction::Up)),
+            Some("yorkshire")
+        );
+        assert_eq!(
+            key(scene.neighbour_towards(london, Direction::Down)),
+            Some("paris")
+        );
+        // Nothing lies east of Saint Petersburg on the board.
+        let north_east = board.territory_by_key("saint_petersburg").unwrap();
+        assert_eq!(scene.neighbour_towards(north_east, Direction::Right), None);
+    }
+
+    #[test]
+    fn every_territory_of_the_shipped_board_can_be_reached_by_arrow_keys() {
+        let scene = scene_of(test_boards::shipped_castle_risk());
+        let board = scene.board();
+        let start = board.territory_by_key("london").unwrap();
+        let mut reached = vec![start];
+        let mut next = vec![start];
+        while let Some(from) = next.pop() {
+            for direction in [
+                Direction::Left,
+                Direction::Right,
+                Direction::Up,
+                Direction::Down,
+            ] {
+                if let Some(to) = scene.neighbour_towards(from, direction)
+                    && !reached.contains(&to)
+                {
+                    reached.push(to);
+                    next.push(to);
+                }
+            }
+        }
+        let missing: Vec<&str> = board
+            .territory_ids()
+            .filter(|id| !reached.contains(id))
+            .map(|id| board.territory(id).key.as_str())
+            .collect();
+        assert!(missing.is_empty(), "unreachable: {missing:?}");
     }
 }
