@@ -353,14 +353,14 @@ gettext("Greenland");
 /* Translators: territory name, data/boards/world.toml:1690 */
 gettext("Iceland");
 
-/* Translators: variant name, data/variants/house-rules.toml:9 */
+/* Translators: variant name, data/variants/house-rules.toml:10 */
 gettext("Common house rules");
 
-/* Translators: variant description, data/variants/house-rules.toml:10 */
+/* Translators: variant description, data/variants/house-rules.toml:11 */
 gettext("Each independent region held whole brings 2 armies at the end of the turn, instead of 6 for holding every independent territory.");
 
-/* Translators: variant name, data/variants/rulebook.toml:7 */
+/* Translators: variant name, data/variants/rulebook.toml:8 */
 gettext("Rulebook (1986)");
 
-/* Translators: variant description, data/variants/rulebook.toml:8 */
+/* Translators: variant description, data/variants/rulebook.toml:9 */
 gettext("The rules of the 1986 Parker Brothers rulebook, with nothing changed.");
