@@ -143,6 +143,8 @@ pub struct MainWindow {
     log_view: gtk::TextView,
     /// Events of the session already in the log view.
     logged: usize,
+    /// The log's last sentence, which the privacy page repeats.
+    last_logged: Option<String>,
     privacy_page: adw::StatusPage,
     privacy_button: gtk::Button,
     victory_page: adw::StatusPage,
@@ -425,6 +427,7 @@ impl Component for MainWindow {
             log: gtk::TextBuffer::new(None),
             log_view: gtk::TextView::new(),
             logged: 0,
+            last_logged: None,
             privacy_page,
             privacy_button,
             victory_page,
@@ -801,6 +804,7 @@ impl MainWindow {
         self.session = Some(session);
         self.log.set_text("");
         self.logged = 0;
+        self.last_logged = None;
         if let Some(map) = &self.map {
             map.emit(MapViewInput::FitToWindow);
         }
@@ -894,6 +898,8 @@ impl MainWindow {
         } else if let Some(seat) = session.pass_to() {
             let name = &session.seats()[seat.index()].name;
             self.privacy_page.set_title(&privacy::title(name));
+            self.privacy_page
+                .set_description(Some(&privacy::description(self.last_logged.as_deref())));
             self.privacy_button.set_label(&privacy::button_label(name));
             Page::Privacy
         } else {
@@ -1003,6 +1009,7 @@ impl MainWindow {
                     self.log.insert(&mut end, "\n");
                 }
                 self.log.insert(&mut end, &line);
+                self.last_logged = Some(line);
             }
         }
         self.logged = events.len();

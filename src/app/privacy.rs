@@ -23,12 +23,21 @@ pub fn page(on_ready: impl Fn() + 'static) -> (adw::StatusPage, gtk::Button) {
     button.connect_clicked(move |_| on_ready());
     let page = adw::StatusPage::builder()
         .icon_name("system-users-symbolic")
-        .description(gettext(
-            "The next decision is private. Hand the screen over, then click.",
-        ))
+        .description(description(None))
         .child(&button)
         .build();
     (page, button)
+}
+
+/// What the page says: what just happened on the table (public, so that the person
+/// handing over the screen still sees the result of their move), then why the screen
+/// must change hands.
+pub fn description(last_event: Option<&str>) -> String {
+    let why = gettext("The next decision is private. Hand the screen over, then click.");
+    match last_event {
+        Some(event) => format!("{event}\n\n{why}"),
+        None => why,
+    }
 }
 
 #[cfg(test)]
@@ -37,5 +46,12 @@ mod tests {
     fn the_page_names_the_person() {
         assert_eq!(super::title("Ben"), "Pass to Ben");
         assert_eq!(super::button_label("Ben"), "I Am Ben");
+    }
+
+    #[test]
+    fn the_page_tells_what_just_happened_first() {
+        let text = super::description(Some("Serbia loses 1"));
+        assert!(text.starts_with("Serbia loses 1\n\n"), "{text}");
+        assert!(text.ends_with("then click."));
     }
 }

@@ -173,6 +173,9 @@ pub struct Session {
     shown_to: Option<Seat>,
     /// See [`GameSetup::quick_defence`].
     quick_defence: bool,
+    /// The attack (counted from the game's start) in which the defender, asked in
+    /// person, defended without its cards: it is not asked again in that attack.
+    cards_declined_in: Option<usize>,
 }
 
 impl Session {
@@ -255,6 +258,7 @@ impl Session {
             source: None,
             shown_to: None,
             quick_defence: true,
+            cards_declined_in: None,
         }
     }
 
@@ -320,7 +324,17 @@ impl Session {
     /// With the quick-defence preference, a defence left with nothing to decide but
     /// the dice is answered at once with the most dice; its events are returned too.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
+        let declines_cards = matches!(
+            action,
+            Action::Defend {
+                marshall: false,
+                ..
+            }
+        ) && self.defence_needs_a_person();
         let mut events = self.game.apply(seat, action)?;
+        if declines_cards {
+            self.cards_declined_in = Some(self.attacks_started());
+        }
         while let Some((defender, defence)) = self.plain_defence() {
             events.extend(self.game.apply(defender, defence)?);
         }
@@ -340,13 +354,27 @@ impl Session {
             return None;
         };
         let person = !self.seats[pending.seat.index()].computer;
-        (self.quick_defence && person && !self.defence_needs_a_person()).then_some((
+        (self.quick_defence && person && !self.defender_must_be_asked()).then_some((
             pending.seat,
             Action::Defend {
                 dice: max_dice,
                 marshall: false,
             },
         ))
+    }
+
+    /// Whether the pending defence needs the defender in person: it offers cards, and
+    /// the defender has not already defended without them in this attack.
+    fn defender_must_be_asked(&self) -> bool {
+        self.defence_needs_a_person() && self.cards_declined_in != Some(self.attacks_started())
+    }
+
+    /// How many attacks have started since the game began: the current attack's number.
+    fn attacks_started(&self) -> usize {
+        self.events
+            .iter()
+            .filter(|(e, _)| matches!(e.kind, EventKind::AttackStarted { .. }))
+            .count()
     }
 
     /// Whether the pending defence offers more than dice: a Marshall to commit or
@@ -391,7 +419,7 @@ impl Session {
                 Decision::Defend { max_dice, .. } => {
                     let defender = pending.seat;
                     let person = !self.seats[defender.index()].computer;
-                    if person && self.defence_needs_a_person() {
+                    if person && self.defender_must_be_asked() {
                         break;
                     }
                     let defence = Action::Defend {
@@ -993,13 +1021,36 @@ mod tests {
     fn quick_defence_rolls_the_most_dice_and_asks_only_for_cards() {
         // RULINGS 17: with the preference, a defence with nothing but dice to choose
         // is made at once with the most dice.
-        let mut asked_for_cards = 0;
+        let (mut asked_for_cards, mut asked_once) = (0, 0);
         for seed in 1..=20 {
-            let (session, pending) = one_roll_between_people(true, seed);
+            let (mut session, pending) = one_roll_between_people(true, seed);
             match pending {
-                Some(Decision::Defend { .. }) => {
+                Some(Decision::Defend { max_dice, .. }) => {
                     assert!(session.defence_needs_a_person(), "seed {seed}");
                     asked_for_cards += 1;
+                    // Declined once, the cards are not offered again in this attack.
+                    let defender = session.game().pending_seat().unwrap();
+                    let defence = Action::Defend {
+                        dice: max_dice,
+                        marshall: false,
+                    };
+                    session.apply(defender, defence).unwrap();
+                    if let Some(Decision::Roll { min_dice, .. }) =
+                        session.game().pending().map(|p| p.decision)
+                    {
+                        let attacker = session.game().pending_seat().unwrap();
+                        let roll = Action::Roll {
+                            dice: min_dice,
+                            general: false,
+                        };
+                        session.apply(attacker, roll).unwrap();
+                        let again = session.game().pending().map(|p| p.decision);
+                        assert!(
+                            !matches!(again, Some(Decision::Defend { .. })),
+                            "seed {seed}: asked again in the same attack"
+                        );
+                        asked_once += 1;
+                    }
                 }
                 _ => {
                     let (_, last) = session.game().history().last().unwrap();
@@ -1017,6 +1068,7 @@ mod tests {
             }
         }
         assert!(asked_for_cards < 20, "most defences need no person");
+        assert!(asked_once > 0, "some attack went on after a declined card");
         // Without the preference, every defence waits for the defender.
         let (_, pending) = one_roll_between_people(false, 1);
         assert!(matches!(pending, Some(Decision::Defend { .. })));
