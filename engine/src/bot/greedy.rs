@@ -123,13 +123,13 @@ struct Eye<'s, 'a> {
     sight: &'s SeatSight<'a>,
 }
 
-impl Eye<'_, '_> {
+impl<'a> Eye<'_, 'a> {
     fn me(&self) -> Seat {
         self.sight.seat()
     }
 
-    fn neighbours(&self, t: TerritoryId) -> impl Iterator<Item = TerritoryId> + '_ {
-        self.sight.board().neighbours(t)
+    fn neighbours(&self, t: TerritoryId) -> impl Iterator<Item = TerritoryId> + 'a {
+        self.sight.neighbours(t).iter().copied()
     }
 
     /// Whether `t` is held by a seat other than this one.
@@ -154,7 +154,7 @@ impl Eye<'_, '_> {
         } else {
             board
                 .territory_ids()
-                .filter(|&n| self.is_enemy(n) && board.share_a_sea(t, n))
+                .filter(|&n| self.is_enemy(n) && self.sight.share_a_sea(t, n))
                 .map(|n| self.sight.armies(n).saturating_sub(1))
                 .max()
                 .unwrap_or(0)
@@ -456,14 +456,15 @@ impl Eye<'_, '_> {
     fn attack_score(&self, route: &Route, by_sea: bool, rounds: u32) -> Option<i64> {
         let attackers = route.max_armies;
         let defenders = self.sight.armies(route.to);
-        let castle = self.sight.castle_at(route.to).is_some();
+        // Most routes (by sea above all) fail on the armies alone: the castle is only
+        // looked up for those that need it.
         let favourable = if rounds >= RECKLESS_AFTER_ROUNDS {
             true
         } else if rounds >= BOLD_AFTER_ROUNDS {
             attackers >= defenders
         } else if by_sea {
             attackers > 2 * defenders + 1
-        } else if castle {
+        } else if self.sight.castle_at(route.to).is_some() {
             attackers >= 2 * defenders && attackers >= 2
         } else {
             attackers > defenders && 2 * attackers >= 3 * defenders

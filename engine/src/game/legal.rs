@@ -10,7 +10,12 @@ use super::Game;
 use super::action::{Action, Placement};
 use super::card::Card;
 use super::seat::Seat;
-use super::state::{Phase, SetupStep, SpyStage, Step};
+use super::state::{Phase, SetupStep, SpyStage, Step, TerritoryState};
+
+/// Attack routes a seat usually has between its attacks (a guess for sizing lists).
+const ROUTES_USUALLY: usize = 16;
+/// Families of legal actions a decision usually offers (a guess for sizing lists).
+const CHOICES_USUALLY: usize = 8;
 
 /// A move between two territories, and the most armies that may go (for an attack by
 /// land: the armies that could roll, i.e. all but 1).
@@ -321,7 +326,7 @@ impl Game {
         let Some(seat) = self.pending_seat() else {
             return LegalActions::default();
         };
-        let mut choices = Vec::new();
+        let mut choices = Vec::with_capacity(CHOICES_USUALLY);
         match &self.state.phase {
             Phase::Won(_) => {}
             Phase::Setup(setup) => {
@@ -338,7 +343,7 @@ impl Game {
                             .collect(),
                     },
                     SetupStep::Claim => Choice::Claim {
-                        territories: all.filter(|&t| self.owner(t).is_none()).collect(),
+                        territories: self.territories_where(|t| t.owner.is_none()),
                     },
                     SetupStep::Place => Choice::PlaceArmies {
                         armies: self
@@ -423,10 +428,23 @@ impl Game {
     }
 
     fn owned_by(&self, seat: Seat) -> Vec<TerritoryId> {
-        self.board
-            .territory_ids()
-            .filter(|&t| self.owner(t) == Some(seat))
-            .collect()
+        self.territories_where(|t| t.owner == Some(seat))
+    }
+
+    /// The territories whose state passes `keep`, in id order. The list is sized for
+    /// the whole board at once: these lists are made at many decisions, and growing
+    /// them step by step cost more than the walk.
+    fn territories_where(&self, keep: impl Fn(&TerritoryState) -> bool) -> Vec<TerritoryId> {
+        let mut list = Vec::with_capacity(self.state.territories.len());
+        list.extend(
+            self.state
+                .territories
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| keep(t))
+                .map(|(i, _)| TerritoryId(i as u16)),
+        );
+        list
     }
 
     fn spy_and_reveal_choices(&self, seat: Seat, choices: &mut Vec<Choice>) {
@@ -468,17 +486,25 @@ impl Game {
         }
         self.spy_and_reveal_choices(seat, choices);
 
-        let attacks: Vec<Route> = self.attack_routes(seat).collect();
+        // Listed at most decisions: sized to skip the first few doublings.
+        let mut attacks = Vec::with_capacity(ROUTES_USUALLY);
+        attacks.extend(self.attack_routes(seat));
         if !attacks.is_empty() {
             choices.push(Choice::Attack { routes: attacks });
         }
         if hand.has(Card::Admiral) {
-            let routes: Vec<Route> = self.admiral_routes(seat).collect();
+            let routes = self.admiral_route_list(seat);
             if !routes.is_empty() {
                 choices.push(Choice::AdmiralAttack { routes });
             }
         }
-        let occupations: Vec<Route> = self.occupy_routes(seat).collect();
+        // Empty land is rare after setup: most of the time there is nothing to walk.
+        let any_empty = self.state.territories.iter().any(|t| t.owner.is_none());
+        let occupations: Vec<Route> = if any_empty {
+            self.occupy_routes(seat).collect()
+        } else {
+            Vec::new()
+        };
         if !occupations.is_empty() {
             choices.push(Choice::Occupy {
                 routes: occupations,
@@ -501,64 +527,78 @@ impl Game {
     /// is): from an own territory with at least 2 armies to an adjacent enemy not in
     /// truce. `max_armies` is the attacking territory's armies less 1.
     pub fn attack_routes(&self, seat: Seat) -> impl Iterator<Item = Route> + '_ {
-        self.strong_territories(seat)
-            .flat_map(move |(from, armies)| {
-                self.board
-                    .neighbours(from)
-                    .filter_map(move |to| match self.owner(to) {
-                        Some(owner) if owner != seat && !self.in_truce(seat, owner) => {
-                            Some(Route {
-                                from,
-                                to,
-                                max_armies: armies - 1,
-                            })
-                        }
-                        _ => None,
-                    })
-            })
+        self.land_routes(
+            seat,
+            move |owner| matches!(owner, Some(o) if o != seat && !self.in_truce(seat, o)),
+        )
     }
 
     /// Every move into an adjacent empty territory `seat` may make.
     pub fn occupy_routes(&self, seat: Seat) -> impl Iterator<Item = Route> + '_ {
-        self.strong_territories(seat)
-            .flat_map(move |(from, armies)| {
-                self.board
-                    .neighbours(from)
-                    .filter(move |&to| self.owner(to).is_none())
-                    .map(move |to| Route {
-                        from,
-                        to,
-                        max_armies: armies - 1,
-                    })
-            })
+        self.land_routes(seat, |owner| owner.is_none())
     }
 
     /// Every attack by sea `seat` could make with an Admiral (whether it holds one or
     /// not): from an own coast to an enemy coast on a shared sea, each pair once.
     pub fn admiral_routes(&self, seat: Seat) -> impl Iterator<Item = Route> + '_ {
-        // Inland territories cannot embark; skipping them first keeps this cheap.
-        self.strong_territories(seat)
-            .filter(|&(from, _)| !self.board.territory(from).seas.is_empty())
-            .flat_map(move |(from, armies)| {
-                self.board.territory_ids().filter_map(move |to| {
-                    let enemy =
-                        matches!(self.owner(to), Some(o) if o != seat && !self.in_truce(seat, o));
-                    (enemy && self.board.share_a_sea(from, to)).then_some(Route {
+        self.admiral_route_list(seat).into_iter()
+    }
+
+    /// The routes of [`Game::admiral_routes`], listed at once. They are many (forty
+    /// or so on the Castle Risk board) and asked for at most decisions of a seat
+    /// holding an Admiral, so the enemy coasts are found once rather than for every
+    /// own coast, and the list is sized before it is filled.
+    fn admiral_route_list(&self, seat: Seat) -> Vec<Route> {
+        let reach = &*self.reach;
+        let targets: Vec<TerritoryId> = reach
+            .coasts()
+            .iter()
+            .copied()
+            .filter(|&to| matches!(self.owner(to), Some(o) if o != seat && !self.in_truce(seat, o)))
+            .collect();
+        if targets.is_empty() {
+            return Vec::new();
+        }
+        let ports = || {
+            self.strong_territories(seat)
+                .filter(|&(from, _)| reach.is_coastal(from))
+        };
+        let mut routes = Vec::with_capacity(ports().count() * targets.len());
+        for (from, armies) in ports() {
+            routes.extend(
+                targets
+                    .iter()
+                    .filter(|&&to| reach.share_a_sea(from, to))
+                    .map(|&to| Route {
                         from,
                         to,
                         max_armies: armies - 1,
-                    })
-                })
-            })
+                    }),
+            );
+        }
+        routes
     }
 
     /// Every classic fortify move of `seat` (variant): to an adjacent own territory.
     pub fn fortify_routes(&self, seat: Seat) -> impl Iterator<Item = Route> + '_ {
+        self.land_routes(seat, move |owner| owner == Some(seat))
+    }
+
+    /// Moves by land or dotted line from `seat`'s territories that can spare armies to
+    /// the neighbours whose owner `fits`; `max_armies` leaves 1 behind.
+    fn land_routes<'g>(
+        &'g self,
+        seat: Seat,
+        fits: impl Fn(Option<Seat>) -> bool + Copy + 'g,
+    ) -> impl Iterator<Item = Route> + 'g {
+        let reach = &*self.reach;
         self.strong_territories(seat)
             .flat_map(move |(from, armies)| {
-                self.board
+                reach
                     .neighbours(from)
-                    .filter(move |&to| self.owner(to) == Some(seat))
+                    .iter()
+                    .copied()
+                    .filter(move |&to| fits(self.owner(to)))
                     .map(move |to| Route {
                         from,
                         to,

@@ -105,6 +105,7 @@ mod invariants;
 mod legal;
 mod pending;
 mod position;
+mod reach;
 mod rng;
 mod save;
 mod seat;
@@ -137,6 +138,7 @@ pub use seat::Seat;
 pub use state::{HiddenArmy, TerritoryState, Truce};
 pub use view::{AttackView, SeatSummary, SeatView, TerritoryView};
 
+pub(crate) use reach::Reach;
 use rng::Chance;
 use state::{GameState, Phase, SpyStage, Step};
 
@@ -147,6 +149,8 @@ use state::{GameState, Phase, SpyStage, Step};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     board: Arc<Board>,
+    /// The board's lookups in compact form, worked out once (shared by clones).
+    reach: Arc<Reach>,
     variant: Variant,
     seed: u64,
     state: GameState,
@@ -247,6 +251,11 @@ impl Game {
     /// The board, shared.
     pub fn board_arc(&self) -> &Arc<Board> {
         &self.board
+    }
+
+    /// The board's compact lookups (neighbours, seas), for the computer players.
+    pub(crate) fn reach(&self) -> &Reach {
+        &self.reach
     }
 
     /// The house rules this game is played with.

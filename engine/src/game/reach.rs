@@ -1,0 +1,99 @@
+//! Board lookups the rules and the computer players ask for on nearly every decision,
+//! worked out once per game in a compact form: every territory's neighbours in one
+//! flat list, each territory's seas as a bit set, and the coastal territories in id
+//! order. Listing the Admiral's routes by walking every
+//! territory's full record (names, outlines, sea lists) was the costliest part of
+//! listing legal actions.
+
+use crate::board::{Board, MAX_SEAS, TerritoryId};
+
+/// A set of seas, one bit per sea id.
+type SeaSet = u128;
+
+// Every sea id of a valid board fits in the set.
+const _: () = assert!(MAX_SEAS <= SeaSet::BITS as usize);
+
+/// Compact, derived facts about one board (see the module comment).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// Every territory's land and dotted neighbours, one after the other, in the
+    /// order of [`Board::neighbours`].
+    neighbours: Vec<TerritoryId>,
+    /// Where each territory's neighbours start in `neighbours`; one more entry than
+    /// territories, so that territory `t`'s end is entry `t + 1`.
+    neighbours_start: Vec<u32>,
+    /// The seas each territory's coast touches, indexed by territory id.
+    seas: Vec<SeaSet>,
+    /// Territories with a coast, in increasing id order.
+    coasts: Vec<TerritoryId>,
+}
+
+impl Reach {
+    pub fn new(board: &Board) -> Self {
+        let seas: Vec<SeaSet> = board
+            .territories
+            .iter()
+            .map(|t| t.seas.iter().fold(0, |set, sea| set | (1 << sea.index())))
+            .collect();
+        let coasts = board
+            .territory_ids()
+            .filter(|t| seas[t.index()] != 0)
+            .collect();
+        let mut neighbours = Vec::with_capacity(2 * board.borders.len());
+        let mut neighbours_start = Vec::with_capacity(board.territories.len() + 1);
+        for t in board.territory_ids() {
+            neighbours_start.push(neighbours.len() as u32);
+            neighbours.extend(board.neighbours(t));
+        }
+        neighbours_start.push(neighbours.len() as u32);
+        Self {
+            neighbours,
+            neighbours_start,
+            seas,
+            coasts,
+        }
+    }
+
+    /// The land and dotted neighbours of `t`, land first (as [`Board::neighbours`]).
+    pub fn neighbours(&self, t: TerritoryId) -> &[TerritoryId] {
+        let start = self.neighbours_start[t.index()] as usize;
+        let end = self.neighbours_start[t.index() + 1] as usize;
+        &self.neighbours[start..end]
+    }
+
+    /// Whether the territory has a coast.
+    pub fn is_coastal(&self, t: TerritoryId) -> bool {
+        self.seas[t.index()] != 0
+    }
+
+    /// Whether the Admiral may sail from `a` to `b` (the same answer as
+    /// [`Board::share_a_sea`], without touching the territories' records).
+    pub fn share_a_sea(&self, a: TerritoryId, b: TerritoryId) -> bool {
+        a != b && self.seas[a.index()] & self.seas[b.index()] != 0
+    }
+
+    /// The coastal territories, in increasing id order.
+    pub fn coasts(&self) -> &[TerritoryId] {
+        &self.coasts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::invariants::castle_board;
+
+    #[test]
+    fn agrees_with_the_board_on_every_pair() {
+        let board = castle_board();
+        let reach = Reach::new(&board);
+        for a in board.territory_ids() {
+            assert_eq!(reach.is_coastal(a), !board.territory(a).seas.is_empty());
+            assert!(reach.neighbours(a).iter().copied().eq(board.neighbours(a)));
+            for b in board.territory_ids() {
+                assert_eq!(reach.share_a_sea(a, b), board.share_a_sea(a, b), "{a} {b}");
+            }
+        }
+        assert!(reach.coasts().windows(2).all(|w| w[0] < w[1]));
+    }
+}
