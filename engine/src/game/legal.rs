@@ -11,6 +11,7 @@ use super::action::{Action, Placement};
 use super::card::Card;
 use super::seat::Seat;
 use super::state::{Phase, SetupStep, SpyStage, Step, TerritoryState};
+use super::territory_set;
 
 /// Attack routes a seat usually has between its attacks (a guess for sizing lists).
 const ROUTES_USUALLY: usize = 16;
@@ -546,35 +547,37 @@ impl Game {
 
     /// The routes of [`Game::admiral_routes`], listed at once. They are many (forty
     /// or so on the Castle Risk board) and asked for at most decisions of a seat
-    /// holding an Admiral, so the enemy coasts are found once rather than for every
-    /// own coast, and the list is sized before it is filled.
+    /// holding an Admiral, so they are worked out as sets of territories: the enemy
+    /// coasts once, met with the coasts each own port reaches, counted before the
+    /// list is filled.
     fn admiral_route_list(&self, seat: Seat) -> Vec<Route> {
         let reach = &*self.reach;
-        let targets: Vec<TerritoryId> = reach
-            .coasts()
-            .iter()
-            .copied()
-            .filter(|&to| matches!(self.owner(to), Some(o) if o != seat && !self.in_truce(seat, o)))
-            .collect();
-        if targets.is_empty() {
+        let mut on_stack = [0u64; territory_set::MAX_WORDS];
+        let targets = &mut on_stack[..reach.set_words()];
+        for &to in reach.coasts() {
+            if matches!(self.owner(to), Some(o) if o != seat && !self.in_truce(seat, o)) {
+                territory_set::insert(targets, to);
+            }
+        }
+        if territory_set::is_empty(targets) {
             return Vec::new();
         }
+        let targets = &*targets;
         let ports = || {
             self.strong_territories(seat)
                 .filter(|&(from, _)| reach.is_coastal(from))
         };
-        let mut routes = Vec::with_capacity(ports().count() * targets.len());
+        let count = ports()
+            .map(|(from, _)| territory_set::common_len(reach.sea_partners(from), targets))
+            .sum();
+        let mut routes = Vec::with_capacity(count);
         for (from, armies) in ports() {
-            routes.extend(
-                targets
-                    .iter()
-                    .filter(|&&to| reach.share_a_sea(from, to))
-                    .map(|&to| Route {
-                        from,
-                        to,
-                        max_armies: armies - 1,
-                    }),
-            );
+            let partners = reach.sea_partners(from);
+            routes.extend(territory_set::common(partners, targets).map(|to| Route {
+                from,
+                to,
+                max_armies: armies - 1,
+            }));
         }
         routes
     }

@@ -112,6 +112,7 @@ mod seat;
 mod setup;
 mod spoils;
 mod state;
+mod territory_set;
 mod turn;
 mod view;
 

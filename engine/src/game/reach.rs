@@ -1,11 +1,13 @@
 //! Board lookups the rules and the computer players ask for on nearly every decision,
 //! worked out once per game in a compact form: every territory's neighbours in one
-//! flat list, each territory's seas as a bit set, and the coastal territories in id
-//! order. Listing the Admiral's routes by walking every
-//! territory's full record (names, outlines, sea lists) was the costliest part of
-//! listing legal actions.
+//! flat list, each territory's seas as a bit set, the coastal territories in id order
+//! and, for each territory, the set of coasts its seas reach. Listing the Admiral's routes by walking
+//! every territory's full record (names, outlines, sea lists) was the costliest part
+//! of listing legal actions.
 
 use crate::board::{Board, MAX_SEAS, TerritoryId};
+
+use super::territory_set;
 
 /// A set of seas, one bit per sea id.
 type SeaSet = u128;
@@ -26,6 +28,11 @@ pub(crate) struct Reach {
     seas: Vec<SeaSet>,
     /// Territories with a coast, in increasing id order.
     coasts: Vec<TerritoryId>,
+    /// For each territory, the other coasts of its seas (see [`territory_set`]), one
+    /// set of `words` words after the other.
+    sea_partners: Vec<u64>,
+    /// Words of one territory set on this board.
+    words: usize,
 }
 
 impl Reach {
@@ -46,12 +53,35 @@ impl Reach {
             neighbours.extend(board.neighbours(t));
         }
         neighbours_start.push(neighbours.len() as u32);
+        let words = territory_set::words_for(board.territories.len());
+        let mut sea_partners = vec![0u64; words * board.territories.len()];
+        for sea in &board.seas {
+            for &a in &sea.coasts {
+                let partners = &mut sea_partners[a.index() * words..][..words];
+                for &b in sea.coasts.iter().filter(|&&b| b != a) {
+                    territory_set::insert(partners, b);
+                }
+            }
+        }
         Self {
             neighbours,
             neighbours_start,
             seas,
             coasts,
+            sea_partners,
+            words,
         }
+    }
+
+    /// Words of one territory set on this board (see [`territory_set`]).
+    pub fn set_words(&self) -> usize {
+        self.words
+    }
+
+    /// The territories the Admiral may sail to from `from`, as a set: the other coasts
+    /// of its seas.
+    pub fn sea_partners(&self, from: TerritoryId) -> &[u64] {
+        &self.sea_partners[from.index() * self.words..][..self.words]
     }
 
     /// The land and dotted neighbours of `t`, land first (as [`Board::neighbours`]).
@@ -90,8 +120,11 @@ mod tests {
         for a in board.territory_ids() {
             assert_eq!(reach.is_coastal(a), !board.territory(a).seas.is_empty());
             assert!(reach.neighbours(a).iter().copied().eq(board.neighbours(a)));
+            let partners = reach.sea_partners(a);
             for b in board.territory_ids() {
                 assert_eq!(reach.share_a_sea(a, b), board.share_a_sea(a, b), "{a} {b}");
+                let partner = territory_set::common(partners, partners).any(|p| p == b);
+                assert_eq!(partner, board.share_a_sea(a, b), "{a} {b}");
             }
         }
         assert!(reach.coasts().windows(2).all(|w| w[0] < w[1]));
