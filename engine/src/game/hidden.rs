@@ -46,6 +46,16 @@ impl Game {
         }));
     }
 
+    /// Whether `seat` could bring hidden armies out on `territory` now (owned, with an
+    /// unrevealed slip): asked before every defence, so it lists nothing.
+    pub(crate) fn can_reveal_on(&self, seat: Seat, territory: TerritoryId) -> bool {
+        self.owner(territory) == Some(seat)
+            && self.state.seats[seat.index()]
+                .hidden
+                .iter()
+                .any(|h| h.territory == territory && !h.revealed)
+    }
+
     /// Territories where `seat` could bring hidden armies out now (owned, unrevealed).
     pub(crate) fn revealable(&self, seat: Seat) -> Vec<TerritoryId> {
         let mut out: Vec<TerritoryId> = self.state.seats[seat.index()]

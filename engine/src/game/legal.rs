@@ -324,10 +324,22 @@ impl Choice {
 impl Game {
     /// What the pending seat may do now.
     pub fn legal_actions(&self) -> LegalActions {
-        let Some(seat) = self.pending_seat() else {
-            return LegalActions::default();
+        let mut legal = LegalActions::default();
+        self.legal_actions_into(&mut legal);
+        legal
+    }
+
+    /// Like [`Game::legal_actions`], written into `legal` (whatever it held is
+    /// replaced): a loop that asks at every decision, as computer players do, reuses
+    /// one list instead of making a new one each time.
+    pub fn legal_actions_into(&self, legal: &mut LegalActions) {
+        legal.choices.clear();
+        legal.seat = self.pending_seat();
+        let Some(seat) = legal.seat else {
+            return;
         };
-        let mut choices = Vec::with_capacity(CHOICES_USUALLY);
+        let choices = &mut legal.choices;
+        choices.reserve(CHOICES_USUALLY);
         match &self.state.phase {
             Phase::Won(_) => {}
             Phase::Setup(setup) => {
@@ -368,7 +380,7 @@ impl Game {
                         cards: self.hand(*target).kinds().collect(),
                     });
                 }
-                (None, Step::Main) => self.main_choices(seat, &mut choices),
+                (None, Step::Main) => self.main_choices(seat, choices),
                 (None, Step::PlaceReinforcements { armies } | Step::PlaceSpoils { armies }) => {
                     choices.push(Choice::PlaceArmies {
                         armies: *armies,
@@ -386,14 +398,14 @@ impl Game {
                         if attack.ship.is_none() {
                             choices.push(Choice::StopAttack);
                         }
-                        self.spy_and_reveal_choices(seat, &mut choices);
+                        self.spy_and_reveal_choices(seat, choices);
                     }
                     Some(_) => {
                         choices.push(Choice::Defend {
                             max_dice: self.defender_max_dice(attack),
                             marshall: !attack.marshall && self.hand(seat).has(Card::Marshall),
                         });
-                        if self.revealable(seat).contains(&attack.to) {
+                        if self.can_reveal_on(seat, attack.to) {
                             choices.push(Choice::RevealHiddenArmies {
                                 territories: vec![attack.to],
                                 armies: self.hidden_army_size(),
@@ -421,10 +433,6 @@ impl Game {
                     choices.push(Choice::SkipFortify);
                 }
             },
-        }
-        LegalActions {
-            seat: Some(seat),
-            choices,
         }
     }
 
@@ -608,5 +616,30 @@ impl Game {
                         max_armies: armies - 1,
                     })
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::game::invariants::castle_board;
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_reused_list_says_exactly_what_a_fresh_one_says() {
+        let mut game = Game::new(castle_board(), Variant::rulebook(), 3, 5).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut reused = LegalActions::default();
+        while game.pending_seat().is_some() {
+            game.legal_actions_into(&mut reused);
+            assert_eq!(reused, game.legal_actions());
+            let action = reused.sample(&mut rng).unwrap();
+            game.apply(reused.seat.unwrap(), action).unwrap();
+        }
+        game.legal_actions_into(&mut reused);
+        assert_eq!(reused, LegalActions::default());
     }
 }
