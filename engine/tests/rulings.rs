@@ -825,6 +825,49 @@ fn diplomats_discarded_when_the_game_drops_to_two() {
 }
 
 #[test]
+fn diplomats_discarded_when_the_game_drops_to_two_even_through_a_position() {
+    // RULINGS 10: the turn a third castle fell, written out as a position and read
+    // back, must still end with both remaining seats swapping their Diplomats.
+    let mut p = with_hand(base(), 0, &[Card::Diplomat]);
+    p.seats[1].hand = vec![Card::Diplomat, Card::Spy].into();
+    set(&mut p, "e1", 0, 4);
+    set(&mut p, "e2", 2, 1);
+    let mut game = rulebook_game(&p, &[6, 6, 1]);
+    play(&mut game, 0, attack("e1", "e2"));
+    roll(&mut game, 0, 2, 2, 1);
+    play(&mut game, 0, Action::MoveIn { armies: 2 });
+    play(
+        &mut game,
+        0,
+        Action::FillVacated {
+            territory: t("h1"),
+            from: t("e2"),
+        },
+    );
+    let position = game.to_position().expect("between attacks");
+    let mut resumed = game_at(&position, Variant::rulebook(), &[]);
+    let events = end_turn(&mut resumed, 0);
+    for seat in [Seat(0), Seat(1)] {
+        assert!(
+            events
+                .iter()
+                .any(|e| e.kind == EventKind::DiplomatsDiscarded { seat, count: 1 }),
+            "{seat} kept its Diplomat"
+        );
+    }
+    assert!(
+        resumed
+            .seat_ids()
+            .all(|s| !resumed.hand(s).has(Card::Diplomat))
+    );
+    // And the game read back goes on exactly as the one that never stopped.
+    end_turn(&mut game, 0);
+    for seat in game.seat_ids() {
+        assert_eq!(resumed.hand(seat), game.hand(seat));
+    }
+}
+
+#[test]
 fn spy_sees_the_hand_and_discards_one_card_face_up() {
     // RULINGS 11.
     let mut p = with_hand(base(), 0, &[Card::Spy]);

@@ -622,7 +622,6 @@ fn check_position(
             seat: turn.seat,
             attacked: turn.step == TurnStep::Attacked,
             general: turn.general_committed,
-            dropped_to_two: false,
             step: Step::Main,
             spy: None,
         }),
