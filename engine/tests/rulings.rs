@@ -371,6 +371,18 @@ fn hidden_armies_option_off_skips_the_choice() {
     }
     assert!(!seen);
     assert!(game.seat_ids().all(|s| game.hidden_armies(s).is_empty()));
+    let seat = game.turn_seat().unwrap();
+    let own = game
+        .board()
+        .territory_ids()
+        .find(|&t| game.owner(t) == Some(seat))
+        .unwrap();
+    let message = refused(
+        &mut game,
+        seat.0,
+        Action::RevealHiddenArmies { territory: own },
+    );
+    assert_eq!(message, "this variant plays without hidden armies");
 }
 
 #[test]

@@ -11,6 +11,9 @@ use super::seat::Seat;
 impl Game {
     /// Checks that `seat` owns `territory` and has unrevealed hidden armies there.
     pub(crate) fn check_reveal(&self, seat: Seat, territory: TerritoryId) -> Result<(), RuleError> {
+        if !self.variant.hidden_armies {
+            return Err(RuleError::NoHiddenArmiesInVariant);
+        }
         self.territory_exists(territory)?;
         let has_slip = self.state.seats[seat.index()]
             .hidden
