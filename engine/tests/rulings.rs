@@ -794,6 +794,39 @@ fn diplomat_discarded_in_two_seat_game() {
 }
 
 #[test]
+fn diplomats_dealt_in_a_two_seat_game_are_discarded_and_replaced() {
+    // RULINGS 10: from the very first deal, a two-seat game holds no Diplomat.
+    let mut game = Game::new(castle_board(), Variant::rulebook(), 2, 3).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut replaced = 0;
+    while !game.setup_done() {
+        let seat = game.pending_seat().unwrap();
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        let events = play(&mut game, seat.0, action);
+        replaced += events
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::DiplomatReplaced { .. }))
+            .count();
+    }
+    assert!(
+        replaced > 0,
+        "this seed deals a Diplomat: the test needs one"
+    );
+    let first = game.turn_seat().unwrap();
+    for seat in game.seat_ids() {
+        assert!(!game.hand(seat).has(Card::Diplomat));
+        assert_eq!(game.hand(seat).len(), if seat == first { 4 } else { 3 });
+    }
+    assert_eq!(
+        game.discards()
+            .iter()
+            .filter(|&&c| c == Card::Diplomat)
+            .count(),
+        replaced
+    );
+}
+
+#[test]
 fn diplomats_discarded_when_the_game_drops_to_two() {
     // RULINGS 10: at the end of the turn the third castle fell, both discard theirs.
     let mut p = with_hand(base(), 0, &[Card::Diplomat]);
@@ -1863,6 +1896,16 @@ fn redistribution_victor_first_then_seat_order() {
         )
         .contains("not a vacated")
     );
+    // Always leaving 1 behind: Isle One's only army stays.
+    let message = refused(
+        &mut game,
+        0,
+        Action::FillVacated {
+            territory: s1,
+            from: t("i1"),
+        },
+    );
+    assert_eq!(message, "Isle One has only 1 army and must keep it");
     play(
         &mut game,
         0,
