@@ -1215,6 +1215,55 @@ fn marshall_lost_when_attacker_wins_the_high_die() {
 }
 
 #[test]
+fn general_lost_when_the_marshall_lifts_the_defence_to_a_tie() {
+    // RULINGS 12 and 13: 5 + 1 against 5 + 1. The defender's high die with its
+    // Marshall reaches the attacker's with its General: the tie goes to the defender,
+    // the General falls, the Marshall stays; the second pair (4 against 2) still
+    // goes to the attacker.
+    let mut p = with_hand(base(), 0, &[Card::General]);
+    p.seats[1].hand = vec![Card::Marshall].into();
+    let mut game = rulebook_game(&p, &[5, 4, 5, 2]);
+    play(&mut game, 0, attack("n1", "s1"));
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 2,
+            general: true,
+        },
+    );
+    let events = play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 2,
+            marshall: true,
+        },
+    );
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::DiceRolled {
+            general: true,
+            marshall: true,
+            attacker_losses: 1,
+            defender_losses: 1,
+            ..
+        }
+    )));
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::CardLost {
+            seat: Seat(0),
+            card: Card::General
+        }));
+    assert!(!events.iter().any(|e| e.kind
+        == EventKind::CardLost {
+            seat: Seat(1),
+            card: Card::Marshall
+        }));
+    assert_eq!((armies(&game, "n1"), armies(&game, "s1")), (4, 2));
+}
+
+#[test]
 fn marshall_lasts_the_attack_and_returns_at_its_end() {
     // RULINGS 13: 3 against 4 + 1, then 5 against 4 + 1: the Marshall holds both times.
     let p = with_hand(base(), 1, &[Card::Marshall, Card::Marshall]);
@@ -1332,6 +1381,35 @@ fn admiral_cannot_stop() {
         )
         .contains("between 3 and 3")
     );
+}
+
+#[test]
+fn admiral_ship_rolls_a_die_for_each_army_aboard_up_to_three() {
+    // RULINGS 14: 3 aboard roll 3; after losing 2 of them, the one left rolls 1.
+    let p = with_hand(base(), 0, &[Card::Admiral]);
+    let mut game = rulebook_game(&p, &[1, 1, 6, 6, 6]);
+    let (n1, e1) = (t("n1"), t("e1"));
+    play(
+        &mut game,
+        0,
+        Action::AdmiralAttack {
+            from: n1,
+            to: e1,
+            armies: 3,
+        },
+    );
+    roll(&mut game, 0, 2, 3, 2);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Roll {
+            from: n1,
+            to: e1,
+            min_dice: 1,
+            max_dice: 1,
+            ship: Some(1)
+        }
+    );
+    assert_eq!(armies(&game, "n1"), 2, "losses aboard leave the port alone");
 }
 
 #[test]
