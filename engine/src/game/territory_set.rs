@@ -32,26 +32,36 @@ pub(crate) fn common_len(a: &[u64], b: &[u64]) -> usize {
 
 /// The territories in both sets, in increasing id order.
 pub(crate) fn common<'s>(a: &'s [u64], b: &'s [u64]) -> impl Iterator<Item = TerritoryId> + 's {
-    a.iter()
-        .zip(b)
-        .enumerate()
-        .flat_map(|(word, (x, y))| Bits(x & y).map(move |bit| word * 64 + bit))
-        .map(|i| TerritoryId(i as u16))
+    Common {
+        a,
+        b,
+        word: 0,
+        bits: match (a.first(), b.first()) {
+            (Some(x), Some(y)) => x & y,
+            _ => 0,
+        },
+    }
 }
 
-/// The set bits of one word, lowest first.
-struct Bits(u64);
+/// The walk of [`common`]: the bits left in the current word, then the next words.
+struct Common<'s> {
+    a: &'s [u64],
+    b: &'s [u64],
+    word: usize,
+    bits: u64,
+}
 
-impl Iterator for Bits {
-    type Item = usize;
+impl Iterator for Common<'_> {
+    type Item = TerritoryId;
 
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
+    fn next(&mut self) -> Option<TerritoryId> {
+        while self.bits == 0 {
+            self.word += 1;
+            self.bits = self.a.get(self.word)? & self.b.get(self.word)?;
         }
-        let bit = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(bit)
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(TerritoryId((self.word * 64 + bit) as u16))
     }
 }
 
