@@ -826,9 +826,10 @@ fn diplomats_dealt_in_a_two_seat_game_are_discarded_and_replaced() {
     );
 }
 
-#[test]
-fn diplomats_discarded_when_the_game_drops_to_two() {
-    // RULINGS 10: at the end of the turn the third castle fell, both discard theirs.
+/// Seat 0 takes seat 2's castle on East Two, fills the vacated Hill One and is
+/// between attacks again, both remaining seats holding a Diplomat. Returns the game
+/// and the events of the roll that took the castle.
+fn third_castle_falls() -> (Game, Vec<castellan_engine::game::Event>) {
     let mut p = with_hand(base(), 0, &[Card::Diplomat]);
     p.seats[1].hand = vec![Card::Diplomat, Card::Spy].into();
     set(&mut p, "e1", 0, 4);
@@ -836,12 +837,6 @@ fn diplomats_discarded_when_the_game_drops_to_two() {
     let mut game = rulebook_game(&p, &[6, 6, 1]);
     play(&mut game, 0, attack("e1", "e2"));
     let events = roll(&mut game, 0, 2, 2, 1);
-    assert!(events.iter().any(|e| e.kind
-        == EventKind::SeatEliminated {
-            seat: Seat(2),
-            by: Seat(0)
-        }));
-    assert!(game.is_eliminated(Seat(2)));
     play(&mut game, 0, Action::MoveIn { armies: 2 });
     // Seat 2's Hill One is vacated: the victor fills it from the attacking armies.
     play(
@@ -852,46 +847,11 @@ fn diplomats_discarded_when_the_game_drops_to_two() {
             from: t("e2"),
         },
     );
-    assert_eq!(
-        game.pending().unwrap().decision,
-        Decision::Play { attacked: true }
-    );
-    let events = end_turn(&mut game, 0);
-    for seat in [Seat(0), Seat(1)] {
-        assert!(
-            events
-                .iter()
-                .any(|e| e.kind == EventKind::DiplomatsDiscarded { seat, count: 1 })
-        );
-    }
-    assert!(game.seat_ids().all(|s| !game.hand(s).has(Card::Diplomat)));
-    assert_eq!(game.hand(Seat(0)).len(), 1);
-    assert!(game.hand(Seat(1)).has(Card::Spy));
+    (game, events)
 }
 
-#[test]
-fn diplomats_discarded_when_the_game_drops_to_two_even_through_a_position() {
-    // RULINGS 10: the turn a third castle fell, written out as a position and read
-    // back, must still end with both remaining seats swapping their Diplomats.
-    let mut p = with_hand(base(), 0, &[Card::Diplomat]);
-    p.seats[1].hand = vec![Card::Diplomat, Card::Spy].into();
-    set(&mut p, "e1", 0, 4);
-    set(&mut p, "e2", 2, 1);
-    let mut game = rulebook_game(&p, &[6, 6, 1]);
-    play(&mut game, 0, attack("e1", "e2"));
-    roll(&mut game, 0, 2, 2, 1);
-    play(&mut game, 0, Action::MoveIn { armies: 2 });
-    play(
-        &mut game,
-        0,
-        Action::FillVacated {
-            territory: t("h1"),
-            from: t("e2"),
-        },
-    );
-    let position = game.to_position().expect("between attacks");
-    let mut resumed = game_at(&position, Variant::rulebook(), &[]);
-    let events = end_turn(&mut resumed, 0);
+/// Both seats left discarded their one Diplomat, and none holds one any more.
+fn both_swapped_their_diplomats(game: &Game, events: &[castellan_engine::game::Event]) {
     for seat in [Seat(0), Seat(1)] {
         assert!(
             events
@@ -900,11 +860,38 @@ fn diplomats_discarded_when_the_game_drops_to_two_even_through_a_position() {
             "{seat} kept its Diplomat"
         );
     }
-    assert!(
-        resumed
-            .seat_ids()
-            .all(|s| !resumed.hand(s).has(Card::Diplomat))
+    assert!(game.seat_ids().all(|s| !game.hand(s).has(Card::Diplomat)));
+}
+
+#[test]
+fn diplomats_discarded_when_the_game_drops_to_two() {
+    // RULINGS 10: at the end of the turn the third castle fell, both discard theirs.
+    let (mut game, events) = third_castle_falls();
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::SeatEliminated {
+            seat: Seat(2),
+            by: Seat(0)
+        }));
+    assert!(game.is_eliminated(Seat(2)));
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: true }
     );
+    let events = end_turn(&mut game, 0);
+    both_swapped_their_diplomats(&game, &events);
+    assert_eq!(game.hand(Seat(0)).len(), 1);
+    assert!(game.hand(Seat(1)).has(Card::Spy));
+}
+
+#[test]
+fn diplomats_discarded_when_the_game_drops_to_two_even_through_a_position() {
+    // RULINGS 10: the turn a third castle fell, written out as a position and read
+    // back, must still end with both remaining seats swapping their Diplomats.
+    let (mut game, _) = third_castle_falls();
+    let position = game.to_position().expect("between attacks");
+    let mut resumed = game_at(&position, Variant::rulebook(), &[]);
+    let events = end_turn(&mut resumed, 0);
+    both_swapped_their_diplomats(&resumed, &events);
     // And the game read back goes on exactly as the one that never stopped.
     end_turn(&mut game, 0);
     for seat in game.seat_ids() {
