@@ -560,10 +560,12 @@ impl Game {
     /// list is filled.
     fn admiral_route_list(&self, seat: Seat) -> Vec<Route> {
         let reach = &*self.reach;
+        let territories = &self.state.territories;
         let mut on_stack = [0u64; territory_set::MAX_WORDS];
         let targets = &mut on_stack[..reach.set_words()];
         for &to in reach.coasts() {
-            if matches!(self.owner(to), Some(o) if o != seat && !self.in_truce(seat, o)) {
+            if matches!(territories[to.index()].owner, Some(o) if o != seat && !self.in_truce(seat, o))
+            {
                 territory_set::insert(targets, to);
             }
         }
@@ -571,21 +573,27 @@ impl Game {
             return Vec::new();
         }
         let targets = &*targets;
-        let ports = || {
-            self.strong_territories(seat)
-                .filter(|&(from, _)| reach.is_coastal(from))
+        // The own coasts that can spare armies: the ports.
+        let port = |t: TerritoryId| {
+            let state = territories[t.index()];
+            state.owner == Some(seat) && state.armies >= 2
         };
-        let count = ports()
-            .map(|(from, _)| territory_set::common_len(reach.sea_partners(from), targets))
+        let count = reach
+            .coasts()
+            .iter()
+            .filter(|&&from| port(from))
+            .map(|&from| territory_set::common_len(reach.sea_partners(from), targets))
             .sum();
         let mut routes = Vec::with_capacity(count);
-        for (from, armies) in ports() {
-            let partners = reach.sea_partners(from);
-            routes.extend(territory_set::common(partners, targets).map(|to| Route {
-                from,
-                to,
-                max_armies: armies - 1,
-            }));
+        for &from in reach.coasts().iter().filter(|&&from| port(from)) {
+            let max_armies = territories[from.index()].armies - 1;
+            for to in territory_set::common(reach.sea_partners(from), targets) {
+                routes.push(Route {
+                    from,
+                    to,
+                    max_armies,
+                });
+            }
         }
         routes
     }
