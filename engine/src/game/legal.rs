@@ -560,33 +560,37 @@ impl Game {
     /// list is filled.
     fn admiral_route_list(&self, seat: Seat) -> Vec<Route> {
         let reach = &*self.reach;
-        let territories = &self.state.territories;
-        let mut on_stack = [0u64; territory_set::MAX_WORDS];
-        let targets = &mut on_stack[..reach.set_words()];
-        for &to in reach.coasts() {
-            if matches!(territories[to.index()].owner, Some(o) if o != seat && !self.in_truce(seat, o))
-            {
-                territory_set::insert(targets, to);
+        let words = reach.set_words();
+        // Seats `seat` may attack, one bit each (a territory's owner cannot be
+        // foreseen, so the coasts are sorted below without branching on it).
+        let mut attackable = 0u64;
+        for other in self.seat_ids() {
+            if other != seat && !self.in_truce(seat, other) {
+                attackable |= 1 << other.index();
             }
         }
+        let mut on_stack = [[0u64; territory_set::MAX_WORDS]; 2];
+        let [targets, ports] = &mut on_stack;
+        for &t in reach.coasts() {
+            let state = self.state.territories[t.index()];
+            // No seat has this number: empty land is neither a target nor a port.
+            let owner = state.owner.map_or(u64::BITS - 1, |o| u32::from(o.0));
+            let is_target = attackable >> owner & 1;
+            let is_port = u64::from(state.owner == Some(seat) && state.armies >= 2);
+            let (word, bit) = (t.index() / 64, t.index() % 64);
+            targets[word] |= is_target << bit;
+            ports[word] |= is_port << bit;
+        }
+        let (targets, ports) = (&targets[..words], &ports[..words]);
         if territory_set::is_empty(targets) {
             return Vec::new();
         }
-        let targets = &*targets;
-        // The own coasts that can spare armies: the ports.
-        let port = |t: TerritoryId| {
-            let state = territories[t.index()];
-            state.owner == Some(seat) && state.armies >= 2
-        };
-        let count = reach
-            .coasts()
-            .iter()
-            .filter(|&&from| port(from))
-            .map(|&from| territory_set::common_len(reach.sea_partners(from), targets))
+        let count = territory_set::common(ports, ports)
+            .map(|from| territory_set::common_len(reach.sea_partners(from), targets))
             .sum();
         let mut routes = Vec::with_capacity(count);
-        for &from in reach.coasts().iter().filter(|&&from| port(from)) {
-            let max_armies = territories[from.index()].armies - 1;
+        for from in territory_set::common(ports, ports) {
+            let max_armies = self.armies(from) - 1;
             for to in territory_set::common(reach.sea_partners(from), targets) {
                 routes.push(Route {
                     from,

@@ -91,11 +91,6 @@ impl Reach {
         &self.neighbours[start..end]
     }
 
-    /// Whether the territory has a coast.
-    pub fn is_coastal(&self, t: TerritoryId) -> bool {
-        self.seas[t.index()] != 0
-    }
-
     /// Whether the Admiral may sail from `a` to `b` (the same answer as
     /// [`Board::share_a_sea`], without touching the territories' records).
     pub fn share_a_sea(&self, a: TerritoryId, b: TerritoryId) -> bool {
@@ -118,7 +113,10 @@ mod tests {
         let board = castle_board();
         let reach = Reach::new(&board);
         for a in board.territory_ids() {
-            assert_eq!(reach.is_coastal(a), !board.territory(a).seas.is_empty());
+            assert_eq!(
+                reach.coasts().contains(&a),
+                !board.territory(a).seas.is_empty()
+            );
             assert!(reach.neighbours(a).iter().copied().eq(board.neighbours(a)));
             let partners = reach.sea_partners(a);
             for b in board.territory_ids() {
