@@ -235,15 +235,13 @@ impl<'a> Eye<'_, 'a> {
         let castle = self.sight.castle(self.me());
         let own_empire = castle.is_some_and(|c| board.territory(c).group == group);
         let mut worth = 6 * i64::from(own_empire) + held_in_group[group.index()];
+        // Counted rather than tested: who holds each neighbour cannot be foreseen,
+        // and claims weigh every free territory of the board.
         for n in self.neighbours(t) {
-            match self.sight.owner(n) {
-                Some(o) if o == self.me() => worth += 2,
-                Some(_) => worth -= 1,
-                None => {}
-            }
-            if Some(n) == castle {
-                worth += 3;
-            }
+            let owner = self.sight.owner(n);
+            let mine = owner == Some(self.me());
+            worth += 2 * i64::from(mine) - i64::from(owner.is_some() && !mine)
+                + 3 * i64::from(Some(n) == castle);
         }
         worth
     }
