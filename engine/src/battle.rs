@@ -33,11 +33,13 @@ pub struct RollOutcome {
 /// (RULINGS 15). Nobody loses more than 2 armies, because the defender rolls at most
 /// 2 dice. The modifiers apply to the highest die of each side only.
 pub fn resolve_roll(attacker: &[u8], defender: &[u8], modifiers: RollModifiers) -> RollOutcome {
-    let mut att: Vec<u8> = attacker.to_vec();
-    let mut def: Vec<u8> = defender.to_vec();
-    att.sort_unstable_by(|a, b| b.cmp(a));
-    def.sort_unstable_by(|a, b| b.cmp(a));
+    with_highest_first(attacker, |att| {
+        with_highest_first(defender, |def| compare(att, def, modifiers))
+    })
+}
 
+/// Highest against highest, second against second, of faces sorted highest first.
+fn compare(att: &[u8], def: &[u8], modifiers: RollModifiers) -> RollOutcome {
     let mut outcome = RollOutcome::default();
     for (i, (&a, &d)) in att.iter().zip(def.iter()).enumerate() {
         let a = u16::from(a) + u16::from(i == 0 && modifiers.general);
@@ -59,6 +61,24 @@ pub fn resolve_roll(attacker: &[u8], defender: &[u8], modifiers: RollModifiers) 
         }
     }
     outcome
+}
+
+/// Calls `f` with `faces` sorted highest first. A side rolls at most 3 dice, so the
+/// copy is sorted on the stack: games roll hundreds of times, the odds tables
+/// thousands. Longer lists (which no roll has) are sorted on the heap.
+fn with_highest_first<R>(faces: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
+    let mut on_stack = [0u8; 6];
+    let mut on_heap = Vec::new();
+    let sorted = if faces.len() <= on_stack.len() {
+        let sorted = &mut on_stack[..faces.len()];
+        sorted.copy_from_slice(faces);
+        sorted
+    } else {
+        on_heap.extend_from_slice(faces);
+        &mut on_heap[..]
+    };
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    f(sorted)
 }
 
 #[cfg(test)]
@@ -83,6 +103,13 @@ mod tests {
         assert_eq!((o.attacker_losses, o.defender_losses), (0, 1));
         let o = resolve_roll(&[2], &[1, 6], RollModifiers::default());
         assert_eq!((o.attacker_losses, o.defender_losses), (1, 0));
+    }
+
+    #[test]
+    fn more_faces_than_any_roll_still_compare_highest_first() {
+        let o = resolve_roll(&[1, 2, 3, 4, 5, 6, 6], &[6, 1, 5], RollModifiers::default());
+        // 6 v 6 (defender), 6 v 5 and 5 v 1 (attacker).
+        assert_eq!((o.attacker_losses, o.defender_losses), (1, 2));
     }
 
     #[test]

@@ -16,11 +16,11 @@
 //!   exactly when listed, and a refused action (wrong seat, malformed, out of range)
 //!   leaves the game `==` to what it was.
 //!
-//! `cargo test` plays a few hundred games. For a long campaign set
-//! `CASTELLAN_PROPTEST_GAMES` (best in release:
-//! `CASTELLAN_PROPTEST_GAMES=5000 cargo test --release -p castellan-engine --test property`),
-//! and `CASTELLAN_PROPTEST_ACTIONS` to let games with random seats run longer than
-//! their default 2,500 actions.
+//! `cargo test` plays a few hundred games; an optimised build
+//! (`cargo test --release -p castellan-engine --test property`) plays 5,000, in
+//! seconds. `CASTELLAN_PROPTEST_GAMES` sets another number, and
+//! `CASTELLAN_PROPTEST_ACTIONS` lets games with random seats run longer than their
+//! default 2,500 actions.
 //! A failure names its game number; `CASTELLAN_PROPTEST_FIRST=<n>` starts the campaign
 //! there to replay it at once.
 
@@ -37,8 +37,9 @@ use proptest::prelude::*;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Games `cargo test` plays when `CASTELLAN_PROPTEST_GAMES` is not set.
-const DEFAULT_GAMES: u64 = 240;
+/// Games played when `CASTELLAN_PROPTEST_GAMES` is not set: a few hundred in the
+/// everyday (unoptimised) test build, thousands in an optimised one.
+const DEFAULT_GAMES: u64 = if cfg!(debug_assertions) { 240 } else { 5_000 };
 /// Actions after which a game with a random seat is left unfinished (random seats
 /// may dither for very long), unless `CASTELLAN_PROPTEST_ACTIONS` says otherwise.
 const DEFAULT_ACTION_CAP: u64 = 2_500;

@@ -371,6 +371,18 @@ fn hidden_armies_option_off_skips_the_choice() {
     }
     assert!(!seen);
     assert!(game.seat_ids().all(|s| game.hidden_armies(s).is_empty()));
+    let seat = game.turn_seat().unwrap();
+    let own = game
+        .board()
+        .territory_ids()
+        .find(|&t| game.owner(t) == Some(seat))
+        .unwrap();
+    let message = refused(
+        &mut game,
+        seat.0,
+        Action::RevealHiddenArmies { territory: own },
+    );
+    assert_eq!(message, "this variant plays without hidden armies");
 }
 
 #[test]
@@ -782,8 +794,42 @@ fn diplomat_discarded_in_two_seat_game() {
 }
 
 #[test]
-fn diplomats_discarded_when_the_game_drops_to_two() {
-    // RULINGS 10: at the end of the turn the third castle fell, both discard theirs.
+fn diplomats_dealt_in_a_two_seat_game_are_discarded_and_replaced() {
+    // RULINGS 10: from the very first deal, a two-seat game holds no Diplomat.
+    let mut game = Game::new(castle_board(), Variant::rulebook(), 2, 3).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut replaced = 0;
+    while !game.setup_done() {
+        let seat = game.pending_seat().unwrap();
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        let events = play(&mut game, seat.0, action);
+        replaced += events
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::DiplomatReplaced { .. }))
+            .count();
+    }
+    assert!(
+        replaced > 0,
+        "this seed deals a Diplomat: the test needs one"
+    );
+    let first = game.turn_seat().unwrap();
+    for seat in game.seat_ids() {
+        assert!(!game.hand(seat).has(Card::Diplomat));
+        assert_eq!(game.hand(seat).len(), if seat == first { 4 } else { 3 });
+    }
+    assert_eq!(
+        game.discards()
+            .iter()
+            .filter(|&&c| c == Card::Diplomat)
+            .count(),
+        replaced
+    );
+}
+
+/// Seat 0 takes seat 2's castle on East Two, fills the vacated Hill One and is
+/// between attacks again, both remaining seats holding a Diplomat. Returns the game
+/// and the events of the roll that took the castle.
+fn third_castle_falls() -> (Game, Vec<castellan_engine::game::Event>) {
     let mut p = with_hand(base(), 0, &[Card::Diplomat]);
     p.seats[1].hand = vec![Card::Diplomat, Card::Spy].into();
     set(&mut p, "e1", 0, 4);
@@ -791,12 +837,6 @@ fn diplomats_discarded_when_the_game_drops_to_two() {
     let mut game = rulebook_game(&p, &[6, 6, 1]);
     play(&mut game, 0, attack("e1", "e2"));
     let events = roll(&mut game, 0, 2, 2, 1);
-    assert!(events.iter().any(|e| e.kind
-        == EventKind::SeatEliminated {
-            seat: Seat(2),
-            by: Seat(0)
-        }));
-    assert!(game.is_eliminated(Seat(2)));
     play(&mut game, 0, Action::MoveIn { armies: 2 });
     // Seat 2's Hill One is vacated: the victor fills it from the attacking armies.
     play(
@@ -807,21 +847,56 @@ fn diplomats_discarded_when_the_game_drops_to_two() {
             from: t("e2"),
         },
     );
+    (game, events)
+}
+
+/// Both seats left discarded their one Diplomat, and none holds one any more.
+fn both_swapped_their_diplomats(game: &Game, events: &[castellan_engine::game::Event]) {
+    for seat in [Seat(0), Seat(1)] {
+        assert!(
+            events
+                .iter()
+                .any(|e| e.kind == EventKind::DiplomatsDiscarded { seat, count: 1 }),
+            "{seat} kept its Diplomat"
+        );
+    }
+    assert!(game.seat_ids().all(|s| !game.hand(s).has(Card::Diplomat)));
+}
+
+#[test]
+fn diplomats_discarded_when_the_game_drops_to_two() {
+    // RULINGS 10: at the end of the turn the third castle fell, both discard theirs.
+    let (mut game, events) = third_castle_falls();
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::SeatEliminated {
+            seat: Seat(2),
+            by: Seat(0)
+        }));
+    assert!(game.is_eliminated(Seat(2)));
     assert_eq!(
         game.pending().unwrap().decision,
         Decision::Play { attacked: true }
     );
     let events = end_turn(&mut game, 0);
-    for seat in [Seat(0), Seat(1)] {
-        assert!(
-            events
-                .iter()
-                .any(|e| e.kind == EventKind::DiplomatsDiscarded { seat, count: 1 })
-        );
-    }
-    assert!(game.seat_ids().all(|s| !game.hand(s).has(Card::Diplomat)));
+    both_swapped_their_diplomats(&game, &events);
     assert_eq!(game.hand(Seat(0)).len(), 1);
     assert!(game.hand(Seat(1)).has(Card::Spy));
+}
+
+#[test]
+fn diplomats_discarded_when_the_game_drops_to_two_even_through_a_position() {
+    // RULINGS 10: the turn a third castle fell, written out as a position and read
+    // back, must still end with both remaining seats swapping their Diplomats.
+    let (mut game, _) = third_castle_falls();
+    let position = game.to_position().expect("between attacks");
+    let mut resumed = game_at(&position, Variant::rulebook(), &[]);
+    let events = end_turn(&mut resumed, 0);
+    both_swapped_their_diplomats(&resumed, &events);
+    // And the game read back goes on exactly as the one that never stopped.
+    end_turn(&mut game, 0);
+    for seat in game.seat_ids() {
+        assert_eq!(resumed.hand(seat), game.hand(seat));
+    }
 }
 
 #[test]
@@ -1127,6 +1202,55 @@ fn marshall_lost_when_attacker_wins_the_high_die() {
 }
 
 #[test]
+fn general_lost_when_the_marshall_lifts_the_defence_to_a_tie() {
+    // RULINGS 12 and 13: 5 + 1 against 5 + 1. The defender's high die with its
+    // Marshall reaches the attacker's with its General: the tie goes to the defender,
+    // the General falls, the Marshall stays; the second pair (4 against 2) still
+    // goes to the attacker.
+    let mut p = with_hand(base(), 0, &[Card::General]);
+    p.seats[1].hand = vec![Card::Marshall].into();
+    let mut game = rulebook_game(&p, &[5, 4, 5, 2]);
+    play(&mut game, 0, attack("n1", "s1"));
+    play(
+        &mut game,
+        0,
+        Action::Roll {
+            dice: 2,
+            general: true,
+        },
+    );
+    let events = play(
+        &mut game,
+        1,
+        Action::Defend {
+            dice: 2,
+            marshall: true,
+        },
+    );
+    assert!(has_event(&events, |k| matches!(
+        k,
+        EventKind::DiceRolled {
+            general: true,
+            marshall: true,
+            attacker_losses: 1,
+            defender_losses: 1,
+            ..
+        }
+    )));
+    assert!(events.iter().any(|e| e.kind
+        == EventKind::CardLost {
+            seat: Seat(0),
+            card: Card::General
+        }));
+    assert!(!events.iter().any(|e| e.kind
+        == EventKind::CardLost {
+            seat: Seat(1),
+            card: Card::Marshall
+        }));
+    assert_eq!((armies(&game, "n1"), armies(&game, "s1")), (4, 2));
+}
+
+#[test]
 fn marshall_lasts_the_attack_and_returns_at_its_end() {
     // RULINGS 13: 3 against 4 + 1, then 5 against 4 + 1: the Marshall holds both times.
     let p = with_hand(base(), 1, &[Card::Marshall, Card::Marshall]);
@@ -1244,6 +1368,35 @@ fn admiral_cannot_stop() {
         )
         .contains("between 3 and 3")
     );
+}
+
+#[test]
+fn admiral_ship_rolls_a_die_for_each_army_aboard_up_to_three() {
+    // RULINGS 14: 3 aboard roll 3; after losing 2 of them, the one left rolls 1.
+    let p = with_hand(base(), 0, &[Card::Admiral]);
+    let mut game = rulebook_game(&p, &[1, 1, 6, 6, 6]);
+    let (n1, e1) = (t("n1"), t("e1"));
+    play(
+        &mut game,
+        0,
+        Action::AdmiralAttack {
+            from: n1,
+            to: e1,
+            armies: 3,
+        },
+    );
+    roll(&mut game, 0, 2, 3, 2);
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::Roll {
+            from: n1,
+            to: e1,
+            min_dice: 1,
+            max_dice: 1,
+            ship: Some(1)
+        }
+    );
+    assert_eq!(armies(&game, "n1"), 2, "losses aboard leave the port alone");
 }
 
 #[test]
@@ -1808,6 +1961,16 @@ fn redistribution_victor_first_then_seat_order() {
         )
         .contains("not a vacated")
     );
+    // Always leaving 1 behind: Isle One's only army stays.
+    let message = refused(
+        &mut game,
+        0,
+        Action::FillVacated {
+            territory: s1,
+            from: t("i1"),
+        },
+    );
+    assert_eq!(message, "Isle One has only 1 army and must keep it");
     play(
         &mut game,
         0,

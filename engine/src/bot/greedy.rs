@@ -123,13 +123,13 @@ struct Eye<'s, 'a> {
     sight: &'s SeatSight<'a>,
 }
 
-impl Eye<'_, '_> {
+impl<'a> Eye<'_, 'a> {
     fn me(&self) -> Seat {
         self.sight.seat()
     }
 
-    fn neighbours(&self, t: TerritoryId) -> impl Iterator<Item = TerritoryId> + '_ {
-        self.sight.board().neighbours(t)
+    fn neighbours(&self, t: TerritoryId) -> impl Iterator<Item = TerritoryId> + 'a {
+        self.sight.neighbours(t).iter().copied()
     }
 
     /// Whether `t` is held by a seat other than this one.
@@ -154,7 +154,7 @@ impl Eye<'_, '_> {
         } else {
             board
                 .territory_ids()
-                .filter(|&n| self.is_enemy(n) && board.share_a_sea(t, n))
+                .filter(|&n| self.is_enemy(n) && self.sight.share_a_sea(t, n))
                 .map(|n| self.sight.armies(n).saturating_sub(1))
                 .max()
                 .unwrap_or(0)
@@ -235,15 +235,13 @@ impl Eye<'_, '_> {
         let castle = self.sight.castle(self.me());
         let own_empire = castle.is_some_and(|c| board.territory(c).group == group);
         let mut worth = 6 * i64::from(own_empire) + held_in_group[group.index()];
+        // Counted rather than tested: who holds each neighbour cannot be foreseen,
+        // and claims weigh every free territory of the board.
         for n in self.neighbours(t) {
-            match self.sight.owner(n) {
-                Some(o) if o == self.me() => worth += 2,
-                Some(_) => worth -= 1,
-                None => {}
-            }
-            if Some(n) == castle {
-                worth += 3;
-            }
+            let owner = self.sight.owner(n);
+            let mine = owner == Some(self.me());
+            worth += 2 * i64::from(mine) - i64::from(owner.is_some() && !mine)
+                + 3 * i64::from(Some(n) == castle);
         }
         worth
     }
@@ -456,14 +454,15 @@ impl Eye<'_, '_> {
     fn attack_score(&self, route: &Route, by_sea: bool, rounds: u32) -> Option<i64> {
         let attackers = route.max_armies;
         let defenders = self.sight.armies(route.to);
-        let castle = self.sight.castle_at(route.to).is_some();
+        // Most routes (by sea above all) fail on the armies alone: the castle is only
+        // looked up for those that need it.
         let favourable = if rounds >= RECKLESS_AFTER_ROUNDS {
             true
         } else if rounds >= BOLD_AFTER_ROUNDS {
             attackers >= defenders
         } else if by_sea {
             attackers > 2 * defenders + 1
-        } else if castle {
+        } else if self.sight.castle_at(route.to).is_some() {
             attackers >= 2 * defenders && attackers >= 2
         } else {
             attackers > defenders && 2 * attackers >= 3 * defenders

@@ -4,7 +4,7 @@
 use rand::Rng;
 
 use super::{Policy, SeatSight};
-use crate::game::{Action, Game, RuleError, Seat};
+use crate::game::{Action, Game, LegalActions, RuleError, Seat};
 
 /// How [`play_to_end`] stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,12 +37,14 @@ pub fn play_to_end(
         game.seats(),
         "play_to_end needs one policy per seat"
     );
+    // One list of events and one of legal actions, reused at every decision.
     let mut events = Vec::new();
+    let mut legal = LegalActions::default();
     for actions in 0..max_actions {
         let Some(seat) = game.pending_seat() else {
             return won(game, actions);
         };
-        let legal = game.legal_actions();
+        game.legal_actions_into(&mut legal);
         let action = policies[seat.index()].choose(&SeatSight::new(game, seat), &legal, rng);
         events.clear();
         if let Err(error) = game.apply_into(seat, action.clone(), &mut events) {

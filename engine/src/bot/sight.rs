@@ -32,6 +32,18 @@ impl<'a> SeatSight<'a> {
         self.game.board()
     }
 
+    /// The land and dotted neighbours of a territory, land first (as
+    /// [`Board::neighbours`], from a compact table).
+    pub fn neighbours(&self, id: TerritoryId) -> &'a [TerritoryId] {
+        self.game.reach().neighbours(id)
+    }
+
+    /// Whether the Admiral may sail between two territories (as
+    /// [`Board::share_a_sea`], from a compact table).
+    pub fn share_a_sea(&self, a: TerritoryId, b: TerritoryId) -> bool {
+        self.game.reach().share_a_sea(a, b)
+    }
+
     /// Number of seats at the table (eliminated ones included).
     pub fn seats(&self) -> usize {
         self.game.seats()

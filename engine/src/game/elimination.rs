@@ -100,22 +100,19 @@ impl Game {
             }));
         }
 
-        match self.seats_in_play() {
-            1 => {
-                // The turn never ends now: a committed General goes back to the hand.
-                if std::mem::take(&mut self.turn_mut().general) {
-                    self.state.seats[victor.index()].hand.add(Card::General);
-                    events.push(Event::public(EventKind::CardReturned {
-                        seat: victor,
-                        card: Card::General,
-                    }));
-                }
-                self.state.phase = Phase::Won(victor);
-                events.push(Event::public(EventKind::GameWon { seat: victor }));
+        if self.seats_in_play() == 1 {
+            // The turn never ends now: a committed General goes back to the hand.
+            if std::mem::take(&mut self.turn_mut().general) {
+                self.state.seats[victor.index()].hand.add(Card::General);
+                events.push(Event::public(EventKind::CardReturned {
+                    seat: victor,
+                    card: Card::General,
+                }));
             }
-            2 => self.turn_mut().dropped_to_two = true,
-            _ => {}
+            self.state.phase = Phase::Won(victor);
+            events.push(Event::public(EventKind::GameWon { seat: victor }));
         }
+        // With two seats left, the Diplomats in hand go at the end of the turn (`turn`).
         vacated
     }
 

@@ -185,7 +185,8 @@ pub enum EventKind {
         target: Seat,
         card: Card,
     },
-    /// With two seats left, Diplomats leave the hands at the end of the turn.
+    /// Diplomats out of use (two seats left): those held leave the hands at the end of
+    /// the turn, each replaced by a card drawn.
     DiplomatsDiscarded { seat: Seat, count: u8 },
     /// Hidden armies came out on an own territory.
     HiddenArmiesRevealed {

@@ -11,6 +11,9 @@ use super::seat::Seat;
 impl Game {
     /// Checks that `seat` owns `territory` and has unrevealed hidden armies there.
     pub(crate) fn check_reveal(&self, seat: Seat, territory: TerritoryId) -> Result<(), RuleError> {
+        if !self.variant.hidden_armies {
+            return Err(RuleError::NoHiddenArmiesInVariant);
+        }
         self.territory_exists(territory)?;
         let has_slip = self.state.seats[seat.index()]
             .hidden
@@ -44,6 +47,16 @@ impl Game {
             territory,
             armies,
         }));
+    }
+
+    /// Whether `seat` could bring hidden armies out on `territory` now (owned, with an
+    /// unrevealed slip): asked before every defence, so it lists nothing.
+    pub(crate) fn can_reveal_on(&self, seat: Seat, territory: TerritoryId) -> bool {
+        self.owner(territory) == Some(seat)
+            && self.state.seats[seat.index()]
+                .hidden
+                .iter()
+                .any(|h| h.territory == territory && !h.revealed)
     }
 
     /// Territories where `seat` could bring hidden armies out now (owned, unrevealed).

@@ -10,7 +10,13 @@ use super::Game;
 use super::action::{Action, Placement};
 use super::card::Card;
 use super::seat::Seat;
-use super::state::{Phase, SetupStep, SpyStage, Step};
+use super::state::{Phase, SetupStep, SpyStage, Step, TerritoryState};
+use super::territory_set;
+
+/// Attack routes a seat usually has between its attacks (a guess for sizing lists).
+const ROUTES_USUALLY: usize = 16;
+/// Families of legal actions a decision usually offers (a guess for sizing lists).
+const CHOICES_USUALLY: usize = 8;
 
 /// A move between two territories, and the most armies that may go (for an attack by
 /// land: the armies that could roll, i.e. all but 1).
@@ -318,10 +324,22 @@ impl Choice {
 impl Game {
     /// What the pending seat may do now.
     pub fn legal_actions(&self) -> LegalActions {
-        let Some(seat) = self.pending_seat() else {
-            return LegalActions::default();
+        let mut legal = LegalActions::default();
+        self.legal_actions_into(&mut legal);
+        legal
+    }
+
+    /// Like [`Game::legal_actions`], written into `legal` (whatever it held is
+    /// replaced): a loop that asks at every decision, as computer players do, reuses
+    /// one list instead of making a new one each time.
+    pub fn legal_actions_into(&self, legal: &mut LegalActions) {
+        legal.choices.clear();
+        legal.seat = self.pending_seat();
+        let Some(seat) = legal.seat else {
+            return;
         };
-        let mut choices = Vec::new();
+        let choices = &mut legal.choices;
+        choices.reserve(CHOICES_USUALLY);
         match &self.state.phase {
             Phase::Won(_) => {}
             Phase::Setup(setup) => {
@@ -338,7 +356,7 @@ impl Game {
                             .collect(),
                     },
                     SetupStep::Claim => Choice::Claim {
-                        territories: all.filter(|&t| self.owner(t).is_none()).collect(),
+                        territories: self.territories_where(|t| t.owner.is_none()),
                     },
                     SetupStep::Place => Choice::PlaceArmies {
                         armies: self
@@ -362,7 +380,7 @@ impl Game {
                         cards: self.hand(*target).kinds().collect(),
                     });
                 }
-                (None, Step::Main) => self.main_choices(seat, &mut choices),
+                (None, Step::Main) => self.main_choices(seat, choices),
                 (None, Step::PlaceReinforcements { armies } | Step::PlaceSpoils { armies }) => {
                     choices.push(Choice::PlaceArmies {
                         armies: *armies,
@@ -380,14 +398,14 @@ impl Game {
                         if attack.ship.is_none() {
                             choices.push(Choice::StopAttack);
                         }
-                        self.spy_and_reveal_choices(seat, &mut choices);
+                        self.spy_and_reveal_choices(seat, choices);
                     }
                     Some(_) => {
                         choices.push(Choice::Defend {
                             max_dice: self.defender_max_dice(attack),
                             marshall: !attack.marshall && self.hand(seat).has(Card::Marshall),
                         });
-                        if self.revealable(seat).contains(&attack.to) {
+                        if self.can_reveal_on(seat, attack.to) {
                             choices.push(Choice::RevealHiddenArmies {
                                 territories: vec![attack.to],
                                 armies: self.hidden_army_size(),
@@ -416,17 +434,26 @@ impl Game {
                 }
             },
         }
-        LegalActions {
-            seat: Some(seat),
-            choices,
-        }
     }
 
     fn owned_by(&self, seat: Seat) -> Vec<TerritoryId> {
-        self.board
-            .territory_ids()
-            .filter(|&t| self.owner(t) == Some(seat))
-            .collect()
+        self.territories_where(|t| t.owner == Some(seat))
+    }
+
+    /// The territories whose state passes `keep`, in id order. The list is sized for
+    /// the whole board at once: these lists are made at many decisions, and growing
+    /// them step by step cost more than the walk.
+    fn territories_where(&self, keep: impl Fn(&TerritoryState) -> bool) -> Vec<TerritoryId> {
+        let mut list = Vec::with_capacity(self.state.territories.len());
+        list.extend(
+            self.state
+                .territories
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| keep(t))
+                .map(|(i, _)| TerritoryId(i as u16)),
+        );
+        list
     }
 
     fn spy_and_reveal_choices(&self, seat: Seat, choices: &mut Vec<Choice>) {
@@ -468,17 +495,25 @@ impl Game {
         }
         self.spy_and_reveal_choices(seat, choices);
 
-        let attacks: Vec<Route> = self.attack_routes(seat).collect();
+        // Listed at most decisions: sized to skip the first few doublings.
+        let mut attacks = Vec::with_capacity(ROUTES_USUALLY);
+        attacks.extend(self.attack_routes(seat));
         if !attacks.is_empty() {
             choices.push(Choice::Attack { routes: attacks });
         }
         if hand.has(Card::Admiral) {
-            let routes: Vec<Route> = self.admiral_routes(seat).collect();
+            let routes = self.admiral_route_list(seat);
             if !routes.is_empty() {
                 choices.push(Choice::AdmiralAttack { routes });
             }
         }
-        let occupations: Vec<Route> = self.occupy_routes(seat).collect();
+        // Empty land is rare after setup: most of the time there is nothing to walk.
+        let any_empty = self.state.territories.iter().any(|t| t.owner.is_none());
+        let occupations: Vec<Route> = if any_empty {
+            self.occupy_routes(seat).collect()
+        } else {
+            Vec::new()
+        };
         if !occupations.is_empty() {
             choices.push(Choice::Occupy {
                 routes: occupations,
@@ -501,69 +536,122 @@ impl Game {
     /// is): from an own territory with at least 2 armies to an adjacent enemy not in
     /// truce. `max_armies` is the attacking territory's armies less 1.
     pub fn attack_routes(&self, seat: Seat) -> impl Iterator<Item = Route> + '_ {
-        self.strong_territories(seat)
-            .flat_map(move |(from, armies)| {
-                self.board
-                    .neighbours(from)
-                    .filter_map(move |to| match self.owner(to) {
-                        Some(owner) if owner != seat && !self.in_truce(seat, owner) => {
-                            Some(Route {
-                                from,
-                                to,
-                                max_armies: armies - 1,
-                            })
-                        }
-                        _ => None,
-                    })
-            })
+        self.land_routes(
+            seat,
+            move |owner| matches!(owner, Some(o) if o != seat && !self.in_truce(seat, o)),
+        )
     }
 
     /// Every move into an adjacent empty territory `seat` may make.
     pub fn occupy_routes(&self, seat: Seat) -> impl Iterator<Item = Route> + '_ {
-        self.strong_territories(seat)
-            .flat_map(move |(from, armies)| {
-                self.board
-                    .neighbours(from)
-                    .filter(move |&to| self.owner(to).is_none())
-                    .map(move |to| Route {
-                        from,
-                        to,
-                        max_armies: armies - 1,
-                    })
-            })
+        self.land_routes(seat, |owner| owner.is_none())
     }
 
     /// Every attack by sea `seat` could make with an Admiral (whether it holds one or
     /// not): from an own coast to an enemy coast on a shared sea, each pair once.
     pub fn admiral_routes(&self, seat: Seat) -> impl Iterator<Item = Route> + '_ {
-        // Inland territories cannot embark; skipping them first keeps this cheap.
-        self.strong_territories(seat)
-            .filter(|&(from, _)| !self.board.territory(from).seas.is_empty())
-            .flat_map(move |(from, armies)| {
-                self.board.territory_ids().filter_map(move |to| {
-                    let enemy =
-                        matches!(self.owner(to), Some(o) if o != seat && !self.in_truce(seat, o));
-                    (enemy && self.board.share_a_sea(from, to)).then_some(Route {
-                        from,
-                        to,
-                        max_armies: armies - 1,
-                    })
-                })
-            })
+        self.admiral_route_list(seat).into_iter()
+    }
+
+    /// The routes of [`Game::admiral_routes`], listed at once. They are many (forty
+    /// or so on the Castle Risk board) and asked for at most decisions of a seat
+    /// holding an Admiral, so they are worked out as sets of territories: the enemy
+    /// coasts once, met with the coasts each own port reaches, counted before the
+    /// list is filled.
+    fn admiral_route_list(&self, seat: Seat) -> Vec<Route> {
+        let reach = &*self.reach;
+        let words = reach.set_words();
+        // Seats `seat` may attack, one bit each (a territory's owner cannot be
+        // foreseen, so the coasts are sorted below without branching on it).
+        let mut attackable = 0u64;
+        for other in self.seat_ids() {
+            if other != seat && !self.in_truce(seat, other) {
+                attackable |= 1 << other.index();
+            }
+        }
+        let mut on_stack = [[0u64; territory_set::MAX_WORDS]; 2];
+        let [targets, ports] = &mut on_stack;
+        for &t in reach.coasts() {
+            let state = self.state.territories[t.index()];
+            // No seat has this number: empty land is neither a target nor a port.
+            let owner = state.owner.map_or(u64::BITS - 1, |o| u32::from(o.0));
+            let is_target = attackable >> owner & 1;
+            let is_port = u64::from(state.owner == Some(seat) && state.armies >= 2);
+            let (word, bit) = (t.index() / 64, t.index() % 64);
+            targets[word] |= is_target << bit;
+            ports[word] |= is_port << bit;
+        }
+        let (targets, ports) = (&targets[..words], &ports[..words]);
+        if territory_set::is_empty(targets) {
+            return Vec::new();
+        }
+        let count = territory_set::common(ports, ports)
+            .map(|from| territory_set::common_len(reach.sea_partners(from), targets))
+            .sum();
+        let mut routes = Vec::with_capacity(count);
+        for from in territory_set::common(ports, ports) {
+            let max_armies = self.armies(from) - 1;
+            for to in territory_set::common(reach.sea_partners(from), targets) {
+                routes.push(Route {
+                    from,
+                    to,
+                    max_armies,
+                });
+            }
+        }
+        routes
     }
 
     /// Every classic fortify move of `seat` (variant): to an adjacent own territory.
     pub fn fortify_routes(&self, seat: Seat) -> impl Iterator<Item = Route> + '_ {
+        self.land_routes(seat, move |owner| owner == Some(seat))
+    }
+
+    /// Moves by land or dotted line from `seat`'s territories that can spare armies to
+    /// the neighbours whose owner `fits`; `max_armies` leaves 1 behind.
+    fn land_routes<'g>(
+        &'g self,
+        seat: Seat,
+        fits: impl Fn(Option<Seat>) -> bool + Copy + 'g,
+    ) -> impl Iterator<Item = Route> + 'g {
+        let reach = &*self.reach;
         self.strong_territories(seat)
             .flat_map(move |(from, armies)| {
-                self.board
+                reach
                     .neighbours(from)
-                    .filter(move |&to| self.owner(to) == Some(seat))
+                    .iter()
+                    .copied()
+                    .filter(move |&to| fits(self.owner(to)))
                     .map(move |to| Route {
                         from,
                         to,
                         max_armies: armies - 1,
                     })
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::game::invariants::castle_board;
+    use crate::variant::Variant;
+
+    #[test]
+    fn a_reused_list_says_exactly_what_a_fresh_one_says() {
+        let mut game = Game::new(castle_board(), Variant::rulebook(), 3, 5).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut reused = LegalActions::default();
+        while game.pending_seat().is_some() {
+            game.legal_actions_into(&mut reused);
+            assert_eq!(reused, game.legal_actions());
+            let action = reused.sample(&mut rng).unwrap();
+            game.apply(reused.seat.unwrap(), action).unwrap();
+        }
+        game.legal_actions_into(&mut reused);
+        assert_eq!(reused, LegalActions::default());
     }
 }

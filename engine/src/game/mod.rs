@@ -105,12 +105,14 @@ mod invariants;
 mod legal;
 mod pending;
 mod position;
+mod reach;
 mod rng;
 mod save;
 mod seat;
 mod setup;
 mod spoils;
 mod state;
+mod territory_set;
 mod turn;
 mod view;
 
@@ -141,6 +143,7 @@ pub use state::{HiddenArmy, TerritoryState, Truce};
 pub use turn::HAND_TOP_UP;
 pub use view::{AttackView, SeatSummary, SeatView, TerritoryView};
 
+pub(crate) use reach::Reach;
 use rng::Chance;
 use state::{GameState, Phase, SpyStage, Step};
 
@@ -151,6 +154,8 @@ use state::{GameState, Phase, SpyStage, Step};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     board: Arc<Board>,
+    /// The board's lookups in compact form, worked out once (shared by clones).
+    reach: Arc<Reach>,
     variant: Variant,
     seed: u64,
     state: GameState,
@@ -251,6 +256,11 @@ impl Game {
     /// The board, shared.
     pub fn board_arc(&self) -> &Arc<Board> {
         &self.board
+    }
+
+    /// The board's compact lookups (neighbours, seas), for the computer players.
+    pub(crate) fn reach(&self) -> &Reach {
+        &self.reach
     }
 
     /// The house rules this game is played with.

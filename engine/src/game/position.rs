@@ -37,6 +37,7 @@ use super::Game;
 use super::card::{Card, Hand};
 use super::deck::unshuffled_deck;
 use super::event::Event;
+use super::reach::Reach;
 use super::rng::{Chance, Dice};
 use super::seat::Seat;
 use super::state::{GameState, HiddenArmy, Phase, SeatState, Step, TerritoryState, Truce, Turn};
@@ -260,6 +261,7 @@ impl Game {
         };
         chance.set_dice(dice);
         let mut game = Game {
+            reach: Arc::new(Reach::new(&board)),
             board,
             variant,
             seed: position.seed,
@@ -620,7 +622,6 @@ fn check_position(
             seat: turn.seat,
             attacked: turn.step == TurnStep::Attacked,
             general: turn.general_committed,
-            dropped_to_two: false,
             step: Step::Main,
             spy: None,
         }),

@@ -12,6 +12,7 @@ use super::deck::shuffled_deck;
 use super::error::{NewGameError, RuleError};
 use super::event::{Event, EventKind, PlacementReason};
 use super::pending::Decision;
+use super::reach::Reach;
 use super::rng::{Chance, Dice};
 use super::seat::Seat;
 use super::state::{GameState, HiddenArmy, Phase, SeatState, Setup, SetupStep, TerritoryState};
@@ -71,6 +72,7 @@ impl Game {
             turns: 0,
         };
         let mut game = Game {
+            reach: Arc::new(Reach::new(&board)),
             board,
             variant,
             seed,

@@ -108,8 +108,6 @@ pub(crate) struct Turn {
     pub attacked: bool,
     /// A General is committed (out of the hand until the turn ends or it is lost).
     pub general: bool,
-    /// A castle fell this turn leaving two seats: Diplomats go at the turn's end.
-    pub dropped_to_two: bool,
     pub step: Step,
     /// A Spy being played; it interrupts `step`, which resumes after it.
     pub spy: Option<SpyStage>,

@@ -219,7 +219,6 @@ impl Game {
             seat,
             attacked: false,
             general: false,
-            dropped_to_two: false,
             step: Step::Main,
             spy: None,
         });
@@ -255,7 +254,7 @@ impl Game {
 
     /// The end of `seat`'s turn, and the start of the next seat's.
     fn finish_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        let (general, dropped_to_two) = (self.turn().general, self.turn().dropped_to_two);
+        let general = self.turn().general;
         if general {
             self.state.seats[seat.index()].hand.add(Card::General);
             events.push(Event::public(EventKind::CardReturned {
@@ -265,31 +264,40 @@ impl Game {
         }
         // Truces on this seat have lasted until the end of its turn (RULINGS 10).
         self.end_truces(|t| t.target == seat, events);
-        if dropped_to_two {
-            // Both remaining seats swap their Diplomats for other cards (RULINGS 10).
-            let mut s = seat;
-            for _ in 0..self.seats() {
-                if !self.is_eliminated(s) {
-                    let count = self.state.seats[s.index()].hand.remove_all(Card::Diplomat);
-                    if count > 0 {
-                        self.state
-                            .discards
-                            .extend(std::iter::repeat_n(Card::Diplomat, count.into()));
-                        events.push(Event::public(EventKind::DiplomatsDiscarded {
-                            seat: s,
-                            count,
-                        }));
-                        for _ in 0..count {
-                            self.draw_card(s, events);
-                        }
-                    }
-                }
-                s = s.next(self.seats());
-            }
+        if !self.diplomats_in_use() {
+            self.swap_diplomats_in_hands(seat, events);
         }
         events.push(Event::public(EventKind::TurnEnded { seat }));
         let next = self.next_in_play(seat);
         self.begin_turn(next, events);
+    }
+
+    /// Diplomats are out of use (RULINGS 10): every seat in play, from `seat` on,
+    /// discards the Diplomats it holds and draws replacements. Hands hold some only at
+    /// the end of the turn the game dropped to two seats (both remaining seats' own,
+    /// and those the victor took), so that is when it happens. The hands themselves
+    /// tell it, not a mark on the turn: a position written in that turn and read back
+    /// still swaps them.
+    fn swap_diplomats_in_hands(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let mut s = seat;
+        for _ in 0..self.seats() {
+            if !self.is_eliminated(s) {
+                let count = self.state.seats[s.index()].hand.remove_all(Card::Diplomat);
+                if count > 0 {
+                    self.state
+                        .discards
+                        .extend(std::iter::repeat_n(Card::Diplomat, count.into()));
+                    events.push(Event::public(EventKind::DiplomatsDiscarded {
+                        seat: s,
+                        count,
+                    }));
+                    for _ in 0..count {
+                        self.draw_card(s, events);
+                    }
+                }
+            }
+            s = s.next(self.seats());
+        }
     }
 
     /// Moves checked armies between territories; the destination becomes the mover's.
