@@ -399,3 +399,27 @@ fn variant_show_prints_every_rule_and_marks_the_changed_ones() {
         format!("{broken}:1:1: `castle_dice_limit` = 7 must be 1, 2 or 3\n")
     );
 }
+
+#[test]
+fn odds_follow_a_variants_castle_dice_limit() {
+    let first_line = |args: &[&str]| {
+        let output = castellan(args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let rulebook = first_line(&["odds", "8", "6", "--castle"]);
+    let three = first_line(&["odds", "8", "6", "--castle-dice", "3"]);
+    let plain = first_line(&["odds", "8", "6"]);
+    assert_ne!(rulebook, three);
+    assert_eq!(three, plain, "3 dice against a castle are the plain odds");
+    assert_eq!(
+        castellan(&["odds", "8", "6", "--castle-dice", "4"])
+            .status
+            .code(),
+        Some(2)
+    );
+}

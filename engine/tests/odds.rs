@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 const PLAIN: OddsOptions = OddsOptions {
     castle: false,
+    castle_dice_limit: None,
     general: false,
     marshall: false,
     lenient_general: false,
@@ -260,14 +261,20 @@ fn empty_sides_end_at_once() {
 // ---- Invariants ------------------------------------------------------------------------
 
 fn any_options() -> impl Strategy<Value = OddsOptions> {
-    (any::<[bool; 5]>(), prop::option::of(0u32..12)).prop_map(|(flags, stop_at)| OddsOptions {
-        castle: flags[0],
-        general: flags[1],
-        marshall: flags[2],
-        lenient_general: flags[3],
-        admiral: flags[4],
-        stop_at,
-    })
+    (
+        any::<[bool; 5]>(),
+        prop::option::of(0u32..12),
+        prop::option::of(1u8..=3),
+    )
+        .prop_map(|(flags, stop_at, castle_dice_limit)| OddsOptions {
+            castle: flags[0],
+            castle_dice_limit,
+            general: flags[1],
+            marshall: flags[2],
+            lenient_general: flags[3],
+            admiral: flags[4],
+            stop_at,
+        })
 }
 
 proptest! {
@@ -627,4 +634,25 @@ fn monte_carlo_agrees_with_the_exact_odds() {
         let frequency = f64::from(marshalls_lost) / f64::from(TRIALS);
         assert_sampled(frequency, exact.marshall_loss_probability(), TRIALS, &case);
     }
+}
+
+#[test]
+fn a_variants_castle_dice_limit_changes_the_odds_of_a_castle_attack() {
+    // RULINGS 15, option: 3 dice against a castle are the plain odds, 1 die is worse
+    // than the rulebook's 2, and the limit means nothing without a castle.
+    let with = |limit| OddsOptions {
+        castle_dice_limit: Some(limit),
+        ..CASTLE
+    };
+    let win = |options| solve(8, 6, options).attacker_win_probability();
+    assert_eq!(win(with(2)), win(CASTLE));
+    assert_eq!(win(with(3)), win(PLAIN));
+    assert!(win(with(1)) < win(CASTLE));
+    let no_castle = OddsOptions {
+        castle_dice_limit: Some(1),
+        ..PLAIN
+    };
+    assert_eq!(win(no_castle), win(PLAIN));
+    assert!(odds(8, 6, with(4)).is_err());
+    assert!(odds(8, 6, with(0)).is_err());
 }

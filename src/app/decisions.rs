@@ -134,6 +134,8 @@ pub struct Sides {
     pub defenders: u32,
     /// The defended territory holds a castle.
     pub castle: bool,
+    /// The variant's most dice against a castle.
+    pub castle_dice_limit: u8,
     /// Armies aboard the Admiral's ship, for an attack by sea.
     pub ship: Option<u32>,
     pub general_committed: bool,
@@ -147,6 +149,7 @@ impl Sides {
     pub fn odds_options(&self, committing_general: bool) -> OddsOptions {
         OddsOptions {
             castle: self.castle,
+            castle_dice_limit: Some(self.castle_dice_limit),
             general: self.general_committed || committing_general,
             marshall: self.marshall_committed,
             lenient_general: self.lenient_general,
@@ -215,7 +218,7 @@ impl BattleStage {
                 return BattleStage::MoveIn { from, to, min, max };
             }
         }
-        let Some(sides) = sides(view) else {
+        let Some(sides) = sides(view, table.castle_dice_limit) else {
             return BattleStage::Idle;
         };
         for choice in &table.legal.choices {
@@ -258,8 +261,9 @@ impl BattleStage {
     }
 }
 
-/// The attack in progress as the panel shows it, from the view.
-fn sides(view: &SeatView) -> Option<Sides> {
+/// The attack in progress as the panel shows it, from the view and the variant's
+/// limit on dice against a castle.
+fn sides(view: &SeatView, castle_dice_limit: u8) -> Option<Sides> {
     let attack = view.attack?;
     let from = view.territories.get(attack.from.index())?;
     let to = view.territories.get(attack.to.index())?;
@@ -271,6 +275,7 @@ fn sides(view: &SeatView) -> Option<Sides> {
         attackers: attack.ship.unwrap_or(from.armies.saturating_sub(1)),
         defenders: to.armies,
         castle: to.castle.is_some(),
+        castle_dice_limit,
         ship: attack.ship,
         general_committed: attack.general,
         marshall_committed: attack.marshall,
@@ -355,6 +360,7 @@ pub(crate) mod tests {
                 [..game.seats()]
                 .to_vec(),
             hidden_armies_in_play: game.variant().hidden_armies,
+            castle_dice_limit: game.variant().castle_dice_limit,
         }
     }
 

@@ -502,6 +502,7 @@ impl Session {
             seat_names: self.names(),
             seat_colours: self.colours(),
             hidden_armies_in_play: self.game.variant().hidden_armies,
+            castle_dice_limit: self.game.variant().castle_dice_limit,
         }
     }
 

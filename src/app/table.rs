@@ -10,4 +10,6 @@ pub struct TableSnapshot {
     pub seat_colours: Vec<u32>,
     /// Whether the game's variant plays with hidden armies at all.
     pub hidden_armies_in_play: bool,
+    /// The variant's most dice against a castle, which the odds depend on.
+    pub castle_dice_limit: u8,
 }

@@ -30,6 +30,13 @@ pub struct OddsArgs {
     castle: bool,
     #[arg(
         long,
+        value_name = "DICE",
+        value_parser = clap::value_parser!(u8).range(1..=3),
+        help = gettext("A castle, against which the variant lets the attacker roll at most this many dice")
+    )]
+    castle_dice: Option<u8>,
+    #[arg(
+        long,
         help = gettext("The attacker commits a General: +1 to the high die")
     )]
     general: bool,
@@ -61,7 +68,8 @@ pub struct OddsArgs {
 impl OddsArgs {
     fn options(&self) -> OddsOptions {
         OddsOptions {
-            castle: self.castle,
+            castle: self.castle || self.castle_dice.is_some(),
+            castle_dice_limit: self.castle_dice,
             general: self.general,
             marshall: self.marshall,
             lenient_general: self.lenient_general,

@@ -10,15 +10,22 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::roll::{attacker_dice, defender_dice, roll_distribution};
+use super::roll::{
+    MAX_ATTACKER_DICE, MAX_ATTACKER_DICE_AGAINST_CASTLE, attacker_dice_at_most, defender_dice,
+    roll_distribution,
+};
 use super::{MAX_ARMIES, OddsError};
 use crate::battle::RollModifiers;
 
 /// How the attack is fought.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct OddsOptions {
-    /// The defended territory holds a castle: the attacker rolls at most 2 dice.
+    /// The defended territory holds a castle: the attacker rolls at most 2 dice (or
+    /// `castle_dice_limit`).
     pub castle: bool,
+    /// With `castle`, the most dice the attacker rolls against it when a variant
+    /// changes the rulebook's 2 (RULINGS 15, option); `None` is the rulebook's.
+    pub castle_dice_limit: Option<u8>,
     /// A General is committed at the first roll (+1 to the attacker's high die). Once
     /// lost it stays lost: the odds assume the attacker commits no other.
     pub general: bool,
@@ -36,6 +43,16 @@ pub struct OddsOptions {
 }
 
 impl OddsOptions {
+    /// The most dice the attacker may roll in this battle.
+    fn attacker_dice_cap(&self) -> u8 {
+        if self.castle {
+            self.castle_dice_limit
+                .unwrap_or(MAX_ATTACKER_DICE_AGAINST_CASTLE)
+        } else {
+            MAX_ATTACKER_DICE
+        }
+    }
+
     /// The number of attacking armies at or below which the attack stops; 0 fights on.
     fn threshold(&self) -> u32 {
         if self.admiral {
@@ -90,6 +107,11 @@ pub struct Odds {
 /// The work grows with `attackers × defenders` (1000 against 1000 takes milliseconds);
 /// either side above [`MAX_ARMIES`] is refused rather than ground through.
 pub fn odds(attackers: u32, defenders: u32, options: OddsOptions) -> Result<Odds, OddsError> {
+    if let Some(limit) = options.castle_dice_limit.filter(|_| options.castle)
+        && !(1..=MAX_ATTACKER_DICE).contains(&limit)
+    {
+        return Err(OddsError::CastleDiceLimit(limit));
+    }
     if attackers > MAX_ARMIES {
         return Err(OddsError::TooManyAttackers {
             armies: attackers,
@@ -389,7 +411,7 @@ impl Battle {
             } else {
                 // Every cell of the row rolls the same attacking dice, so the steps
                 // can be turned into plain index offsets once per row.
-                let att_dice = attacker_dice(a as u32, self.options.castle);
+                let att_dice = attacker_dice_at_most(a as u32, self.options.attacker_dice_cap());
                 jumps.clear();
                 for def_dice in 1..=2u8 {
                     for state in 0..states {

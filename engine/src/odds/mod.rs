@@ -18,7 +18,10 @@ mod attack;
 mod roll;
 
 pub use attack::{EndState, Odds, OddsOptions, odds};
-pub use roll::{OutcomeCount, RollDistribution, attacker_dice, defender_dice, roll_distribution};
+pub use roll::{
+    OutcomeCount, RollDistribution, attacker_dice, attacker_dice_at_most, defender_dice,
+    roll_distribution,
+};
 
 use thiserror::Error;
 
@@ -44,4 +47,7 @@ pub enum OddsError {
         attacker_dice: u8,
         defender_dice: u8,
     },
+    /// A limit on the dice against a castle outside 1 to 3.
+    #[error("the attacker may roll 1, 2 or 3 dice against a castle, not {0}")]
+    CastleDiceLimit(u8),
 }

@@ -10,9 +10,9 @@ use super::OddsError;
 use crate::battle::{RollModifiers, RollOutcome, resolve_roll};
 
 /// The most dice an attacker may roll (RULINGS 15).
-const MAX_ATTACKER_DICE: u8 = 3;
-/// The most dice an attacker may roll against a castle (RULINGS 15).
-const MAX_ATTACKER_DICE_AGAINST_CASTLE: u8 = 2;
+pub(crate) const MAX_ATTACKER_DICE: u8 = 3;
+/// The most dice an attacker may roll against a castle by the rulebook (RULINGS 15).
+pub(crate) const MAX_ATTACKER_DICE_AGAINST_CASTLE: u8 = 2;
 /// The most dice a defender may roll (RULINGS 15).
 const MAX_DEFENDER_DICE: u8 = 2;
 /// One table per (attacker dice, defender dice, General, Marshall, lenient General).
@@ -31,6 +31,12 @@ pub fn attacker_dice(attackers: u32, castle: bool) -> u8 {
     } else {
         MAX_ATTACKER_DICE
     };
+    attacker_dice_at_most(attackers, cap)
+}
+
+/// The most dice an attack with `attackers` attacking armies rolls when it may roll at
+/// most `cap` (a variant's limit against a castle).
+pub fn attacker_dice_at_most(attackers: u32, cap: u8) -> u8 {
     u8::try_from(attackers).map_or(cap, |armies| armies.min(cap))
 }
 

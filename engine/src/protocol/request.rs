@@ -67,6 +67,10 @@ pub enum Request {
         defenders: u32,
         #[serde(default)]
         castle: bool,
+        /// A variant's limit on the attacker's dice against the castle (the
+        /// rulebook's 2 when absent).
+        #[serde(default)]
+        castle_dice_limit: Option<u8>,
         #[serde(default)]
         general: bool,
         #[serde(default)]

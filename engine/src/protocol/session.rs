@@ -200,6 +200,7 @@ impl Session {
                 attackers,
                 defenders,
                 castle,
+                castle_dice_limit,
                 general,
                 marshall,
                 lenient_general,
@@ -208,6 +209,7 @@ impl Session {
             } => {
                 let options = OddsOptions {
                     castle,
+                    castle_dice_limit,
                     general,
                     marshall,
                     lenient_general,

@@ -6,8 +6,11 @@ use super::Variant;
 
 /// The largest army count any option may ask for; beyond it a value is surely a typo.
 pub const MAX_ARMIES_OPTION: u32 = 10_000;
-/// The largest number of copies of one card kind in a deck, and of track numbers.
-pub const MAX_CARDS_OF_A_KIND: u32 = 1_000;
+/// The largest number of copies of one card kind in a deck: a hand counts each kind
+/// in a byte, and a hand may come to hold every copy.
+pub const MAX_CARDS_OF_A_KIND: u32 = 255;
+/// The most numbers a reinforcement track may have.
+const MAX_TRACK_LENGTH: u32 = 1_000;
 
 /// Something wrong with a variant, found by [`Variant::validate`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -91,7 +94,7 @@ impl Variant {
         at_most(
             "reinforcement_track",
             self.reinforcement_track.len() as u64,
-            MAX_CARDS_OF_A_KIND,
+            MAX_TRACK_LENGTH,
         );
         if let Some(&largest) = self.reinforcement_track.iter().max() {
             at_most("reinforcement_track", largest.into(), MAX_ARMIES_OPTION);
@@ -184,6 +187,15 @@ mod tests {
             admirals: 0,
         };
         assert_eq!(v.validate(), vec![VariantProblem::EmptyDeck]);
+    }
+
+    #[test]
+    fn a_card_kind_fits_what_a_hand_can_count() {
+        let mut v = Variant::rulebook();
+        v.deck.spies = MAX_CARDS_OF_A_KIND;
+        assert!(v.validate().is_empty());
+        v.deck.spies += 1;
+        assert_eq!(v.validate()[0].options(), ["deck.spies"]);
     }
 
     #[test]
