@@ -216,7 +216,7 @@ gettext("North Atlantic");
 gettext("South Atlantic");
 
 /* Translators: sea name, data/boards/world.toml:321 */
-gettext("Mediterranean and Black Sea");
+gettext("Mediterranean");
 
 /* Translators: sea name, data/boards/world.toml:365 */
 gettext("Indian Ocean");

@@ -97,7 +97,7 @@ NOTES = Notes(
 # 2 and the North Atlantic 1 instead.
 #
 # Seven seas: the Admiral sails only between coasts of the same sea, and a territory
-# may lie on several. The Pacific runs off the east edge of the board and back in at
+# may lie on several. The Mediterranean takes in the Black Sea. The Pacific runs off the east edge of the board and back in at
 # the west edge (`wraps_around`), and the dotted line from Alaska to Kamchatka crosses
 # that edge at the Bering Strait.
 #

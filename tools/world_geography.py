@@ -168,7 +168,7 @@ SEA_WATERS = {
 
 # Where the seas' names are printed: in open water, clear of every coast.
 SEA_LABELS = {
-    "arctic": (20.0, 79.0),
+    "arctic": (82.0, 77.5),
     "north_atlantic": (-42.0, 34.0),
     "south_atlantic": (-18.0, -25.0),
     "mediterranean": (18.0, 34.3),

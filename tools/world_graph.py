@@ -34,7 +34,7 @@ SEAS = [
     Sea("arctic", "Arctic Ocean"),
     Sea("north_atlantic", "North Atlantic"),
     Sea("south_atlantic", "South Atlantic"),
-    Sea("mediterranean", "Mediterranean and Black Sea"),
+    Sea("mediterranean", "Mediterranean"),
     Sea("indian", "Indian Ocean"),
     Sea("pacific", "Pacific Ocean"),
     Sea("caspian", "Caspian Sea"),

@@ -173,14 +173,16 @@ fn draw_geography(
     palette.sea.apply(cr);
     cr.paint()?;
     draw_sea_areas(cr, scene, palette)?;
-    if names.is_some() {
-        draw_sea_names(cr, &pango, scene, palette)?;
-    }
     draw_straits(cr, scene, palette, Straits::Within)?;
     draw_disc_links(cr, scene, palette)?;
     draw_land(cr, scene, palette)?;
     draw_frontiers(cr, scene, palette)?;
     draw_straits(cr, scene, palette, Straits::AcrossTheEdge)?;
+    // Over the land, haloed in the sea's colour, as atlases print the names of small
+    // seas that spill over their coasts; the marks' layout keeps territory names clear.
+    if names.is_some() {
+        draw_sea_names(cr, &pango, scene, palette)?;
+    }
     if let Some(layout) = names {
         draw_names(cr, &pango, scene, palette, layout)?;
     }
@@ -395,11 +397,12 @@ fn draw_sea_names(
     scene: &MapScene,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
-    let font = Sizes::at(scene.camera().scale()).sea_name_font();
+    let sizes = Sizes::at(scene.camera().scale());
+    let font = sizes.sea_name_font();
     let style = TextStyle {
         fill: palette.sea_text,
         halo: palette.sea,
-        halo_width: 0.0,
+        halo_width: (sizes.sea_name_pixels * 0.15).max(1.5),
     };
     let wrap_width = scene.camera().length_to_view(SEA_NAME_WIDTH);
     for sea in &scene.board().seas {
