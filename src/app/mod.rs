@@ -129,7 +129,8 @@ pub struct MainWindow {
     /// The board the map shows.
     shown_board: Option<Arc<Board>>,
     new_game: Controller<NewGameDialog>,
-    variant_editor: Controller<VariantEditor>,
+    /// Made when first opened: most games never need it.
+    variant_editor: Option<Controller<VariantEditor>>,
     sidebar: Controller<CardSidebar>,
     battle: Controller<BattlePanel>,
     session: Option<Session>,
@@ -371,14 +372,6 @@ impl Component for MainWindow {
                     MainWindowInput::EditVariantForNewGame(variant, path)
                 }
             });
-        let variant_editor = VariantEditor::builder()
-            .transient_for(&root)
-            .launch(())
-            .forward(new_game.sender(), |output| match output {
-                VariantEditorOutput::UseForNewGame(variant, path) => {
-                    NewGameInput::UseVariant(variant, path)
-                }
-            });
         let sidebar = CardSidebar::builder()
             .launch(())
             .forward(sender.input_sender(), |output| match output {
@@ -416,7 +409,7 @@ impl Component for MainWindow {
             map_holder: gtk::Box::new(gtk::Orientation::Vertical, 0),
             shown_board: None,
             new_game,
-            variant_editor,
+            variant_editor: None,
             sidebar,
             battle,
             session: None,
@@ -492,7 +485,11 @@ impl Component for MainWindow {
             }
             MainWindowInput::About => self.about(),
             MainWindowInput::VariantEditor => {
-                self.variant_editor.emit(VariantEditorInput::Open {
+                let window = self.window.clone();
+                let editor = self.variant_editor();
+                editor.widget().set_transient_for(Some(&window));
+                editor.widget().set_modal(false);
+                editor.emit(VariantEditorInput::Open {
                     variant: Variant::rulebook(),
                     path: None,
                     mode: EditorMode::Edit {
@@ -502,15 +499,25 @@ impl Component for MainWindow {
             }
             MainWindowInput::GameRules => {
                 if let Some(session) = &self.session {
-                    self.variant_editor.emit(VariantEditorInput::Open {
-                        variant: session.game().variant().clone(),
+                    let variant = session.game().variant().clone();
+                    let window = self.window.clone();
+                    let editor = self.variant_editor();
+                    editor.widget().set_transient_for(Some(&window));
+                    editor.widget().set_modal(false);
+                    editor.emit(VariantEditorInput::Open {
+                        variant,
                         path: None,
                         mode: EditorMode::ReadOnly,
                     });
                 }
             }
             MainWindowInput::EditVariantForNewGame(variant, path) => {
-                self.variant_editor.emit(VariantEditorInput::Open {
+                // Over the modal new-game dialog, which would otherwise keep it from input.
+                let dialog = self.new_game.widget().clone();
+                let editor = self.variant_editor();
+                editor.widget().set_transient_for(Some(&dialog));
+                editor.widget().set_modal(true);
+                editor.emit(VariantEditorInput::Open {
                     variant,
                     path,
                     mode: EditorMode::Edit { for_new_game: true },
@@ -737,6 +744,22 @@ impl MainWindow {
             // The dialog stays open, so that the setup can be mended.
             Err(error) => self.error(&gettext("The Game Could Not Start"), &error.to_string()),
         }
+    }
+
+    /// The variant editor, made on first use; its "Use for New Game" goes to the
+    /// new-game dialog.
+    fn variant_editor(&mut self) -> &Controller<VariantEditor> {
+        let (window, dialog) = (&self.window, &self.new_game);
+        self.variant_editor.get_or_insert_with(|| {
+            VariantEditor::builder()
+                .transient_for(window)
+                .launch(())
+                .forward(dialog.sender(), |output| match output {
+                    VariantEditorOutput::UseForNewGame(variant, path) => {
+                        NewGameInput::UseVariant(variant, path)
+                    }
+                })
+        })
     }
 
     /// Shows `board` on the map, making a new map widget when the board changes.

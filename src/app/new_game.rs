@@ -780,7 +780,7 @@ impl Component for NewGameDialog {
                 }
             });
         }
-        let mut model = NewGameDialog {
+        let model = NewGameDialog {
             window: root.clone(),
             boards: Vec::new(),
             opened_boards: Vec::new(),
@@ -809,8 +809,8 @@ impl Component for NewGameDialog {
         let (board_grid, rules_list, rules_notes) = (&board_grid, &rules_list, &rules_notes);
         let quick_defence = &quick_defence;
         let widgets = view_output!();
-        model.reload_files();
-        model.watch_files(&sender);
+        // The boards and variants are read, and watched, when the dialog opens: a game
+        // started without it never pays for them.
         ComponentParts { model, widgets }
     }
 
