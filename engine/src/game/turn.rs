@@ -353,19 +353,13 @@ impl Game {
         to: TerritoryId,
         armies: u32,
     ) -> Result<(), RuleError> {
-        self.territory_exists(to)?;
-        self.check_departure(
+        self.check_move_to_neighbour(
             seat,
             from,
+            to,
             armies,
             "moving needs at least 2, as 1 stays behind",
         )?;
-        if !self.board.are_adjacent(from, to) {
-            return Err(RuleError::NotAdjacent {
-                from: self.name(from),
-                to: self.name(to),
-            });
-        }
         if self.owner(to).is_some() {
             return Err(RuleError::NotEmpty(self.name(to)));
         }
@@ -379,21 +373,36 @@ impl Game {
         to: TerritoryId,
         armies: u32,
     ) -> Result<(), RuleError> {
-        self.territory_exists(to)?;
-        self.check_departure(
+        self.check_move_to_neighbour(
             seat,
             from,
+            to,
             armies,
             "fortifying needs at least 2, as 1 stays behind",
         )?;
+        if self.owner(to) != Some(seat) {
+            return Err(RuleError::NotYours(self.name(to)));
+        }
+        Ok(())
+    }
+
+    /// What moving into an empty territory and fortifying share: `armies` may leave
+    /// `from` (1 stays behind) for a neighbouring `to`.
+    fn check_move_to_neighbour(
+        &self,
+        seat: Seat,
+        from: TerritoryId,
+        to: TerritoryId,
+        armies: u32,
+        why: &'static str,
+    ) -> Result<(), RuleError> {
+        self.territory_exists(to)?;
+        self.check_departure(seat, from, armies, why)?;
         if !self.board.are_adjacent(from, to) {
             return Err(RuleError::NotAdjacent {
                 from: self.name(from),
                 to: self.name(to),
             });
-        }
-        if self.owner(to) != Some(seat) {
-            return Err(RuleError::NotYours(self.name(to)));
         }
         Ok(())
     }
