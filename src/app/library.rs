@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use castellan_engine::board::{Board, BoardError, load_board_file};
+use castellan_engine::board::{Board, BoardError, load_board_file_with_text};
 use castellan_engine::variant::{Variant, load_variant_file};
 use gettextrs::gettext;
 use relm4::gtk::glib;
@@ -25,13 +25,7 @@ pub struct LoadedBoard {
 
 /// Loads a board file with every check, keeping its text for saves.
 pub fn load_board(path: &Path) -> Result<LoadedBoard, BoardError> {
-    let board = load_board_file(path)?;
-    // The loader read the text once already; reading it again keeps the engine's API
-    // simple, and a board file is small.
-    let source = std::fs::read_to_string(path).map_err(|error| BoardError::Io {
-        origin: path.display().to_string(),
-        error,
-    })?;
+    let (board, source) = load_board_file_with_text(path)?;
     Ok(LoadedBoard {
         board: Arc::new(board),
         source,

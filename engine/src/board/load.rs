@@ -56,9 +56,15 @@ pub fn parse_board(source: &str, origin: &str) -> Result<Board, BoardError> {
 
 /// Reads and validates a board file. Messages name the file as given in `path`.
 pub fn load_board_file(path: &Path) -> Result<Board, BoardError> {
+    load_board_file_with_text(path).map(|(board, _)| board)
+}
+
+/// Like [`load_board_file`], also returning the file's text, which saved games carry
+/// so that they replay on the very board they were played on.
+pub fn load_board_file_with_text(path: &Path) -> Result<(Board, String), BoardError> {
     let origin = path.display().to_string();
     match read_text_file(path, MAX_SOURCE_BYTES) {
-        Ok(source) => parse_board(&source, &origin),
+        Ok(source) => parse_board(&source, &origin).map(|board| (board, source)),
         Err(ReadError::Io(error)) => Err(BoardError::Io { origin, error }),
         Err(ReadError::TooLarge(length)) => {
             let mut problems = ProblemList::new("");

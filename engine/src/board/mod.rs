@@ -15,7 +15,7 @@ mod validate;
 
 pub use crate::diagnostics::Problem;
 pub use limits::*;
-pub use load::{load_board_file, parse_board};
+pub use load::{load_board_file, load_board_file_with_text, parse_board};
 pub use model::*;
 pub use path_data::{PathDataError, PathRing, parse_path_data};
 pub use problems::BoardError;
