@@ -889,11 +889,19 @@ impl Component for NewGameDialog {
             }
             NewGameInput::VariantFileChosen(path) => self.choose_variant_file(path, &sender),
             NewGameInput::EditRules => {
-                let (variant, path) = self
+                let (mut variant, path) = self
                     .chosen_variant()
                     .unwrap_or_else(|_| (Variant::rulebook(), None));
-                // A shipped preset is a starting point, never overwritten.
-                let path = path.filter(|p| !p.starts_with(shipped_folder("variants")));
+                // A shipped preset is a starting point, never overwritten, and the rules
+                // made from it are not the preset: they start without its name.
+                let path = match path {
+                    Some(path) if path.starts_with(shipped_folder("variants")) => {
+                        variant.name.clear();
+                        variant.description.clear();
+                        None
+                    }
+                    path => path,
+                };
                 let _ = sender.output(NewGameOutput::EditVariant(variant, path));
             }
             NewGameInput::UseVariant(variant, path) => match path {

@@ -307,9 +307,14 @@ impl VariantEditor {
 
     fn load(&mut self, path: &Path, sender: &ComponentSender<Self>) {
         match load_variant_file(path) {
-            Ok(variant) => {
-                // A shipped preset is a starting point: editing it makes new rules.
+            Ok(mut variant) => {
+                // A shipped preset is a starting point: editing it makes new rules,
+                // which are not the preset and so start without its name.
                 let preset = path.starts_with(shipped_folder("variants"));
+                if preset {
+                    variant.name.clear();
+                    variant.description.clear();
+                }
                 self.variant = variant.clone();
                 self.saved = if preset { Variant::rulebook() } else { variant };
                 self.path = (!preset).then(|| path.to_owned());
