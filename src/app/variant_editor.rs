@@ -1064,6 +1064,19 @@ mod tests {
     }
 
     #[gtk::test]
+    fn a_shipped_preset_is_a_starting_point_without_its_name() {
+        let editor = Editor::open(Variant::rulebook(), None, for_new_game());
+        let preset = shipped_folder("variants").join("house-rules.toml");
+        editor.controller.emit(VariantEditorInput::Load(preset));
+        settle();
+        let variant = editor.variant();
+        assert!(variant.spoils.per_region_bonus, "the preset's rules came in");
+        assert_eq!(variant.name, "", "but not its name");
+        assert_eq!(editor.controller.model().path, None, "nor its file");
+        assert!(editor.widget::<gtk::Button>("save").is_sensitive());
+    }
+
+    #[gtk::test]
     fn a_running_games_rules_are_shown_read_only() {
         let mut variant = Variant::rulebook();
         variant.castle_dice_limit = 3;
