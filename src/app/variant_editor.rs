@@ -1070,7 +1070,10 @@ mod tests {
         editor.controller.emit(VariantEditorInput::Load(preset));
         settle();
         let variant = editor.variant();
-        assert!(variant.spoils.per_region_bonus, "the preset's rules came in");
+        assert!(
+            variant.spoils.per_region_bonus,
+            "the preset's rules came in"
+        );
         assert_eq!(variant.name, "", "but not its name");
         assert_eq!(editor.controller.model().path, None, "nor its file");
         assert!(editor.widget::<gtk::Button>("save").is_sensitive());
