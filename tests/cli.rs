@@ -1,52 +1,12 @@
 //! The command line, run as users run it: the built `castellan` binary on good and bad
 //! board files and on odds, checking exit codes and exact output.
 
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-/// Runs `castellan` with `args` from the top of the source tree, in the C locale so
-/// that messages are the untranslated English ones whatever the machine's language.
-fn castellan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_castellan"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("LC_ALL", "C")
-        .env_remove("LANGUAGE")
-        .output()
-        .expect("the castellan binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8 on stdout")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("UTF-8 on stderr")
-}
-
-/// A directory of its own for one test's files, removed when the test ends.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(test: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("castellan-cli-{}-{test}", std::process::id()));
-        fs::create_dir_all(&dir).expect("creating a scratch directory");
-        Self(dir)
-    }
-
-    fn write(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        fs::write(&path, text).expect("writing a scratch file");
-        path.to_str().expect("a UTF-8 temporary path").to_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use common::{Scratch, castellan, stderr, stdout};
 
 /// The smallest board the loader accepts with every kind of thing in it: two empires,
 /// a region, a sea, land and dotted borders.

@@ -3,47 +3,13 @@
 //! French, read back with poppler's `pdfinfo` and `pdftotext`; and bad input refused
 //! with the file named.
 
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 
-/// Runs `castellan` from the top of the source tree in the plain C locale, so that
-/// English is what comes out unless `--lang` asks otherwise.
-fn castellan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_castellan"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("LC_ALL", "C")
-        .env_remove("LANGUAGE")
-        .output()
-        .expect("the castellan binary runs")
-}
-
-fn text_of(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
-
-/// A directory of its own for one test's files, removed when the test ends.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(test: &str) -> Self {
-        let dir =
-            std::env::temp_dir().join(format!("castellan-sheet-{}-{test}", std::process::id()));
-        fs::create_dir_all(&dir).expect("creating a scratch directory");
-        Self(dir)
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_str().expect("a UTF-8 path").to_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use common::{Scratch, castellan, text_of};
 
 /// Writes the sheet with `args` (plus `-o path`) and insists that it worked.
 fn sheet(args: &[&str], path: &str) -> String {

@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
-use std::sync::{Mutex, mpsc};
+use std::sync::{Mutex, MutexGuard, mpsc};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -15,6 +15,33 @@ const LIGHT_SEA: [u8; 3] = [0xa9, 0xc9, 0xdc];
 /// One game at a time: two instances on one session bus would be one application
 /// (the second hands over to the first and exits), and would share the screen.
 static ONE_GAME_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// What every window test starts with: skipping without a display, and taking its
+/// turn at the screen (the guard must live as long as the test).
+fn window_test() -> Option<MutexGuard<'static, ()>> {
+    if std::env::var_os("DISPLAY").is_none() {
+        eprintln!("skipped: no X display; `make test` runs this under Xvfb");
+        return None;
+    }
+    Some(
+        ONE_GAME_AT_A_TIME
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()),
+    )
+}
+
+/// The game as the window tests start it: drawn with Cairo on X11 (Xvfb has no GPU),
+/// settings in memory, no accessibility bus, messages in English.
+fn window_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_castellan"));
+    command
+        .env("GDK_BACKEND", "x11")
+        .env("GSK_RENDERER", "cairo")
+        .env("GSETTINGS_BACKEND", "memory")
+        .env("NO_AT_BRIDGE", "1")
+        .env("LC_ALL", "C");
+    command
+}
 
 /// Kills the game when the test ends, whichever way it ends.
 struct Running(Child);
@@ -48,20 +75,11 @@ fn share_of(pixels: &[u8], colour: [u8; 3]) -> f64 {
 
 #[test]
 fn the_window_opens_and_shows_the_shipped_board() {
-    if std::env::var_os("DISPLAY").is_none() {
-        eprintln!("skipped: no X display; `make test` runs this under Xvfb");
+    let Some(_alone) = window_test() else {
         return;
-    }
-    let _alone = ONE_GAME_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    };
     let mut game = Running(
-        Command::new(env!("CARGO_BIN_EXE_castellan"))
-            .env("GDK_BACKEND", "x11")
-            .env("GSK_RENDERER", "cairo")
-            .env("GSETTINGS_BACKEND", "memory")
-            .env("NO_AT_BRIDGE", "1")
-            .env("LC_ALL", "C")
+        window_command()
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -101,13 +119,9 @@ fn the_window_opens_and_shows_the_shipped_board() {
 
 #[test]
 fn a_game_of_computer_seats_is_played_in_the_window_up_to_a_capture() {
-    if std::env::var_os("DISPLAY").is_none() {
-        eprintln!("skipped: no X display; `make test` runs this under Xvfb");
+    let Some(_alone) = window_test() else {
         return;
-    }
-    let _alone = ONE_GAME_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    };
     // The remembered setup: three computer seats and a fixed seed. The quick-start
     // variable starts it at once (no dialog) and echoes the game log on stdout.
     let config = std::env::temp_dir().join(format!("castellan-gui-{}", std::process::id()));
@@ -121,12 +135,7 @@ fn a_game_of_computer_seats_is_played_in_the_window_up_to_a_capture() {
     )
     .unwrap();
     let mut game = Running(
-        Command::new(env!("CARGO_BIN_EXE_castellan"))
-            .env("GDK_BACKEND", "x11")
-            .env("GSK_RENDERER", "cairo")
-            .env("GSETTINGS_BACKEND", "memory")
-            .env("NO_AT_BRIDGE", "1")
-            .env("LC_ALL", "C")
+        window_command()
             .env("XDG_CONFIG_HOME", &config)
             .env("CASTELLAN_QUICK_START", "1")
             .stdout(Stdio::piped())
@@ -178,13 +187,9 @@ fn a_game_of_computer_seats_is_played_in_the_window_up_to_a_capture() {
 
 #[test]
 fn a_save_given_on_the_command_line_opens_in_the_window() {
-    if std::env::var_os("DISPLAY").is_none() {
-        eprintln!("skipped: no X display; `make test` runs this under Xvfb");
+    let Some(_alone) = window_test() else {
         return;
-    }
-    let _alone = ONE_GAME_AT_A_TIME
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    };
     // A save made by the protocol: a three-seat game, just set up.
     let mut protocol = Command::new(env!("CARGO_BIN_EXE_castellan"))
         .arg("protocol")
@@ -218,13 +223,8 @@ fn a_save_given_on_the_command_line_opens_in_the_window() {
     std::fs::write(&save, save_reply["save"].to_string()).unwrap();
 
     let mut game = Running(
-        Command::new(env!("CARGO_BIN_EXE_castellan"))
+        window_command()
             .arg(&save)
-            .env("GDK_BACKEND", "x11")
-            .env("GSK_RENDERER", "cairo")
-            .env("GSETTINGS_BACKEND", "memory")
-            .env("NO_AT_BRIDGE", "1")
-            .env("LC_ALL", "C")
             .env("XDG_CONFIG_HOME", &dir)
             .env("CASTELLAN_QUICK_START", "1")
             .stdout(Stdio::piped())

@@ -56,19 +56,6 @@ fn rulebook_game(p: &Position, dice: &[u8]) -> Game {
     game_at(p, Variant::rulebook(), dice)
 }
 
-/// Plays setup on a game from `Game::new` with seeded random legal choices.
-fn finish_setup(game: &mut Game, seed: u64) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    while !game.setup_done() {
-        let seat = game.pending_seat().expect("setup pending");
-        let action = game
-            .legal_actions()
-            .sample(&mut rng)
-            .expect("a setup choice");
-        play(game, seat.0, action);
-    }
-}
-
 // ---------------------------------------------------------------- Setup (1–5)
 
 #[test]

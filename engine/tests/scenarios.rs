@@ -21,21 +21,6 @@ fn three_seats(dice: &[u8]) -> Game {
     tiny_game(THREE_SEATS, Variant::rulebook(), dice)
 }
 
-/// Plays random legal actions until the game is won or `limit` actions were made.
-fn play_randomly(game: &mut Game, seed: u64, limit: usize) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for _ in 0..limit {
-        let Some(seat) = game.pending_seat() else {
-            return;
-        };
-        let action = game
-            .legal_actions()
-            .sample(&mut rng)
-            .expect("a legal action while pending");
-        play(game, seat.0, action);
-    }
-}
-
 #[test]
 fn full_setup_on_the_castle_board_places_every_army() {
     let mut game = Game::new(castle_board(), Variant::rulebook(), 4, 2024).unwrap();
@@ -501,7 +486,7 @@ fn legal_actions_summarise_what_the_rules_allow() {
 #[test]
 fn refusals_mid_game_leave_the_game_exactly_as_it_was() {
     let mut game = Game::new(castle_board(), Variant::rulebook(), 3, 77).unwrap();
-    play_randomly(&mut game, 77, 300);
+    play_at_random(&mut game, 77, 300, |_| true);
     let seat = game.pending_seat().expect("still going after 300 actions");
     let other = Seat((seat.0 + 1) % 3);
     let junk = [
@@ -541,14 +526,14 @@ fn games_from_positions_and_from_setup_play_to_a_winner() {
     for seed in 0..4u64 {
         let mut game = three_seats(&[]);
         game.set_dice(Dice::Random).unwrap();
-        play_randomly(&mut game, seed, 20_000);
+        play_at_random(&mut game, seed, 20_000, |_| true);
         assert!(game.winner().is_some(), "seed {seed}");
         let winner = game.winner().unwrap();
         assert_eq!(game.seats_in_play(), 1);
         assert!(game.castle(winner).is_some());
     }
     let mut game = Game::new(castle_board(), Variant::rulebook(), 2, 31).unwrap();
-    play_randomly(&mut game, 31, 50_000);
+    play_at_random(&mut game, 31, 50_000, |_| true);
     assert!(game.winner().is_some());
 }
 

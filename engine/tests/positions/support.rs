@@ -8,6 +8,8 @@ use std::sync::Arc;
 use castellan_engine::board::{Board, TerritoryId, parse_board};
 use castellan_engine::game::{Action, Dice, Event, EventKind, Game, Placement, Position, Seat};
 use castellan_engine::variant::Variant;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 /// The board's text of the small test board.
 pub const TINY_SOURCE: &str = include_str!("tiny-board.toml");
@@ -168,4 +170,31 @@ pub fn end_turn(game: &mut Game, seat: u8) -> Vec<Event> {
         ));
     }
     events
+}
+
+/// Plays legal actions chosen at random (from `seed`) while `keep_going` says so, the
+/// game awaits a decision, and fewer than `limit` actions were played.
+pub fn play_at_random(
+    game: &mut Game,
+    seed: u64,
+    limit: usize,
+    keep_going: impl Fn(&Game) -> bool,
+) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..limit {
+        let Some(seat) = game.pending_seat().filter(|_| keep_going(game)) else {
+            return;
+        };
+        let action = game
+            .legal_actions()
+            .sample(&mut rng)
+            .expect("a legal action while pending");
+        play(game, seat.0, action);
+    }
+}
+
+/// Plays the rest of the setup at random.
+pub fn finish_setup(game: &mut Game, seed: u64) {
+    play_at_random(game, seed, usize::MAX, |g| !g.setup_done());
+    assert!(game.setup_done(), "setup ended");
 }
