@@ -12,7 +12,7 @@ pub struct RollModifiers {
     /// A Marshall is committed: +1 to the defender's highest die.
     pub marshall: bool,
     /// House rule "lenient General": the General is lost only when the defender's high
-    /// die is strictly higher, not on a tie (RULINGS 12).
+    /// die is strictly higher, not on a tie (ruling 12).
     pub lenient_general: bool,
 }
 
@@ -30,7 +30,7 @@ pub struct RollOutcome {
 /// Resolves one roll. `attacker` and `defender` hold die faces (1–6) in any order.
 ///
 /// Highest against highest, second against second; a tie goes to the defender
-/// (RULINGS 15). Nobody loses more than 2 armies, because the defender rolls at most
+/// (ruling 15). Nobody loses more than 2 armies, because the defender rolls at most
 /// 2 dice. The modifiers apply to the highest die of each side only.
 pub fn resolve_roll(attacker: &[u8], defender: &[u8], modifiers: RollModifiers) -> RollOutcome {
     with_highest_first(attacker, |att| {
@@ -50,7 +50,7 @@ fn compare(att: &[u8], def: &[u8], modifiers: RollModifiers) -> RollOutcome {
             outcome.attacker_losses += 1;
         }
         if i == 0 {
-            // RULINGS 12 and 13: the cards live or die by the comparison of high dice.
+            // Ruling 12 and 13: the cards live or die by the comparison of high dice.
             outcome.general_lost = modifiers.general
                 && if modifiers.lenient_general {
                     d > a

@@ -4,6 +4,9 @@
 //! that bots, tools and other front ends can use it. It owns boards (loading and
 //! validating TOML files), variants (house rules), games (every rule, driven by
 //! messages), and the exact battle odds.
+//!
+//! Where the rule texts disagree or are silent, the engine follows the numbered rulings
+//! of `docs/rulings.md`; code and tests cite them as "ruling 17".
 
 pub mod battle;
 pub mod board;

@@ -638,7 +638,7 @@ fn monte_carlo_agrees_with_the_exact_odds() {
 
 #[test]
 fn a_variants_castle_dice_limit_changes_the_odds_of_a_castle_attack() {
-    // RULINGS 15, option: 3 dice against a castle are the plain odds, 1 die is worse
+    // Ruling 15, option: 3 dice against a castle are the plain odds, 1 die is worse
     // than the rulebook's 2, and the limit means nothing without a castle.
     let with = |limit| OddsOptions {
         castle_dice_limit: Some(limit),

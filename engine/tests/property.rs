@@ -4,7 +4,7 @@
 //!
 //! - an owned territory holds at least 1 army (the captured one awaiting its armies
 //!   excepted), and a territory is empty only if it was never claimed or was vacated
-//!   by an elimination and left unfilled (RULINGS 19);
+//!   by an elimination and left unfilled (ruling 19);
 //! - every card of the variant's deck is somewhere: hands, draw pile, discards, track,
 //!   truces, or committed to the battle (General, Marshall, Admiral);
 //! - the Reinforcement track never shrinks;

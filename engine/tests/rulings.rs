@@ -1,4 +1,4 @@
-//! One test per ruling of `RULINGS.md` (numbers in comments), each named after it,
+//! One test per ruling of `docs/rulings.md` (numbers in comments), each named after it,
 //! played on the small test board from described positions with fixed dice. Every
 //! refused action is also checked to leave the game exactly as it was.
 
@@ -60,7 +60,7 @@ fn rulebook_game(p: &Position, dice: &[u8]) -> Game {
 
 #[test]
 fn starting_armies_by_seat_count() {
-    // RULINGS 1.
+    // Ruling 1.
     for (seats, armies) in [(2, 40), (3, 35), (4, 30), (5, 25), (6, 20)] {
         let game = Game::new(castle_board(), Variant::rulebook(), seats, 3).unwrap();
         for seat in game.seat_ids() {
@@ -75,7 +75,7 @@ fn starting_armies_by_seat_count() {
 
 #[test]
 fn castle_and_claim_armies_come_out_of_the_starting_armies() {
-    // RULINGS 1.
+    // Ruling 1.
     let mut game = Game::new(tiny_board(), Variant::rulebook(), 2, 5).unwrap();
     let starter = game.pending_seat().unwrap();
     let Some(Decision::PlaceCastle { empire }) = game.pending().map(|p| p.decision) else {
@@ -89,7 +89,7 @@ fn castle_and_claim_armies_come_out_of_the_starting_armies() {
 
 #[test]
 fn castle_goes_in_the_drawn_empire() {
-    // RULINGS 2: a random empire is drawn; the castle goes on one of its territories.
+    // Ruling 2: a random empire is drawn; the castle goes on one of its territories.
     let mut game = Game::new(tiny_board(), Variant::rulebook(), 3, 11).unwrap();
     let starter = game.pending_seat().unwrap();
     assert!(
@@ -133,7 +133,7 @@ fn castle_goes_in_the_drawn_empire() {
 
 #[test]
 fn empires_nobody_drew_have_no_castle() {
-    // RULINGS 2: two seats on a four-empire board leave two empires without a castle.
+    // Ruling 2: two seats on a four-empire board leave two empires without a castle.
     let mut game = Game::new(tiny_board(), Variant::rulebook(), 2, 8).unwrap();
     finish_setup(&mut game, 8);
     let castles: Vec<TerritoryId> = game.seat_ids().filter_map(|s| game.castle(s)).collect();
@@ -163,7 +163,7 @@ fn empires_nobody_drew_have_no_castle() {
 
 #[test]
 fn board_with_fewer_empires_than_seats_is_refused() {
-    // RULINGS 2: every seat needs an empire for its castle.
+    // Ruling 2: every seat needs an empire for its castle.
     let error = Game::new(tiny_board(), Variant::rulebook(), 5, 1).unwrap_err();
     assert_eq!(
         error,
@@ -181,7 +181,7 @@ fn board_with_fewer_empires_than_seats_is_refused() {
 
 #[test]
 fn claiming_until_all_occupied_then_five_at_a_time() {
-    // RULINGS 3.
+    // Ruling 3.
     let mut game = Game::new(tiny_board(), Variant::rulebook(), 3, 21).unwrap();
     let starter = game.pending_seat().unwrap();
     for _ in 0..3 {
@@ -262,7 +262,7 @@ fn claiming_until_all_occupied_then_five_at_a_time() {
 
 #[test]
 fn last_setup_placement_is_smaller_and_placed_seats_skip() {
-    // RULINGS 3: 12 armies, 2 seats, 10 territories: 1 castle + 4 claims each, then
+    // Ruling 3: 12 armies, 2 seats, 10 territories: 1 castle + 4 claims each, then
     // 5 and the last 2; a seat with nothing left is skipped.
     let mut variant = Variant::rulebook();
     variant.starting_armies.two = 12;
@@ -303,7 +303,7 @@ fn last_setup_placement_is_smaller_and_placed_seats_skip() {
 
 #[test]
 fn hidden_armies_anywhere_but_under_a_castle() {
-    // RULINGS 4: secret, own territory or not, never under a castle.
+    // Ruling 4: secret, own territory or not, never under a castle.
     let mut game = Game::new(tiny_board(), Variant::rulebook(), 2, 6).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     while game.pending().map(|p| p.decision) != Some(Decision::HideArmies) {
@@ -344,7 +344,7 @@ fn hidden_armies_anywhere_but_under_a_castle() {
 
 #[test]
 fn hidden_armies_option_off_skips_the_choice() {
-    // RULINGS 4, option.
+    // Ruling 4, option.
     let mut variant = Variant::rulebook();
     variant.hidden_armies = false;
     let mut game = Game::new(tiny_board(), variant, 3, 6).unwrap();
@@ -374,7 +374,7 @@ fn hidden_armies_option_off_skips_the_choice() {
 
 #[test]
 fn three_cards_dealt_and_random_first_player() {
-    // RULINGS 5 and 6: 3 cards each; the first player then draws a fourth.
+    // Ruling 5 and 6: 3 cards each; the first player then draws a fourth.
     let mut game = Game::new(castle_board(), Variant::rulebook(), 4, 12).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     let mut last_events = Vec::new();
@@ -412,7 +412,7 @@ fn three_cards_dealt_and_random_first_player() {
 
 #[test]
 fn turn_starts_by_topping_up_to_three_then_drawing_one() {
-    // RULINGS 6: no hand limit.
+    // Ruling 6: no hand limit.
     let mut p = with_hand(base(), 0, &[Card::Spy]);
     p.turn.step = castellan_engine::game::TurnStep::Start;
     let game = rulebook_game(&p, &[]);
@@ -454,7 +454,7 @@ fn small_deck_variant() -> Variant {
 
 #[test]
 fn empty_draw_pile_refilled_by_shuffling_discards() {
-    // RULINGS 7: and the Reinforcements on the track never come back.
+    // Ruling 7: and the Reinforcements on the track never come back.
     let mut p = base();
     p.cards.track = 2;
     p.cards.draw_pile = Some(vec![Card::General]);
@@ -482,7 +482,7 @@ fn empty_draw_pile_refilled_by_shuffling_discards() {
 
 #[test]
 fn played_reinforcements_never_return() {
-    // RULINGS 7.
+    // Ruling 7.
     let p = with_hand(base(), 0, &[Card::Reinforcements]);
     let mut game = rulebook_game(&p, &[]);
     play(&mut game, 0, Action::PlayReinforcements { cards: 1 });
@@ -493,7 +493,7 @@ fn played_reinforcements_never_return() {
 
 #[test]
 fn no_free_fortify_by_default() {
-    // RULINGS 8.
+    // Ruling 8.
     let mut game = rulebook_game(&base(), &[]);
     play(&mut game, 0, Action::EndTurn);
     assert_eq!(
@@ -517,7 +517,7 @@ fn no_free_fortify_by_default() {
 
 #[test]
 fn classic_fortify_once_at_end_of_turn() {
-    // RULINGS 8, option: one move to an adjacent own territory, then spoils.
+    // Ruling 8, option: one move to an adjacent own territory, then spoils.
     let mut variant = Variant::rulebook();
     variant.classic_fortify = true;
     let mut game = game_at(&base(), variant, &[]);
@@ -591,7 +591,7 @@ fn classic_fortify_once_at_end_of_turn() {
 
 #[test]
 fn reinforcements_sum_the_track_numbers_covered() {
-    // RULINGS 9: 3 and 4 are covered; the next two cards cover 5 and 6.
+    // Ruling 9: 3 and 4 are covered; the next two cards cover 5 and 6.
     let mut p = with_hand(
         base(),
         0,
@@ -637,7 +637,7 @@ fn reinforcements_sum_the_track_numbers_covered() {
 
 #[test]
 fn reinforcements_only_before_first_attack() {
-    // RULINGS 9.
+    // Ruling 9.
     let p = with_hand(base(), 0, &[Card::Reinforcements]);
     let mut game = rulebook_game(&p, &[]);
     play(&mut game, 0, attack("n1", "s1"));
@@ -655,7 +655,7 @@ fn reinforcements_only_before_first_attack() {
 
 #[test]
 fn last_reinforcement_fills_the_track() {
-    // RULINGS 9: the twelfth card is worth 14; then the track is full.
+    // Ruling 9: the twelfth card is worth 14; then the track is full.
     let mut p = with_hand(base(), 0, &[Card::Reinforcements]);
     p.cards.track = 11;
     let mut game = rulebook_game(&p, &[]);
@@ -673,7 +673,7 @@ fn last_reinforcement_fills_the_track() {
 
 #[test]
 fn diplomat_truce_until_the_targets_next_turn_ends() {
-    // RULINGS 10.
+    // Ruling 10.
     let p = with_hand(base(), 0, &[Card::Diplomat]);
     let mut game = rulebook_game(&p, &[]);
     let events = play(&mut game, 0, Action::PlayDiplomat { target: Seat(1) });
@@ -700,7 +700,7 @@ fn diplomat_truce_until_the_targets_next_turn_ends() {
 
 #[test]
 fn diplomat_one_per_target_and_only_before_first_attack() {
-    // RULINGS 10.
+    // Ruling 10.
     let p = with_hand(base(), 0, &[Card::Diplomat, Card::Diplomat, Card::Diplomat]);
     let mut game = rulebook_game(&p, &[]);
     play(&mut game, 0, Action::PlayDiplomat { target: Seat(1) });
@@ -740,7 +740,7 @@ step = "start"
 
 #[test]
 fn diplomat_discarded_in_two_seat_game() {
-    // RULINGS 10: drawn Diplomats are discarded and replaced; none can be played.
+    // Ruling 10: drawn Diplomats are discarded and replaced; none can be played.
     let p = Position::from_toml(TWO_SEATS).unwrap();
     let game = game_at(&p, small_deck_variant(), &[]);
     let replaced = game
@@ -782,7 +782,7 @@ fn diplomat_discarded_in_two_seat_game() {
 
 #[test]
 fn diplomats_dealt_in_a_two_seat_game_are_discarded_and_replaced() {
-    // RULINGS 10: from the very first deal, a two-seat game holds no Diplomat.
+    // Ruling 10: from the very first deal, a two-seat game holds no Diplomat.
     let mut game = Game::new(castle_board(), Variant::rulebook(), 2, 3).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut replaced = 0;
@@ -852,7 +852,7 @@ fn both_swapped_their_diplomats(game: &Game, events: &[castellan_engine::game::E
 
 #[test]
 fn diplomats_discarded_when_the_game_drops_to_two() {
-    // RULINGS 10: at the end of the turn the third castle fell, both discard theirs.
+    // Ruling 10: at the end of the turn the third castle fell, both discard theirs.
     let (mut game, events) = third_castle_falls();
     assert!(events.iter().any(|e| e.kind
         == EventKind::SeatEliminated {
@@ -872,7 +872,7 @@ fn diplomats_discarded_when_the_game_drops_to_two() {
 
 #[test]
 fn diplomats_discarded_when_the_game_drops_to_two_even_through_a_position() {
-    // RULINGS 10: the turn a third castle fell, written out as a position and read
+    // Ruling 10: the turn a third castle fell, written out as a position and read
     // back, must still end with both remaining seats swapping their Diplomats.
     let (mut game, _) = third_castle_falls();
     let position = game.to_position().expect("between attacks");
@@ -888,7 +888,7 @@ fn diplomats_discarded_when_the_game_drops_to_two_even_through_a_position() {
 
 #[test]
 fn spy_sees_the_hand_and_discards_one_card_face_up() {
-    // RULINGS 11.
+    // Ruling 11.
     let mut p = with_hand(base(), 0, &[Card::Spy]);
     p.seats[1].hand = vec![Card::General, Card::Admiral].into();
     let mut game = rulebook_game(&p, &[]);
@@ -950,7 +950,7 @@ fn spy_sees_the_hand_and_discards_one_card_face_up() {
 
 #[test]
 fn spy_countered_by_a_spy() {
-    // RULINGS 11: both Spies are discarded and nothing is seen.
+    // Ruling 11: both Spies are discarded and nothing is seen.
     let mut p = with_hand(base(), 0, &[Card::Spy, Card::Spy]);
     p.seats[2].hand = vec![Card::Spy, Card::Marshall].into();
     let mut game = rulebook_game(&p, &[]);
@@ -982,7 +982,7 @@ fn spy_countered_by_a_spy() {
 
 #[test]
 fn general_lost_on_tie() {
-    // RULINGS 12: 4 + 1 against a 5: the tie goes to the defender, the General falls;
+    // Ruling 12: 4 + 1 against a 5: the tie goes to the defender, the General falls;
     // another may then be committed.
     let p = with_hand(base(), 0, &[Card::General, Card::General]);
     let mut game = rulebook_game(&p, &[4, 5, 3, 1]);
@@ -1056,7 +1056,7 @@ fn general_lost_on_tie() {
 
 #[test]
 fn lenient_general_survives_a_tie() {
-    // RULINGS 12, option.
+    // Ruling 12, option.
     let mut variant = Variant::rulebook();
     variant.lenient_general = true;
     let p = with_hand(base(), 0, &[Card::General]);
@@ -1087,7 +1087,7 @@ fn lenient_general_survives_a_tie() {
 
 #[test]
 fn general_stays_committed_for_the_turn_and_returns_at_its_end() {
-    // RULINGS 12.
+    // Ruling 12.
     let mut p = with_hand(base(), 0, &[Card::General]);
     set(&mut p, "s1", 1, 1);
     let mut game = rulebook_game(&p, &[6, 1, 6, 1]);
@@ -1154,7 +1154,7 @@ fn general_stays_committed_for_the_turn_and_returns_at_its_end() {
 
 #[test]
 fn marshall_lost_when_attacker_wins_the_high_die() {
-    // RULINGS 13: 6 beats 4 + 1.
+    // Ruling 13: 6 beats 4 + 1.
     let p = with_hand(base(), 1, &[Card::Marshall, Card::Marshall]);
     let mut game = rulebook_game(&p, &[6, 4]);
     play(&mut game, 0, attack("n1", "s1"));
@@ -1190,7 +1190,7 @@ fn marshall_lost_when_attacker_wins_the_high_die() {
 
 #[test]
 fn general_lost_when_the_marshall_lifts_the_defence_to_a_tie() {
-    // RULINGS 12 and 13: 5 + 1 against 5 + 1. The defender's high die with its
+    // Ruling 12 and 13: 5 + 1 against 5 + 1. The defender's high die with its
     // Marshall reaches the attacker's with its General: the tie goes to the defender,
     // the General falls, the Marshall stays; the second pair (4 against 2) still
     // goes to the attacker.
@@ -1239,7 +1239,7 @@ fn general_lost_when_the_marshall_lifts_the_defence_to_a_tie() {
 
 #[test]
 fn marshall_lasts_the_attack_and_returns_at_its_end() {
-    // RULINGS 13: 3 against 4 + 1, then 5 against 4 + 1: the Marshall holds both times.
+    // Ruling 13: 3 against 4 + 1, then 5 against 4 + 1: the Marshall holds both times.
     let p = with_hand(base(), 1, &[Card::Marshall, Card::Marshall]);
     let mut game = rulebook_game(&p, &[3, 4, 5, 4]);
     play(&mut game, 0, attack("n1", "s1"));
@@ -1306,7 +1306,7 @@ fn marshall_lasts_the_attack_and_returns_at_its_end() {
 
 #[test]
 fn admiral_cannot_stop() {
-    // RULINGS 14: the ship rolls min(3, aboard) dice and fights to the end.
+    // Ruling 14: the ship rolls min(3, aboard) dice and fights to the end.
     let p = with_hand(base(), 0, &[Card::Admiral]);
     let mut game = rulebook_game(&p, &[]);
     let (n1, e1) = (t("n1"), t("e1"));
@@ -1359,7 +1359,7 @@ fn admiral_cannot_stop() {
 
 #[test]
 fn admiral_ship_rolls_a_die_for_each_army_aboard_up_to_three() {
-    // RULINGS 14: 3 aboard roll 3; after losing 2 of them, the one left rolls 1.
+    // Ruling 14: 3 aboard roll 3; after losing 2 of them, the one left rolls 1.
     let p = with_hand(base(), 0, &[Card::Admiral]);
     let mut game = rulebook_game(&p, &[1, 1, 6, 6, 6]);
     let (n1, e1) = (t("n1"), t("e1"));
@@ -1388,7 +1388,7 @@ fn admiral_ship_rolls_a_die_for_each_army_aboard_up_to_three() {
 
 #[test]
 fn admiral_discarded_when_every_army_aboard_is_lost() {
-    // RULINGS 14.
+    // Ruling 14.
     let p = with_hand(base(), 0, &[Card::Admiral]);
     let mut game = rulebook_game(&p, &[1, 6, 6]);
     play(
@@ -1430,7 +1430,7 @@ fn admiral_discarded_when_every_army_aboard_is_lost() {
 
 #[test]
 fn admiral_lands_every_army_and_returns_to_hand() {
-    // RULINGS 14: it may be used again the same turn.
+    // Ruling 14: it may be used again the same turn.
     let p = with_hand(base(), 0, &[Card::Admiral]);
     let mut game = rulebook_game(&p, &[6, 6, 6, 1, 1, 6, 6, 6, 1]);
     play(
@@ -1479,7 +1479,7 @@ fn admiral_lands_every_army_and_returns_to_hand() {
 
 #[test]
 fn admiral_sails_the_black_sea_only_between_its_coasts() {
-    // RULINGS 14: South Two lies on the Black Sea only; East One on both seas.
+    // Ruling 14: South Two lies on the Black Sea only; East One on both seas.
     let mut p = with_hand(base(), 1, &[Card::Admiral]);
     p.turn.seat = Seat(1);
     let game = rulebook_game(&p, &[]);
@@ -1528,7 +1528,7 @@ fn admiral_sails_the_black_sea_only_between_its_coasts() {
 
 #[test]
 fn admiral_dice_limited_against_a_castle() {
-    // RULINGS 14: two dice at most against a castle, even with three aboard.
+    // Ruling 14: two dice at most against a castle, even with three aboard.
     let p = with_hand(base(), 0, &[Card::Admiral]);
     let mut game = rulebook_game(&p, &[]);
     play(
@@ -1555,7 +1555,7 @@ fn admiral_dice_limited_against_a_castle() {
 
 #[test]
 fn attack_needs_two_armies_and_an_adjacent_enemy() {
-    // RULINGS 15.
+    // Ruling 15.
     let mut game = rulebook_game(&base(), &[]);
     let message = refused(&mut game, 0, attack("i1", "i2"));
     assert_eq!(
@@ -1569,7 +1569,7 @@ fn attack_needs_two_armies_and_an_adjacent_enemy() {
 
 #[test]
 fn dotted_line_is_adjacent() {
-    // RULINGS 15: North Three and Isle One are joined by a dotted line.
+    // Ruling 15: North Three and Isle One are joined by a dotted line.
     let mut p = base();
     set(&mut p, "i1", 1, 1);
     let mut game = rulebook_game(&p, &[]);
@@ -1578,7 +1578,7 @@ fn dotted_line_is_adjacent() {
 
 #[test]
 fn attacker_rolls_fewer_dice_than_armies() {
-    // RULINGS 15: with 2 armies, 1 die.
+    // Ruling 15: with 2 armies, 1 die.
     let mut game = rulebook_game(&base(), &[]);
     play(&mut game, 0, attack("n3", "e1"));
     assert!(matches!(
@@ -1615,7 +1615,7 @@ fn attacker_rolls_fewer_dice_than_armies() {
 
 #[test]
 fn castle_attack_limited_to_two_dice() {
-    // RULINGS 15.
+    // Ruling 15.
     let mut p = base();
     set(&mut p, "n2", 0, 6);
     let mut game = rulebook_game(&p, &[]);
@@ -1652,7 +1652,7 @@ fn castle_attack_limited_to_two_dice() {
 
 #[test]
 fn defender_rolls_two_dice_only_with_two_armies() {
-    // RULINGS 15.
+    // Ruling 15.
     let mut p = base();
     set(&mut p, "s1", 1, 1);
     let mut game = rulebook_game(&p, &[6, 6, 1]);
@@ -1696,7 +1696,7 @@ fn defender_rolls_two_dice_only_with_two_armies() {
 
 #[test]
 fn move_in_at_least_the_dice_of_the_last_roll_leaving_one() {
-    // RULINGS 16.
+    // Ruling 16.
     let mut p = base();
     set(&mut p, "s1", 1, 1);
     let mut game = rulebook_game(&p, &[6, 6, 1]);
@@ -1725,7 +1725,7 @@ fn move_in_at_least_the_dice_of_the_last_roll_leaving_one() {
 
 #[test]
 fn attacker_may_stop_between_rolls_and_stops_at_one_army() {
-    // RULINGS 16.
+    // Ruling 16.
     let mut game = rulebook_game(&base(), &[1, 6, 1, 6]);
     play(&mut game, 0, attack("n3", "e1"));
     let events = play(&mut game, 0, Action::StopAttack);
@@ -1754,7 +1754,7 @@ fn attacker_may_stop_between_rolls_and_stops_at_one_army() {
 
 #[test]
 fn defender_chooses_its_dice_and_marshall() {
-    // RULINGS 17: the defender's decision comes from the defender.
+    // Ruling 17: the defender's decision comes from the defender.
     let mut game = rulebook_game(&base(), &[5, 5, 2]);
     play(&mut game, 0, attack("n1", "s1"));
     play(
@@ -1811,7 +1811,7 @@ fn defender_chooses_its_dice_and_marshall() {
 
 #[test]
 fn castle_capture_eliminates_its_owner() {
-    // RULINGS 18: castle off, banner to the victor, armies removed, cards and unused
+    // Ruling 18: castle off, banner to the victor, armies removed, cards and unused
     // hidden armies to the victor.
     let mut p = base();
     set(&mut p, "n2", 0, 6);
@@ -1919,7 +1919,7 @@ fn four_seats_after_capture() -> Game {
 
 #[test]
 fn redistribution_victor_first_then_seat_order() {
-    // RULINGS 19: the victor fills first, from the attacking armies first; then the
+    // Ruling 19: the victor fills first, from the attacking armies first; then the
     // others one territory at a time in seat order.
     let mut game = four_seats_after_capture();
     let (s1, i2, h1, n1, n2, s2) = (t("s1"), t("i2"), t("h1"), t("n1"), t("n2"), t("s2"));
@@ -2016,7 +2016,7 @@ fn redistribution_victor_first_then_seat_order() {
 
 #[test]
 fn others_fill_one_at_a_time_in_seat_order() {
-    // RULINGS 19: after the victor: seat 2, seat 3, seat 2 again.
+    // Ruling 19: after the victor: seat 2, seat 3, seat 2 again.
     let mut game = four_seats_after_capture();
     play(&mut game, 0, Action::StopFilling);
     let mut fillers = Vec::new();
@@ -2049,7 +2049,7 @@ fn others_fill_one_at_a_time_in_seat_order() {
 
 #[test]
 fn territory_nobody_can_fill_stays_empty_and_is_taken_without_battle() {
-    // RULINGS 19.
+    // Ruling 19.
     let mut p = base();
     set(&mut p, "n2", 0, 6);
     set(&mut p, "s2", 1, 1);
@@ -2107,7 +2107,7 @@ fn territory_nobody_can_fill_stays_empty_and_is_taken_without_battle() {
 
 #[test]
 fn spoils_per_whole_empire() {
-    // RULINGS 20: 4 for the North, nothing else.
+    // Ruling 20: 4 for the North, nothing else.
     let mut game = rulebook_game(&base(), &[]);
     let events = play(&mut game, 0, Action::EndTurn);
     let north = game.board().group_by_key("north").unwrap();
@@ -2134,7 +2134,7 @@ fn spoils_per_whole_empire() {
 
 #[test]
 fn spoils_for_all_independents_and_captured_banners() {
-    // RULINGS 20: 4 (North) + 6 (all independents) + 8 per captured banner; one's own
+    // Ruling 20: 4 (North) + 6 (all independents) + 8 per captured banner; one's own
     // banner does not count.
     let mut p = base();
     set(&mut p, "i2", 0, 1);
@@ -2161,7 +2161,7 @@ fn spoils_for_all_independents_and_captured_banners() {
 
 #[test]
 fn spoils_two_per_region_house_rule() {
-    // RULINGS 20, option: each whole region gives its board value, replacing the 6.
+    // Ruling 20, option: each whole region gives its board value, replacing the 6.
     let mut variant = Variant::rulebook();
     variant.spoils.per_region_bonus = true;
     let mut p = base();
@@ -2181,7 +2181,7 @@ fn spoils_two_per_region_house_rule() {
 
 #[test]
 fn spoils_per_region_house_rule_with_its_own_region_value() {
-    // RULINGS 20, options: the per-region value may be set by the variant instead of
+    // Ruling 20, options: the per-region value may be set by the variant instead of
     // the board; without the per-region rule it has no effect.
     let mut variant = Variant::rulebook();
     variant.spoils.region_bonus = Some(3);
@@ -2202,7 +2202,7 @@ fn spoils_per_region_house_rule_with_its_own_region_value() {
 
 #[test]
 fn last_castle_standing_wins() {
-    // RULINGS 18 and 21: the loser's banners (its own and those it captured) go to
+    // Ruling 18 and 21: the loser's banners (its own and those it captured) go to
     // the victor, and the last castle wins.
     let p = Position::from_toml(
         r#"
@@ -2263,7 +2263,7 @@ fn hidden(p: &mut Position, seat: usize, keys: &[&str]) {
 
 #[test]
 fn hidden_armies_sized_by_last_track_card() {
-    // RULINGS 22: 0 before any Reinforcement; then the last number covered.
+    // Ruling 22: 0 before any Reinforcement; then the last number covered.
     let mut p = base();
     hidden(&mut p, 0, &["n2", "n3"]);
     let mut game = rulebook_game(&p, &[]);
@@ -2292,7 +2292,7 @@ fn hidden_armies_sized_by_last_track_card() {
 
 #[test]
 fn hidden_army_minimum_option() {
-    // RULINGS 22, option.
+    // Ruling 22, option.
     let mut variant = Variant::rulebook();
     variant.hidden_army_minimum = 4;
     let mut p = base();
@@ -2304,7 +2304,7 @@ fn hidden_army_minimum_option() {
 
 #[test]
 fn hidden_armies_revealed_when_attacked_before_a_roll() {
-    // RULINGS 22: only on the territory under attack, then the defence goes on.
+    // Ruling 22: only on the territory under attack, then the defence goes on.
     let mut p = base();
     p.cards.track = 2;
     hidden(&mut p, 1, &["s1", "i2"]);
@@ -2353,7 +2353,7 @@ fn hidden_armies_revealed_when_attacked_before_a_roll() {
 
 #[test]
 fn hidden_armies_need_the_territory_held_and_come_out_once() {
-    // RULINGS 22.
+    // Ruling 22.
     let mut p = base();
     hidden(&mut p, 0, &["s1", "n2"]);
     let mut game = rulebook_game(&p, &[]);
@@ -2384,7 +2384,7 @@ fn hidden_armies_need_the_territory_held_and_come_out_once() {
 
 #[test]
 fn same_seed_and_actions_replay_the_same_game() {
-    // RULINGS 23.
+    // Ruling 23.
     let mut a = Game::new(castle_board(), Variant::rulebook(), 4, 99).unwrap();
     let mut b = Game::new(castle_board(), Variant::rulebook(), 4, 99).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);

@@ -108,7 +108,7 @@ const SCANDINAVIA: [&str; 4] = ["sweden", "norway", "denmark", "finland"];
 
 #[test]
 fn spoils_two_per_region_house_rule_on_the_castle_risk_board() {
-    // RULINGS 20, option: with the common house rules, Italy and Spain held whole give
+    // Ruling 20, option: with the common house rules, Italy and Spain held whole give
     // 2 each; the rulebook gives nothing for them short of all eleven independents.
     let mine: Vec<&str> = ITALY.iter().chain(&SPAIN).copied().collect();
     let house = spoils_with(shipped_variant("house-rules.toml"), &mine);

@@ -46,7 +46,7 @@ pub struct GameSetup {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<PathBuf>,
     /// People defending always roll the most dice allowed, and are asked only when
-    /// they could also commit a Marshall or bring out hidden armies (RULINGS 17).
+    /// they could also commit a Marshall or bring out hidden armies (ruling 17).
     #[serde(default = "yes")]
     pub quick_defence: bool,
 }
@@ -1020,7 +1020,7 @@ mod tests {
 
     #[test]
     fn quick_defence_rolls_the_most_dice_and_asks_only_for_cards() {
-        // RULINGS 17: with the preference, a defence with nothing but dice to choose
+        // Ruling 17: with the preference, a defence with nothing but dice to choose
         // is made at once with the most dice.
         let (mut asked_for_cards, mut asked_once) = (0, 0);
         for seed in 1..=20 {

@@ -1,4 +1,4 @@
-//! Attacks (RULINGS 12–17): starting one by land or by sea, the attacker's dice and
+//! Attacks (ruling 12–17): starting one by land or by sea, the attacker's dice and
 //! General, the defender's dice and Marshall, each roll through
 //! [`crate::battle::resolve_roll`], stopping, and moving in after a capture. What a
 //! captured castle brings is in `elimination`.
@@ -14,9 +14,9 @@ use super::seat::Seat;
 use super::state::{Attack, MoveIn, Step};
 use super::turn::range_check;
 
-/// Most dice an attacker rolls (RULINGS 15).
+/// Most dice an attacker rolls (ruling 15).
 pub const MAX_ATTACK_DICE: u8 = 3;
-/// Most dice a defender rolls (RULINGS 15).
+/// Most dice a defender rolls (ruling 15).
 pub const MAX_DEFENCE_DICE: u8 = 2;
 
 impl Game {

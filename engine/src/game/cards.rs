@@ -1,4 +1,4 @@
-//! Playing cards from the hand (RULINGS 9–11): Reinforcements onto the track,
+//! Playing cards from the hand (ruling 9–11): Reinforcements onto the track,
 //! Diplomats making truces, and Spies (with the target's answer and the discard).
 //! Generals, Marshalls and Admirals are committed to attacks in `attack`.
 

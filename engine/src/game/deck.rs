@@ -1,5 +1,5 @@
 //! The deck: building and shuffling it, drawing (with the Diplomat rule of two-seat
-//! games, RULINGS 10) and refilling an empty draw pile from the discards (RULINGS 7).
+//! games, ruling 10) and refilling an empty draw pile from the discards (ruling 7).
 
 use crate::variant::DeckCounts;
 

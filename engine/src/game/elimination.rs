@@ -1,4 +1,4 @@
-//! Castles falling (RULINGS 18, 19, 21): the owner's elimination (banners, armies,
+//! Castles falling (ruling 18, 19, 21): the owner's elimination (banners, armies,
 //! cards, hidden armies to the victor), filling the vacated territories (the victor
 //! first, from the attacking armies first; then the others in seat order), and victory.
 
@@ -210,7 +210,7 @@ impl Game {
         Ok(())
     }
 
-    /// Where a filler may take an army from now (RULINGS 19).
+    /// Where a filler may take an army from now (ruling 19).
     pub(crate) fn fill_sources(&self, r: &Redistribution) -> Vec<TerritoryId> {
         let spare = |t: TerritoryId| self.owner(t) == Some(r.filler) && self.armies(t) >= 2;
         if r.filler == r.victor && !r.victor_done {

@@ -106,7 +106,7 @@ pub enum AttackEnd {
     ShipLost,
 }
 
-/// What a seat's spoils were made of (RULINGS 20).
+/// What a seat's spoils were made of (ruling 20).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpoilsBreakdown {
     /// Wholly held empires and what each gave.

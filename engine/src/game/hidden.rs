@@ -1,4 +1,4 @@
-//! Hidden armies (RULINGS 22): bringing them out once, on an own territory, sized by
+//! Hidden armies (ruling 22): bringing them out once, on an own territory, sized by
 //! the last Reinforcement number on the track.
 
 use crate::board::TerritoryId;

@@ -423,13 +423,13 @@ impl Game {
     }
 
     /// Whether Diplomats can be played now: the variant uses them and more than two
-    /// seats are in play (RULINGS 10).
+    /// seats are in play (ruling 10).
     pub fn diplomats_in_use(&self) -> bool {
         self.variant.diplomats_in_play && self.seats_in_play() > 2
     }
 
     /// How many armies hidden armies bring if revealed now: the number of the last
-    /// Reinforcement card on the track, at least the variant's minimum (RULINGS 22).
+    /// Reinforcement card on the track, at least the variant's minimum (ruling 22).
     pub fn hidden_army_size(&self) -> u32 {
         let last = match self.state.track {
             0 => 0,

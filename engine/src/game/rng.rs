@@ -1,4 +1,4 @@
-//! Chance: the one seeded generator behind every random event of a game (RULINGS 23),
+//! Chance: the one seeded generator behind every random event of a game (ruling 23),
 //! and the optional queue of fixed die faces that tests and tutorials put in its place.
 
 use rand::seq::SliceRandom;

@@ -1,4 +1,4 @@
-//! Setup (RULINGS 1–5): creating a game, castles on drawn empires, claiming, placing
+//! Setup (ruling 1–5): creating a game, castles on drawn empires, claiming, placing
 //! the starting armies a few at a time, hiding armies, dealing, and the first player.
 
 use std::sync::Arc;
@@ -17,7 +17,7 @@ use super::rng::{Chance, Dice};
 use super::seat::Seat;
 use super::state::{GameState, HiddenArmy, Phase, SeatState, Setup, SetupStep, TerritoryState};
 
-/// Cards dealt to each seat before the first turn (RULINGS 5).
+/// Cards dealt to each seat before the first turn (ruling 5).
 pub const CARDS_DEALT: usize = 3;
 
 impl Game {

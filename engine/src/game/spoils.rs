@@ -1,4 +1,4 @@
-//! Spoils (RULINGS 20): what a seat earns at the end of its turn for whole empires,
+//! Spoils (ruling 20): what a seat earns at the end of its turn for whole empires,
 //! the independents (all of them, or per region under the house rule) and captured
 //! banners.
 

@@ -24,7 +24,7 @@ pub struct HiddenArmy {
 }
 
 /// A truce made by `seat` with a Diplomat on `target`: neither attacks the other until
-/// the target's next turn has ended (RULINGS 10).
+/// the target's next turn has ended (ruling 10).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Truce {
     pub seat: Seat,
@@ -155,7 +155,7 @@ pub(crate) struct MoveIn {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Redistribution {
     pub victor: Seat,
-    /// Where the attacking armies stand: they are spent first (RULINGS 19).
+    /// Where the attacking armies stand: they are spent first (ruling 19).
     pub attacking: [Option<TerritoryId>; 2],
     /// Vacated territories still empty.
     pub vacated: Vec<TerritoryId>,

@@ -1,4 +1,4 @@
-//! The turn (RULINGS 6–8): its start (topping the hand up, drawing), which action fits
+//! The turn (ruling 6–8): its start (topping the hand up, drawing), which action fits
 //! which step, placing Reinforcement and spoils armies, moving into empty territories,
 //! classic fortify, and the end of the turn (returning the General, truces expiring,
 //! Diplomats leaving two-seat games, the next seat).
@@ -14,7 +14,7 @@ use super::pending::Decision;
 use super::seat::Seat;
 use super::state::{Phase, SpyStage, Step, Turn};
 
-/// A hand is topped up to this many cards before the turn's draw (RULINGS 6).
+/// A hand is topped up to this many cards before the turn's draw (ruling 6).
 pub const HAND_TOP_UP: usize = 3;
 
 impl Game {
@@ -212,7 +212,7 @@ impl Game {
         }
     }
 
-    /// Starts `seat`'s turn: top the hand up to 3, then draw 1 (RULINGS 6).
+    /// Starts `seat`'s turn: top the hand up to 3, then draw 1 (ruling 6).
     pub(crate) fn begin_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
         self.state.turns += 1;
         self.state.phase = Phase::Turn(Turn {
@@ -240,7 +240,7 @@ impl Game {
         }
     }
 
-    /// Spoils (RULINGS 20): to be placed, or straight to the turn's end when none.
+    /// Spoils (ruling 20): to be placed, or straight to the turn's end when none.
     fn collect_spoils(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let breakdown = self.spoils_for(seat);
         let armies = breakdown.total;
@@ -262,7 +262,7 @@ impl Game {
                 card: Card::General,
             }));
         }
-        // Truces on this seat have lasted until the end of its turn (RULINGS 10).
+        // Truces on this seat have lasted until the end of its turn (ruling 10).
         self.end_truces(|t| t.target == seat, events);
         if !self.diplomats_in_use() {
             self.swap_diplomats_in_hands(seat, events);
@@ -272,7 +272,7 @@ impl Game {
         self.begin_turn(next, events);
     }
 
-    /// Diplomats are out of use (RULINGS 10): every seat in play, from `seat` on,
+    /// Diplomats are out of use (ruling 10): every seat in play, from `seat` on,
     /// discards the Diplomats it holds and draws replacements. Hands hold some only at
     /// the end of the turn the game dropped to two seats (both remaining seats' own,
     /// and those the victor took), so that is when it happens. The hands themselves

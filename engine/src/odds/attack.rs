@@ -24,17 +24,17 @@ pub struct OddsOptions {
     /// `castle_dice_limit`).
     pub castle: bool,
     /// With `castle`, the most dice the attacker rolls against it when a variant
-    /// changes the rulebook's 2 (RULINGS 15, option); `None` is the rulebook's.
+    /// changes the rulebook's 2 (ruling 15, option); `None` is the rulebook's.
     pub castle_dice_limit: Option<u8>,
     /// A General is committed at the first roll (+1 to the attacker's high die). Once
     /// lost it stays lost: the odds assume the attacker commits no other.
     pub general: bool,
     /// A Marshall is committed at the first roll (+1 to the defender's high die) and
-    /// kept until the attacker wins a comparison of high dice (RULINGS 13).
+    /// kept until the attacker wins a comparison of high dice (ruling 13).
     pub marshall: bool,
-    /// House rule: the General is lost only to a strictly higher defending die (RULINGS 12).
+    /// House rule: the General is lost only to a strictly higher defending die (ruling 12).
     pub lenient_general: bool,
-    /// The attack comes by sea (RULINGS 14): the armies on board fight until one side
+    /// The attack comes by sea (ruling 14): the armies on board fight until one side
     /// is gone, and `stop_at` is ignored.
     pub admiral: bool,
     /// The attacker stops as soon as the attacking armies are down to this many or

@@ -9,11 +9,11 @@ use serde::{Deserialize, Serialize};
 use super::OddsError;
 use crate::battle::{RollModifiers, RollOutcome, resolve_roll};
 
-/// The most dice an attacker may roll (RULINGS 15).
+/// The most dice an attacker may roll (ruling 15).
 pub(crate) const MAX_ATTACKER_DICE: u8 = 3;
-/// The most dice an attacker may roll against a castle by the rulebook (RULINGS 15).
+/// The most dice an attacker may roll against a castle by the rulebook (ruling 15).
 pub(crate) const MAX_ATTACKER_DICE_AGAINST_CASTLE: u8 = 2;
-/// The most dice a defender may roll (RULINGS 15).
+/// The most dice a defender may roll (ruling 15).
 const MAX_DEFENDER_DICE: u8 = 2;
 /// One table per (attacker dice, defender dice, General, Marshall, lenient General).
 const TABLE_COUNT: usize = (MAX_ATTACKER_DICE as usize) * (MAX_DEFENDER_DICE as usize) * 8;

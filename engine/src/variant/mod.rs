@@ -1,4 +1,4 @@
-//! Variants: the house rules a game is played with (RULINGS.md "option"s) and their
+//! Variants: the house rules a game is played with (docs/rulings.md "option"s) and their
 //! rulebook defaults. Checking that a variant makes sense is `checks`; reading and
 //! writing variant files (TOML naming only what differs from the rulebook) is `file`.
 
@@ -35,34 +35,34 @@ pub struct Variant {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// Starting armies of each seat, by number of seats; the castle army and the
-    /// claiming armies come out of it (RULINGS 1; rulebook 40/35/30/25/20).
+    /// claiming armies come out of it (ruling 1; rulebook 40/35/30/25/20).
     pub starting_armies: StartingArmies,
     /// Armies each seat places at a time once every territory is claimed; the last
-    /// placement may be smaller (RULINGS 3; rulebook 5).
+    /// placement may be smaller (ruling 3; rulebook 5).
     pub armies_per_setup_placement: u32,
-    /// Each seat secretly picks a territory for hidden armies at setup (RULINGS 4; on).
+    /// Each seat secretly picks a territory for hidden armies at setup (ruling 4; on).
     pub hidden_armies: bool,
     /// The fewest armies hidden armies bring when revealed, even before any
-    /// Reinforcement card is on the track (RULINGS 22; rulebook 0).
+    /// Reinforcement card is on the track (ruling 22; rulebook 0).
     pub hidden_army_minimum: u32,
     /// Classic Risk's free move: once at the end of the turn, armies may move from one
-    /// territory to an adjacent own territory, leaving 1 behind (RULINGS 8; off).
+    /// territory to an adjacent own territory, leaving 1 behind (ruling 8; off).
     pub classic_fortify: bool,
     /// Diplomat cards are used (with 3 or more seats; never with 2). When off, every
     /// Diplomat dealt or drawn is discarded and replaced, as in a two-seat game
-    /// (RULINGS 10; on).
+    /// (ruling 10; on).
     pub diplomats_in_play: bool,
     /// "Lenient General": the General is lost only when the defender's high die is
-    /// strictly higher, not on a tie (RULINGS 12; off).
+    /// strictly higher, not on a tie (ruling 12; off).
     pub lenient_general: bool,
-    /// Most dice an attacker may roll against a territory with a castle (RULINGS 15; 2).
+    /// Most dice an attacker may roll against a territory with a castle (ruling 15; 2).
     pub castle_dice_limit: u8,
     /// How many cards of each kind make up the deck (rulebook: 48 cards).
     pub deck: DeckCounts,
     /// The numbers printed along the board's edge: the n-th Reinforcement card played
-    /// in the game is worth the n-th number (RULINGS 9; 3, 4, … 14).
+    /// in the game is worth the n-th number (ruling 9; 3, 4, … 14).
     pub reinforcement_track: Vec<u32>,
-    /// Armies collected at the end of a turn (RULINGS 20).
+    /// Armies collected at the end of a turn (ruling 20).
     pub spoils: SpoilsRules,
 }
 
