@@ -1,5 +1,6 @@
 //! Choosing files with the desktop's own file chooser (`gtk::FileChooserNative`):
-//! saved games, board files and variant files; and writing files safely.
+//! saved games, board files and variant files. (Writing them is
+//! `castellan::safe_write`.)
 
 use std::path::{Path, PathBuf};
 
@@ -140,14 +141,6 @@ pub fn with_extension(path: PathBuf, extension: &str) -> PathBuf {
     }
 }
 
-/// Writes a file whole or not at all: to a neighbour first, then renamed over, so
-/// that a crash or a full disk never leaves half a save behind.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let partial = path.with_extension("partial");
-    std::fs::write(&partial, text)?;
-    std::fs::rename(&partial, path)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,15 +159,5 @@ mod tests {
             with_extension(PathBuf::from("/tmp/mine"), "toml"),
             PathBuf::from("/tmp/mine.toml")
         );
-    }
-
-    #[test]
-    fn writing_replaces_the_whole_file() {
-        let path =
-            std::env::temp_dir().join(format!("castellan-write-{}.castellan", std::process::id()));
-        write_atomically(&path, "first, longer text").unwrap();
-        write_atomically(&path, "second").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-        std::fs::remove_file(&path).unwrap();
     }
 }

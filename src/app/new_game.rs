@@ -35,9 +35,12 @@ pub fn last_setup_path() -> PathBuf {
         .join("last-game.toml")
 }
 
+/// The most `last-game.toml` may hold: a few seats' names and two paths.
+const MAX_SETUP_BYTES: usize = 64 * 1024;
+
 /// The setup remembered at `path`, if it is there and makes sense.
 pub fn load_setup(path: &Path) -> Option<GameSetup> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = castellan_engine::diagnostics::read_text_file(path, MAX_SETUP_BYTES).ok()?;
     let setup: GameSetup = toml::from_str(&text).ok()?;
     setup.problem().is_none().then_some(setup)
 }
@@ -48,7 +51,7 @@ pub fn store_setup(path: &Path, setup: &GameSetup) -> std::io::Result<()> {
         std::fs::create_dir_all(parent)?;
     }
     let text = toml::to_string(setup).map_err(std::io::Error::other)?;
-    std::fs::write(path, text)
+    crate::safe_write::write_file(path, text.as_bytes())
 }
 
 /// A fresh setup: you against one computer, on Castle Risk by the rulebook.

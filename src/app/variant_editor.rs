@@ -16,8 +16,9 @@ use gettextrs::{gettext, ngettext};
 use relm4::gtk::{gio, glib};
 use relm4::prelude::*;
 
-use crate::app::files::{self, FileKind, write_atomically};
+use crate::app::files::{self, FileKind};
 use crate::app::library::{self, personal_folder, shipped_folder};
+use crate::safe_write::write_file;
 use crate::variant_options::{
     OptionGroup, OptionKind, OptionValue, VariantOption, options, parse_track, track_text,
 };
@@ -338,7 +339,7 @@ impl VariantEditor {
         let written = path
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| write_atomically(&path, &self.variant.to_toml()));
+            .and_then(|()| write_file(&path, self.variant.to_toml().as_bytes()));
         match written {
             Ok(()) => {
                 self.saved = self.variant.clone();
