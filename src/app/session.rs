@@ -114,22 +114,21 @@ pub enum SessionError {
     NewGame(#[from] NewGameError),
     #[error(transparent)]
     Replay(#[from] ReplayError),
-    #[error("not a Castellan save: {0}")]
+    #[error("the save's seats at this table are not readable: {0}")]
     Json(#[from] serde_json::Error),
     #[error("the save lists {settings} seats but its game has {game}")]
     SeatMismatch { settings: usize, game: usize },
 }
 
-/// A save file: the seats as set up at this table, and the engine's saved game. A bare
-/// engine save (as `castellan` on the command line writes) opens too, with plain seat
-/// names.
+/// What this app keeps in a save's `app` part (`docs/save-format.md`): the seats as
+/// set up at this table and the preferences. A save without it (as the protocol
+/// writes) opens too, with plain seat names.
 #[derive(Serialize, Deserialize)]
-struct SessionFile {
+struct AppPart {
     seats: Vec<SeatSettings>,
     /// See [`GameSetup::quick_defence`]; saves made before it existed had it on.
     #[serde(default = "yes")]
     quick_defence: bool,
-    game: SavedGame,
 }
 
 /// An event as the log keeps it: with the armies on the attacking territory when an
@@ -199,9 +198,13 @@ impl Session {
     /// Opens a save: a session file, or a bare engine save. The current session (if
     /// any) is untouched whatever happens: a new one is returned.
     pub fn open(json: &str, path: Option<PathBuf>) -> Result<Self, SessionError> {
-        let (seats, quick_defence, saved) = match serde_json::from_str::<SessionFile>(json) {
-            Ok(file) => (Some(file.seats), file.quick_defence, file.game),
-            Err(_) => (None, true, SavedGame::from_json(json)?),
+        let saved = SavedGame::from_json(json)?;
+        let (seats, quick_defence) = match &saved.app {
+            Some(app) => {
+                let part: AppPart = serde_json::from_value(app.clone().into())?;
+                (Some(part.seats), part.quick_defence)
+            }
+            None => (None, true),
         };
         // The log of a reopened game is rebuilt from the events of its replay.
         let mut replayed = Vec::new();
@@ -264,12 +267,16 @@ impl Session {
 
     /// The session as a save file's JSON.
     pub fn to_json(&self) -> Result<String, SaveError> {
-        let file = SessionFile {
+        let mut save = self.game.save(&self.board_source)?;
+        let part = AppPart {
             seats: self.seats.clone(),
             quick_defence: self.quick_defence,
-            game: self.game.save(&self.board_source)?,
         };
-        Ok(serde_json::to_string_pretty(&file).expect("a save always serialises to JSON"))
+        // A struct of strings, numbers and booleans: always a JSON object.
+        save.app = serde_json::to_value(part)
+            .ok()
+            .and_then(|part| part.as_object().cloned());
+        Ok(save.to_json())
     }
 
     /// Records that the session was written to `path`.
@@ -1157,6 +1164,23 @@ mod tests {
         let broken = json.replacen("\"seed\"", "\"sead\"", 1);
         assert!(Session::open(&broken, None).is_err());
         assert!(Session::open("{}", None).is_err());
+    }
+
+    #[test]
+    fn a_save_of_the_app_before_format_2_opens_with_its_seats() {
+        let json = include_str!("../../engine/tests/saves/app-format-1.castellan");
+        let session = Session::open(json, None).unwrap();
+        let names: Vec<&str> = session.seats().iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Anna", "Béla", "Chloé"]);
+        let colours: Vec<u8> = session.seats().iter().map(|s| s.colour).collect();
+        assert_eq!(colours, [3, 1, 5]);
+        assert!(session.seats().iter().all(|s| s.computer));
+        assert!(!session.quick_defence);
+        // Saved again: the engine's format, the seats in its `app` part.
+        let again = session.to_json().unwrap();
+        let save = SavedGame::from_json(&again).unwrap();
+        assert_eq!(save.format, castellan_engine::game::SAVE_FORMAT);
+        assert_eq!(save.app.unwrap()["seats"][1]["name"], "Béla");
     }
 
     #[test]

@@ -1,7 +1,6 @@
 //! `castellan replay SAVE`: replays a saved game with the engine, checking every
 //! action, and prints where it ended: each territory, each seat, and the winner.
 
-use std::fs;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,9 +24,7 @@ pub struct ReplayArgs {
 /// Prints the final position, or why the save does not replay (then fails).
 pub fn run(args: ReplayArgs) -> ExitCode {
     let shown = args.save.display();
-    let game = fs::read_to_string(&args.save)
-        .map_err(|error| error.to_string())
-        .and_then(|text| SavedGame::load(&text).map_err(|error| error.to_string()));
+    let game = SavedGame::load_file(&args.save).map_err(|error| error.to_string());
     match game {
         Ok(game) => match write_final_position(&mut io::stdout().lock(), &game) {
             Ok(()) => ExitCode::SUCCESS,

@@ -18,5 +18,6 @@ pub use problems::MAX_REPORTED_PROBLEMS;
 pub use error::FileError;
 pub use problems::Problem;
 pub(crate) use problems::{ProblemList, shown};
-pub(crate) use read::{ReadError, parse_toml, read_text_file};
+pub(crate) use read::parse_toml;
+pub use read::{ReadError, read_text_file};
 pub(crate) use suggest::Hints;

@@ -17,4 +17,4 @@ mod session;
 mod sources;
 
 pub use request::{BoardSource, PositionSource, Request, VariantSource};
-pub use session::Session;
+pub use session::{MAX_LINE_BYTES, Session};

@@ -8,17 +8,23 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::game::{Dice, Game, Seat};
+use crate::game::{Dice, Game, SavedGame, Seat};
 use crate::odds::{OddsOptions, odds};
 
 use super::reply::{self, reply, to_json};
 use super::request::Request;
 use super::sources::{LoadedBoard, Places};
 
-/// The game being played and the text of its board (which saves carry).
+/// The longest request line read, in bytes (16 MiB): room for a save of hundreds of
+/// thousands of actions inline; a longer save is loaded by its `path`.
+pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// The game being played, the text of its board (which saves carry), and the `app`
+/// part of the save it was loaded from, kept for the next save.
 struct Table {
     game: Game,
     board_source: String,
+    app: Option<serde_json::Map<String, Value>>,
 }
 
 /// One protocol conversation. Feed it each input line with [`Session::handle_line`] and
@@ -86,6 +92,9 @@ impl Session {
     /// write, one per output line: none for a blank line, otherwise exactly one.
     pub fn handle_line(&mut self, line: &str) -> Vec<Value> {
         self.lines += 1;
+        if line.len() > MAX_LINE_BYTES {
+            return vec![self.error(&Value::Null, &too_long())];
+        }
         if line.trim().is_empty() {
             return Vec::new();
         }
@@ -106,11 +115,18 @@ impl Session {
         vec![answer.unwrap_or_else(|message| self.error(&id, &message))]
     }
 
-    /// Counts a line that could not even be read (not UTF-8, say) and returns the
-    /// error reply for it.
+    /// Counts a line that could not even be read (not UTF-8, or longer than
+    /// [`MAX_LINE_BYTES`]: see [`Session::reject_long_line`]) and returns the error
+    /// reply for it.
     pub fn reject_line(&mut self, message: &str) -> Value {
         self.lines += 1;
         self.error(&Value::Null, message)
+    }
+
+    /// Counts a line longer than [`MAX_LINE_BYTES`], which a reader stopped reading,
+    /// and returns the error reply for it.
+    pub fn reject_long_line(&mut self) -> Value {
+        self.reject_line(&too_long())
     }
 
     fn error(&self, id: &Value, message: &str) -> Value {
@@ -181,20 +197,27 @@ impl Session {
             }
             Request::Save {} => {
                 let table = self.table()?;
-                let save = table
+                let mut save = table
                     .game
                     .save(&table.board_source)
                     .map_err(|error| error.to_string())?;
+                save.app = table.app.clone();
                 Ok(reply("save", id, json!({ "save": save })))
             }
             Request::Load { save, path } => {
                 let save = match (save, path) {
-                    (Some(save), None) => *save,
+                    (Some(save), None) => {
+                        SavedGame::from_value(&save).map_err(|error| error.to_string())?
+                    }
                     (None, Some(path)) => self.places.save(&path)?,
                     _ => return Err("load takes either `save` or `path`".to_owned()),
                 };
                 let game = save.replay().map_err(|error| error.to_string())?;
-                Ok(self.seat_table(game, save.board_source, id))
+                let answer = self.seat_table(game, save.board_source, id);
+                if let Some(table) = &mut self.table {
+                    table.app = save.app;
+                }
+                Ok(answer)
             }
             Request::Odds {
                 attackers,
@@ -245,7 +268,11 @@ impl Session {
             .collect();
         fields["actions"] = Value::from(game.history().len());
         fields["events"] = Value::from(reply::events(game.opening_events(), None));
-        self.table = Some(Table { game, board_source });
+        self.table = Some(Table {
+            game,
+            board_source,
+            app: None,
+        });
         reply("started", id, fields)
     }
 
@@ -256,6 +283,14 @@ impl Session {
     fn table_mut(&mut self) -> Result<&mut Table, Refusal> {
         self.table.as_mut().ok_or_else(no_game)
     }
+}
+
+/// Why a line longer than [`MAX_LINE_BYTES`] is not read.
+pub(crate) fn too_long() -> Refusal {
+    format!(
+        "the line is longer than the {} MiB a request may have: load a large save by its `path`",
+        MAX_LINE_BYTES / (1024 * 1024)
+    )
 }
 
 fn no_game() -> Refusal {

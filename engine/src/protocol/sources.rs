@@ -1,14 +1,13 @@
 //! Reading what a request names: boards (shipped, from a file or inline), variants,
 //! positions and saves, with file paths resolved against the session's directory.
 
-use std::fs::File;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::board::{Board, MAX_SOURCE_BYTES, parse_board};
+use crate::diagnostics::{ReadError, read_text_file};
 use crate::game::{Position, SavedGame};
-use crate::variant::{Variant, parse_variant};
+use crate::variant::{MAX_VARIANT_BYTES, Variant, parse_variant};
 
 use super::request::{BoardSource, PositionSource, VariantSource};
 
@@ -36,7 +35,7 @@ impl Places {
     }
 
     pub fn board(&self, source: &BoardSource) -> Result<LoadedBoard, String> {
-        let (text, origin) = match source {
+        let (board, source) = match source {
             BoardSource::Name(name) => {
                 let dir = self
                     .boards
@@ -54,15 +53,18 @@ impl Places {
                 if !file.is_file() {
                     return Err(format!("there is no shipped board named “{name}”"));
                 }
-                (read_text(&file)?, format!("{name}.toml"))
+                // Messages name the board as it was asked for, not where it lives.
+                read_board(&file, &format!("{name}.toml"))?
             }
-            BoardSource::Path(path) => (read_text(&self.resolve(path))?, path.clone()),
-            BoardSource::Toml(text) => (text.clone(), "inline board".to_owned()),
+            BoardSource::Path(path) => read_board(&self.resolve(path), path)?,
+            BoardSource::Toml(text) => (
+                parse_board(text, "inline board").map_err(|error| error.to_string())?,
+                text.clone(),
+            ),
         };
-        let board = parse_board(&text, &origin).map_err(|error| error.to_string())?;
         Ok(LoadedBoard {
             board: Arc::new(board),
-            source: text,
+            source,
         })
     }
 
@@ -82,7 +84,7 @@ impl Places {
                 }
             }
             Some(VariantSource::Path(path)) => {
-                let text = read_text(&self.resolve(path))?;
+                let text = read_limited(&self.resolve(path), MAX_VARIANT_BYTES, "variant")?;
                 parse_variant(&text, path).map_err(|error| error.to_string())
             }
             Some(VariantSource::Toml(text)) => {
@@ -95,7 +97,7 @@ impl Places {
         match source {
             PositionSource::Table(position) => Ok((**position).clone()),
             PositionSource::Path(path) => {
-                let text = read_text(&self.resolve(path))?;
+                let text = read_limited(&self.resolve(path), MAX_SOURCE_BYTES, "position")?;
                 Position::from_toml(&text).map_err(|error| format!("{path}: {error}"))
             }
             PositionSource::Toml(text) => {
@@ -105,24 +107,26 @@ impl Places {
     }
 
     pub fn save(&self, path: &str) -> Result<SavedGame, String> {
-        let text = read_text(&self.resolve(path))?;
-        SavedGame::from_json(&text).map_err(|error| format!("{path}: not a save file: {error}"))
+        SavedGame::read_file(&self.resolve(path)).map_err(|error| format!("{path}: {error}"))
     }
 }
 
-/// Reads a text file, refusing one larger than any board (so a wrong path to a huge
-/// file cannot exhaust memory).
-fn read_text(path: &Path) -> Result<String, String> {
+/// Reads and checks a board file no larger than [`MAX_SOURCE_BYTES`], naming it
+/// `origin` in the board's problems.
+fn read_board(path: &Path, origin: &str) -> Result<(Board, String), String> {
+    let text = read_limited(path, MAX_SOURCE_BYTES, "board")?;
+    let board = parse_board(&text, origin).map_err(|error| error.to_string())?;
+    Ok((board, text))
+}
+
+/// Reads a text file of at most `limit` bytes (a `kind` file, in messages).
+fn read_limited(path: &Path, limit: usize, kind: &str) -> Result<String, String> {
     let shown = path.display();
-    let file = File::open(path).map_err(|error| format!("{shown}: {error}"))?;
-    let mut text = String::new();
-    file.take(MAX_SOURCE_BYTES as u64 + 1)
-        .read_to_string(&mut text)
-        .map_err(|error| format!("{shown}: {error}"))?;
-    if text.len() > MAX_SOURCE_BYTES {
-        return Err(format!(
-            "{shown}: larger than the {MAX_SOURCE_BYTES} bytes a file may have"
-        ));
-    }
-    Ok(text)
+    read_text_file(path, limit).map_err(|error| match error {
+        ReadError::TooLarge(_) => format!(
+            "{shown}: larger than the {} KiB a {kind} file may have",
+            limit / 1024
+        ),
+        ReadError::Io(error) => format!("{shown}: {error}"),
+    })
 }
