@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use castellan_engine::game::{Game, SavedGame};
+use castellan_engine::game::{Game, QUIET_ROUNDS_FOR_A_DRAW, SavedGame};
 use clap::Args;
 use gettextrs::{gettext, ngettext};
 
@@ -39,7 +39,7 @@ pub fn run(args: ReplayArgs) -> ExitCode {
 
 /// The board and how far the game went, every territory (owner, armies, castle),
 /// every seat (cards, banners, whether it is out), and the winner or the pending
-/// decision.
+/// decision (or the draw).
 fn write_final_position(out: &mut impl Write, game: &Game) -> io::Result<()> {
     let board = game.board();
     let actions = game.history().len();
@@ -124,6 +124,14 @@ fn write_final_position(out: &mut impl Write, game: &Game) -> io::Result<()> {
             fill(
                 &gettext("No winner yet; awaiting {decision}"),
                 &[("decision", &pending.describe(board))]
+            )
+        ),
+        (None, None) if game.is_drawn() => writeln!(
+            out,
+            "{}",
+            fill(
+                &gettext("Drawn: no territory was taken in {rounds} rounds"),
+                &[("rounds", &QUIET_ROUNDS_FOR_A_DRAW)]
             )
         ),
         (None, None) => Ok(()),

@@ -1,7 +1,8 @@
 //! Computer players: the [`Policy`] a seat plays by, seeing the game only through its
 //! [`SeatSight`]; a uniformly random policy for tests, a fast greedy one for the
 //! desktop's computer seats, and [`play_to_end`], which plays a game out with one
-//! policy per seat and always stops.
+//! policy per seat and always stops. How a computer answers an offer of cards
+//! (ruling 25) is `trade`, shared by any policy.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -30,6 +31,7 @@ mod greedy;
 mod play;
 mod random;
 mod sight;
+mod trade;
 
 use rand::Rng;
 
@@ -39,6 +41,7 @@ pub use greedy::GreedyPolicy;
 pub use play::{Outcome, play_to_end};
 pub use random::RandomPolicy;
 pub use sight::SeatSight;
+pub use trade::answer_offer;
 
 /// How a seat picks its actions.
 pub trait Policy {

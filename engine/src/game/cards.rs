@@ -19,7 +19,9 @@ impl Game {
     pub fn reinforcement_armies(&self, cards: u8) -> u32 {
         let start = self.state.track;
         let end = (start + usize::from(cards)).min(self.variant.reinforcement_track.len());
-        self.variant.reinforcement_track[start..end].iter().sum()
+        self.variant.reinforcement_track[start..end]
+            .iter()
+            .fold(0u32, |sum, &n| sum.saturating_add(n))
     }
 
     pub(crate) fn check_reinforcements(&self, seat: Seat, cards: u8) -> Result<(), RuleError> {
@@ -48,8 +50,8 @@ impl Game {
     }
 
     pub(crate) fn play_reinforcements(&mut self, seat: Seat, cards: u8, events: &mut Vec<Event>) {
-        let armies = self.reinforcement_armies(cards);
-        let first_slot = self.state.track as u8;
+        let earned = self.reinforcement_armies(cards);
+        let first_slot = u16::try_from(self.state.track).unwrap_or(u16::MAX);
         let hand = &mut self.state.seats[seat.index()].hand;
         for _ in 0..cards {
             hand.remove(Card::Reinforcements);
@@ -59,8 +61,9 @@ impl Game {
             seat,
             cards,
             first_slot,
-            armies,
+            armies: earned,
         }));
+        let armies = self.armies_with_room(seat, earned, events);
         if armies > 0 {
             self.turn_mut().step = Step::PlaceReinforcements { armies };
         }

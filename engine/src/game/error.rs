@@ -113,6 +113,16 @@ pub enum RuleError {
     CannotSpare(String),
     #[error("take armies from the attacking armies first: {0} can still spare one")]
     AttackingArmiesFirst(String),
+
+    // --- Card trading (ruling 25) ---
+    #[error("an offer gives or asks at least one card")]
+    EmptyOffer,
+    #[error("you offer {offered} {card} but hold {held}")]
+    OfferBeyondHand { card: Card, offered: u8, held: u8 },
+    #[error("you already made {0} an offer this turn")]
+    AlreadyOffered(Seat),
+    #[error("the offer asks {asked} {card} and you hold {held}: it can only be refused")]
+    CannotMeetOffer { card: Card, asked: u8, held: u8 },
 }
 
 /// Why [`crate::game::Game::new`] refused to start a game.

@@ -70,6 +70,7 @@ impl Game {
             // Replaced right below, once the high roller's empire is drawn.
             phase: Phase::Won(starter),
             turns: 0,
+            quiet_turns: 0,
         };
         let mut game = Game {
             reach: Arc::new(Reach::new(&board)),

@@ -83,6 +83,9 @@ pub struct SeatView {
     pub turn_number: u32,
     pub pending: Option<Pending>,
     pub winner: Option<Seat>,
+    /// The game ended in a draw (ruling 24); written only then.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawn: bool,
     /// The attack in progress, if any (battle panels show it and its odds).
     pub attack: Option<AttackView>,
     /// The variant's "lenient General" house rule, which the odds depend on.
@@ -166,6 +169,7 @@ impl Game {
             turn_number: self.state.turns,
             pending: self.pending(),
             winner: self.winner(),
+            drawn: self.is_drawn(),
             attack,
             lenient_general: self.variant.lenient_general,
         }

@@ -8,7 +8,7 @@ mod file;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-pub use checks::{MAX_ARMIES_OPTION, MAX_CARDS_OF_A_KIND, VariantProblem};
+pub use checks::{MAX_ARMIES_OPTION, MAX_CARDS_OF_A_KIND, VariantProblem, VariantWarning};
 pub use file::{MAX_VARIANT_BYTES, VariantError, load_variant_file, parse_variant};
 
 /// Every rule a game may bend, with the variant's name and description.
