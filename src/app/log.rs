@@ -2,7 +2,7 @@
 //! ("Red's 6 armies in Paris attack London").
 
 use castellan_engine::board::{Board, TerritoryId};
-use castellan_engine::game::{AttackEnd, EventKind, Seat};
+use castellan_engine::game::{AttackEnd, EventKind, Hand, Seat};
 use gettextrs::{gettext, ngettext};
 
 /// Names the log needs: the board's and the seats'.
@@ -24,6 +24,22 @@ impl LogNames<'_> {
     fn armies(&self, armies: u32) -> String {
         ngettext("{n} army", "{n} armies", armies).replace("{n}", &armies.to_string())
     }
+}
+
+/// Cards as the log names them ("Spy, 2 × General"), or "nothing".
+fn cards_list(hand: &Hand) -> String {
+    if hand.is_empty() {
+        return gettext("nothing");
+    }
+    hand.kinds()
+        .map(|card| match hand.count(card) {
+            1 => gettext(card.name()),
+            n => gettext("{card} ×{count}")
+                .replace("{card}", &gettext(card.name()))
+                .replace("{count}", &n.to_string()),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The sentence for an event, or `None` for bookkeeping the log leaves out. `armies`
@@ -196,6 +212,35 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
         EventKind::GameWon { seat } => {
             gettext("{seat} has won the game").replace("{seat}", &names.seat(*seat))
         }
+        EventKind::GameDrawn { rounds } => ngettext(
+            "No territory was taken in {rounds} round: the game is drawn",
+            "No territory was taken in {rounds} rounds: the game is drawn",
+            *rounds,
+        )
+        .replace("{rounds}", &rounds.to_string()),
+        EventKind::CardsOffered {
+            seat,
+            target,
+            give,
+            ask,
+        } => gettext("{seat} offers {target} {give} for {ask}")
+            .replace("{seat}", &names.seat(*seat))
+            .replace("{target}", &names.seat(*target))
+            .replace("{give}", &cards_list(give))
+            .replace("{ask}", &cards_list(ask)),
+        EventKind::OfferAccepted { seat, target, .. } => {
+            gettext("{target} accepted the offer of {seat}")
+                .replace("{seat}", &names.seat(*seat))
+                .replace("{target}", &names.seat(*target))
+        }
+        EventKind::OfferRefused { seat, target } => gettext("{target} refused the offer of {seat}")
+            .replace("{seat}", &names.seat(*seat))
+            .replace("{target}", &names.seat(*target)),
+        EventKind::ArmiesForfeited { seat, armies } => {
+            gettext("{seat} could not place {armies}: the board holds no more")
+                .replace("{seat}", &names.seat(*seat))
+                .replace("{armies}", &names.armies(*armies))
+        }
         _ => return None,
     };
     Some(text)
@@ -205,6 +250,7 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
 mod tests {
     use super::*;
     use castellan_engine::board::load_board_file;
+    use castellan_engine::game::Card;
     use std::path::Path;
 
     fn board() -> Board {
@@ -242,6 +288,47 @@ mod tests {
         assert_eq!(
             sentence(&names, &lost, 0).as_deref(),
             Some("London loses 2")
+        );
+    }
+
+    #[test]
+    fn trades_the_draw_and_forfeited_armies_are_logged() {
+        let board = board();
+        let seats = vec!["Anna".to_owned(), "Béla".to_owned()];
+        let names = LogNames {
+            board: &board,
+            seats: &seats,
+        };
+        let hand = |cards: &[Card]| cards.iter().copied().collect::<Hand>();
+        let offered = EventKind::CardsOffered {
+            seat: Seat(0),
+            target: Seat(1),
+            give: hand(&[Card::Spy, Card::General, Card::General]),
+            ask: hand(&[]),
+        };
+        assert_eq!(
+            sentence(&names, &offered, 0).as_deref(),
+            Some("Anna offers Béla Spy, General ×2 for nothing")
+        );
+        let refused = EventKind::OfferRefused {
+            seat: Seat(0),
+            target: Seat(1),
+        };
+        assert_eq!(
+            sentence(&names, &refused, 0).as_deref(),
+            Some("Béla refused the offer of Anna")
+        );
+        assert_eq!(
+            sentence(&names, &EventKind::GameDrawn { rounds: 60 }, 0).as_deref(),
+            Some("No territory was taken in 60 rounds: the game is drawn")
+        );
+        let forfeited = EventKind::ArmiesForfeited {
+            seat: Seat(1),
+            armies: 3,
+        };
+        assert_eq!(
+            sentence(&names, &forfeited, 0).as_deref(),
+            Some("Béla could not place 3 armies: the board holds no more")
         );
     }
 

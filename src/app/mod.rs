@@ -43,7 +43,11 @@ use std::time::Duration;
 
 use adw::prelude::*;
 use castellan_engine::board::{Board, TerritoryId};
-use castellan_engine::game::{Action, Decision, EventKind, Game, PlacementReason};
+use castellan_engine::diagnostics::{ReadError, read_text_file};
+use castellan_engine::game::{
+    Action, Decision, EventKind, Game, MAX_SAVE_BYTES, PlacementReason, QUIET_ROUNDS_FOR_A_DRAW,
+    ReplayError,
+};
 use castellan_engine::variant::Variant;
 use gettextrs::gettext;
 use relm4::actions::{RelmAction, RelmActionGroup};
@@ -51,6 +55,7 @@ use relm4::gtk::{gio, glib};
 use relm4::prelude::*;
 
 use crate::config::{APP_ID, VERSION};
+use crate::safe_write::write_file;
 use battle_panel::{BattlePanel, BattlePanelInput, BattlePanelOutput};
 use map_view::{MapView, MapViewInput, MapViewOutput};
 use new_game::{NewGame, NewGameDialog, NewGameInput, NewGameOutput};
@@ -788,8 +793,11 @@ impl MainWindow {
     }
 
     fn open_file(&mut self, path: PathBuf, sender: &ComponentSender<Self>) {
-        let opened = std::fs::read_to_string(&path)
-            .map_err(|e| e.to_string())
+        let opened = read_text_file(&path, MAX_SAVE_BYTES)
+            .map_err(|e| match e {
+                ReadError::TooLarge(_) => ReplayError::TooLarge.to_string(),
+                ReadError::Io(e) => e.to_string(),
+            })
             .and_then(|json| Session::open(&json, Some(path.clone())).map_err(|e| e.to_string()));
         match opened {
             Ok(session) => self.begin(session, sender),
@@ -805,7 +813,7 @@ impl MainWindow {
         let written = session
             .to_json()
             .map_err(|e| e.to_string())
-            .and_then(|json| files::write_atomically(&path, &json).map_err(|e| e.to_string()));
+            .and_then(|json| write_file(&path, json.as_bytes()).map_err(|e| e.to_string()));
         match written {
             Ok(()) => {
                 session.mark_saved(path);
@@ -918,6 +926,14 @@ impl MainWindow {
             self.victory_page
                 .set_description(Some(&victory::description(game.turn_number())));
             Page::Victory
+        } else if game.is_drawn() {
+            self.victory_page.set_title(&victory::draw_title());
+            self.victory_page
+                .set_description(Some(&victory::draw_description(
+                    QUIET_ROUNDS_FOR_A_DRAW,
+                    game.turn_number(),
+                )));
+            Page::Victory
         } else if let Some(seat) = session.pass_to() {
             let name = &session.seats()[seat.index()].name;
             self.privacy_page.set_title(&privacy::title(name));
@@ -984,6 +1000,9 @@ impl MainWindow {
             placed,
             source: session.source(),
         };
+        if game.is_drawn() {
+            return victory::draw_title();
+        }
         let winner = game
             .winner()
             .map(|w| session.seats()[w.index()].name.clone());

@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use castellan_engine::game::{Action, Card, Choice, Decision, Route, Seat};
+use castellan_engine::game::{Action, Card, Choice, Decision, Hand, Route, Seat};
 use gettextrs::{gettext, ngettext};
 use relm4::gtk::{self, prelude::*};
 use relm4::prelude::*;
@@ -117,6 +117,9 @@ fn rebuild(content: &gtk::Box, table: &TableSnapshot, sender: &ComponentSender<C
     if let Some(spy) = spy_section(table, sender) {
         content.append(&spy);
     }
+    if let Some(offer) = offer_section(table, sender) {
+        content.append(&offer);
+    }
     content.append(&hand_section(table, sender));
     content.append(&track_section(table));
     if table.hidden_armies_in_play {
@@ -185,6 +188,59 @@ fn spy_section(table: &TableSnapshot, sender: &ComponentSender<CardSidebar>) -> 
         }
     }
     None
+}
+
+/// An offer of cards to the person to move (ruling 25): what is given and asked, and
+/// the answer. (Making offers is left to a later dialog; answering keeps the game
+/// going when a save or another front end brings one.)
+fn offer_section(table: &TableSnapshot, sender: &ComponentSender<CardSidebar>) -> Option<gtk::Box> {
+    let accept = table.legal.choices.iter().find_map(|choice| match choice {
+        Choice::AnswerOffer { accept } => Some(*accept),
+        _ => None,
+    })?;
+    let Some(Decision::AnswerOffer { from, give, ask }) =
+        table.view.pending.as_ref().map(|p| &p.decision)
+    else {
+        return None;
+    };
+    let section = section(&gettext("An Offer"));
+    let list = |hand: &Hand| {
+        if hand.is_empty() {
+            return gettext("nothing");
+        }
+        hand.kinds()
+            .map(|card| match hand.count(card) {
+                1 => card_name(card),
+                n => gettext("{card} ×{count}")
+                    .replace("{card}", &card_name(card))
+                    .replace("{count}", &n.to_string()),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    section.append(&markup_label(
+        &gettext("{seat} offers you {give} for {ask}.")
+            .replace("{seat}", &seat_markup(table, *from))
+            .replace("{give}", &gtk::glib::markup_escape_text(&list(give)))
+            .replace("{ask}", &gtk::glib::markup_escape_text(&list(ask))),
+    ));
+    let row = gtk::Box::new(gtk::Orientation::Horizontal, 6);
+    let yes = chosen_button(
+        &gettext("Accept"),
+        "answer-offer-accept",
+        Action::AnswerOffer { accept: true },
+        sender,
+    );
+    yes.set_sensitive(accept);
+    row.append(&yes);
+    row.append(&chosen_button(
+        &gettext("Refuse"),
+        "answer-offer-refuse",
+        Action::AnswerOffer { accept: false },
+        sender,
+    ));
+    section.append(&row);
+    Some(section)
 }
 
 /// The hand, one row per kind of card, each with its Play control.

@@ -120,6 +120,12 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
         }
         Decision::FillVacated { .. } => gettext("click a vacated territory to fill it with 1 army"),
         Decision::Fortify => gettext("fortify once — click a territory, then a neighbour — or skip"),
+        Decision::AnswerOffer { from, .. } => {
+            gettext("{seat} offers you cards — accept or refuse in the side panel").replace(
+                "{seat}",
+                cx.names.get(from.index()).map_or("", String::as_str),
+            )
+        }
     }
 }
 

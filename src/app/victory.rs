@@ -1,4 +1,5 @@
-//! The victory page: who won, how long it took, and a way to play again.
+//! The victory page: who won (or that the game ended in a draw), how long it took,
+//! and a way to play again.
 
 use gettextrs::{gettext, ngettext};
 use relm4::gtk::prelude::*;
@@ -15,6 +16,23 @@ pub fn description(turns: u32) -> String {
         "The last castle standing, after {turns} turns.",
         turns,
     )
+    .replace("{turns}", &turns.to_string())
+}
+
+/// "The Game Is Drawn" (ruling 24).
+pub fn draw_title() -> String {
+    gettext("The Game Is Drawn")
+}
+
+/// "No territory was taken in the last 60 rounds, after 412 turns."
+pub fn draw_description(rounds: u32, turns: u32) -> String {
+    // TRANSLATORS: {rounds} is at least 2; the turns are counted by the next string.
+    ngettext(
+        "No territory was taken in the last {rounds} rounds, after {turns} turn.",
+        "No territory was taken in the last {rounds} rounds, after {turns} turns.",
+        turns,
+    )
+    .replace("{rounds}", &rounds.to_string())
     .replace("{turns}", &turns.to_string())
 }
 
@@ -54,6 +72,15 @@ mod tests {
         assert_eq!(
             super::description(1),
             "The last castle standing, after 1 turn."
+        );
+    }
+
+    #[test]
+    fn a_drawn_game_says_so() {
+        assert_eq!(super::draw_title(), "The Game Is Drawn");
+        assert_eq!(
+            super::draw_description(60, 412),
+            "No territory was taken in the last 60 rounds, after 412 turns."
         );
     }
 }
