@@ -316,7 +316,7 @@ impl Client<'_> {
     }
 
     /// A game from the game's own position, or a damaged one.
-    fn from_position(&mut self) {
+    fn start_from_own_position(&mut self) {
         let Some(position) = self.session.game().and_then(Game::to_position) else {
             return;
         };
@@ -376,7 +376,7 @@ impl Client<'_> {
                     self.send(json!({ "type": kind, "seat": seat }));
                 }
                 90..=94 => self.save_and_load(),
-                95..=96 => self.from_position(),
+                95..=96 => self.start_from_own_position(),
                 97 => {
                     let line = [" ", "", "\t"][self.rng.random_range(0..3)];
                     self.send_line(line);
