@@ -2737,3 +2737,32 @@ fn hidden_armies_and_reinforcements_stop_at_the_limit_on_armies() {
     ));
     game.audit().unwrap();
 }
+
+#[test]
+fn a_position_says_which_seats_were_offered_cards_this_turn() {
+    // Ruling 25: the offers made in a turn survive a described position.
+    let mut game = rulebook_game(&trading_position(), &[]);
+    play(&mut game, 0, offer(1, &[Card::Spy], &[]));
+    assert_eq!(game.to_position(), None, "an offer awaits its answer");
+    play(&mut game, 1, Action::AnswerOffer { accept: false });
+    let described = game.to_position().unwrap();
+    assert_eq!(described.turn.offered, [Seat(1)]);
+    let mut again = rulebook_game(&described, &[]);
+    assert_eq!(
+        again
+            .apply(Seat(0), offer(1, &[Card::Spy], &[]))
+            .unwrap_err(),
+        castellan_engine::game::RuleError::AlreadyOffered(Seat(1))
+    );
+    // Seats that are not at the table are refused, whatever their number.
+    let mut wrong = described.clone();
+    wrong.turn.offered = vec![Seat(0), Seat(9), Seat(200)];
+    let error = Game::from_position(
+        tiny_board(),
+        Variant::rulebook(),
+        &wrong,
+        castellan_engine::game::Dice::Random,
+    )
+    .unwrap_err();
+    assert_eq!(error.problems.len(), 3, "{error}");
+}

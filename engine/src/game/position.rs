@@ -581,7 +581,8 @@ fn check_position(
         if seat == turn.seat {
             problems.push(PositionProblem::OfferedToSelf(seat));
         }
-        offered |= 1 << seat.index();
+        // A seat past the sixth is already a problem (too many seats): no bit for it.
+        offered |= 1u8.checked_shl(u32::from(seat.0)).unwrap_or(0);
     }
     let armies: u64 = territories.iter().map(|t| u64::from(t.armies)).sum();
     if armies > u64::from(MAX_ARMIES_ON_BOARD) {
