@@ -172,14 +172,10 @@ fn a_whole_game_is_played_through_the_pipes_and_errors_do_not_stop_it() {
     );
     assert_eq!(replies[0]["id"], "duel");
     assert_eq!(replies[1]["line"], 2);
-    assert!(
-        replies[1]["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("not JSON")
-    );
+    assert_eq!(replies[1]["code"], "not_json");
     // The blank line 4 is counted but not answered.
     assert_eq!(replies[3]["line"], 5);
+    assert_eq!(replies[3]["code"], "not_your_decision");
     assert_eq!(
         replies[3]["message"],
         "it is seat 0's decision, not seat 1's"
