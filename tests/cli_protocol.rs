@@ -293,6 +293,19 @@ fn a_save_that_does_not_replay_fails_naming_the_action() {
         )
     );
 
+    // In French, with the seats named as French names them.
+    let output = castellan(&["replay", "--lang", "fr", file.path()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!(
+            "castellan replay: {}: l’action 2 (joueur 0\u{a0}: defend) ne se rejoue pas\u{a0}: \
+             c’est à joueur 1 de décider, pas à joueur 0\n",
+            file.path()
+        )
+    );
+
     let not_a_save = Scratch::new("not-a-save.json", "{\"hello\": 1}");
     let output = castellan(&["replay", not_a_save.path()]).output().unwrap();
     assert_eq!(output.status.code(), Some(1));

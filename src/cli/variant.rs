@@ -12,6 +12,7 @@ use clap::{Args, Subcommand};
 use gettextrs::{gettext, ngettext};
 
 use super::check::{check_files, exit_code};
+use crate::messages;
 use crate::text::fill;
 use crate::variant_options::{OptionGroup, options};
 
@@ -58,7 +59,7 @@ pub fn run(args: VariantArgs) -> ExitCode {
         }
         VariantCommand::Show { file } => match load_variant_file(&file) {
             Ok(variant) => show(&variant, &mut out).map(|()| true),
-            Err(error) => writeln!(errors, "{error}").map(|()| false),
+            Err(error) => writeln!(errors, "{}", messages::file_error(&error)).map(|()| false),
         },
     })
 }
