@@ -13,7 +13,7 @@ use gettextrs::{gettext, ngettext};
 
 use super::check::{check_files, exit_code};
 use crate::messages;
-use crate::text::fill;
+use crate::text::{fill, translated};
 use crate::variant_options::{OptionGroup, options};
 
 /// What to do with variant files.
@@ -84,7 +84,7 @@ fn summary(file: &Path, variant: &Variant) -> String {
     } else {
         fill(
             &gettext("“{name}”"),
-            &[("name", &gettext(variant.name.as_str()))],
+            &[("name", &translated(&variant.name))],
         )
     };
     format!("{}: {name}, {rules}", file.display())
@@ -97,11 +97,11 @@ fn show(variant: &Variant, out: &mut impl Write) -> io::Result<()> {
     let name = if variant.name.is_empty() {
         gettext("Unnamed variant")
     } else {
-        gettext(variant.name.as_str())
+        translated(&variant.name)
     };
     writeln!(out, "{name}")?;
     if !variant.description.is_empty() {
-        writeln!(out, "{}", gettext(variant.description.as_str()))?;
+        writeln!(out, "{}", translated(&variant.description))?;
     }
     let width = options()
         .iter()
