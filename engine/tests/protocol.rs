@@ -594,6 +594,31 @@ fn a_save_loads_into_a_new_session_and_play_goes_on() {
 }
 
 #[test]
+fn a_save_refused_for_an_action_names_its_territories() {
+    let mut session = session();
+    ok(
+        &mut session,
+        "started",
+        json!({ "type": "start", "board": { "name": "castle-risk" }, "seats": 3, "seed": 1 }),
+    );
+    let pending = ok(&mut session, "pending", json!({ "type": "pending" }));
+    assert_eq!(
+        pending["description"],
+        "seat 0: place the castle in the Ottoman Empire"
+    );
+    let mut save = ok(&mut session, "save", json!({ "type": "save" }))["save"].clone();
+    // London (territory 0) is not in the Ottoman Empire.
+    save["actions"] = json!([[0, { "action": "place_castle", "territory": 0 }]]);
+    let (code, message) = refused(&mut session, json!({ "type": "load", "save": save }));
+    assert_eq!(code, "invalid_save");
+    assert_eq!(
+        message,
+        "action 0 (seat 0: place_castle) does not replay: London is not in the Ottoman \
+         Empire, the empire you drew"
+    );
+}
+
+#[test]
 fn odds_are_the_engines_and_impossible_ones_are_refused() {
     let mut session = session();
     let reply = ok(

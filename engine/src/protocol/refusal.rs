@@ -2,9 +2,9 @@
 //! stable machine-readable `code` that clients match on, and an English `message`
 //! for people reading the conversation. `docs/protocol.md` lists every code.
 
-use crate::board::Board;
+use crate::board::{Board, parse_board};
 use crate::diagnostics::FileError;
-use crate::game::{NewGameError, ReplayError, RuleError, SaveError};
+use crate::game::{NewGameError, ReplayError, RuleError, SaveError, SavedGame};
 use crate::odds::OddsError;
 
 /// A request that could not be carried out, and why.
@@ -49,9 +49,26 @@ impl From<NewGameError> for Refusal {
     }
 }
 
-impl From<ReplayError> for Refusal {
-    fn from(error: ReplayError) -> Self {
-        Self::new("invalid_save", error.to_string())
+impl Refusal {
+    /// A save that does not replay; a refused action names the territories of the
+    /// save's board.
+    pub fn replay(error: &ReplayError, save: &SavedGame) -> Self {
+        let message = match error {
+            ReplayError::Action {
+                index,
+                seat,
+                action,
+                reason,
+            } => match parse_board(&save.board_source, &save.board_name) {
+                Ok(board) => format!(
+                    "action {index} ({seat}: {action}) does not replay: {}",
+                    reason.in_english(&board)
+                ),
+                Err(_) => error.to_string(),
+            },
+            _ => error.to_string(),
+        };
+        Self::new("invalid_save", message)
     }
 }
 

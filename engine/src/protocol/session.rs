@@ -204,7 +204,9 @@ impl Session {
                         ));
                     }
                 };
-                let game = save.replay()?;
+                let game = save
+                    .replay()
+                    .map_err(|error| Refusal::replay(&error, &save))?;
                 Ok(self.seat_table(game, save.board_source, id))
             }
             Request::Odds {
