@@ -117,6 +117,15 @@ mod tests {
         }
     }
 
+    /// Problems of a file with a name of the test's choosing.
+    struct Named<'a>(&'a str, &'a [Problem]);
+
+    impl fmt::Display for Named<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_problems(self.0, self.1, f)
+        }
+    }
+
     #[test]
     fn problems_are_sorted_by_position_and_displayed_one_per_line() {
         let source = "a = 1\nb = 2\n";
@@ -145,19 +154,6 @@ mod tests {
         assert_eq!(last.line, MAX_REPORTED_PROBLEMS + 1);
         assert_eq!(last.kind, ProblemKind::MoreProblems { hidden: 10 });
     }
-}
-
-#[cfg(test)]
-mod origin_tests {
-    use super::*;
-
-    struct Shown<'a>(&'a str, &'a [Problem]);
-
-    impl fmt::Display for Shown<'_> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write_problems(self.0, self.1, f)
-        }
-    }
 
     #[test]
     fn a_file_name_cannot_forge_a_line() {
@@ -166,7 +162,7 @@ mod origin_tests {
             column: 1,
             kind: ProblemKind::NotUtf8,
         };
-        let shown = Shown("a\nb.toml", std::slice::from_ref(&problem)).to_string();
+        let shown = Named("a\nb.toml", std::slice::from_ref(&problem)).to_string();
         assert_eq!(shown.lines().count(), 1, "{shown}");
         assert!(shown.starts_with("a\\nb.toml:1:1: "), "{shown}");
     }
