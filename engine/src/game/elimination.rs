@@ -187,13 +187,13 @@ impl Game {
         self.territory_exists(territory)?;
         self.territory_exists(from)?;
         if !r.vacated.contains(&territory) {
-            return Err(RuleError::NotVacated(self.name(territory)));
+            return Err(RuleError::NotVacated(territory));
         }
         if self.owner(from) != Some(r.filler) {
-            return Err(RuleError::NotYours(self.name(from)));
+            return Err(RuleError::NotYours(from));
         }
         if self.armies(from) < 2 {
-            return Err(RuleError::CannotSpare(self.name(from)));
+            return Err(RuleError::CannotSpare(from));
         }
         if r.filler == r.victor && !r.victor_done {
             let attacking_with_spare = r
@@ -204,7 +204,7 @@ impl Game {
             if let Some(&spare) = attacking_with_spare
                 && !r.attacking.contains(&Some(from))
             {
-                return Err(RuleError::AttackingArmiesFirst(self.name(spare)));
+                return Err(RuleError::AttackingArmiesFirst(spare));
             }
         }
         Ok(())

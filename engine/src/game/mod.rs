@@ -125,7 +125,7 @@ pub use action::{Action, Placement};
 // Fixed rules that front ends state (the reference sheet), not variant options.
 pub use attack::{MAX_ATTACK_DICE, MAX_DEFENCE_DICE};
 pub use card::{Card, Hand};
-pub use error::{NewGameError, RuleError};
+pub use error::{Departure, DiplomatsOff, NewGameError, Quantity, RuleError};
 pub use event::{
     AttackEnd, Audience, Event, EventKind, MoveReason, PlacementReason, SpoilsBreakdown,
 };
@@ -446,7 +446,7 @@ impl Game {
             && let Some(&bad) = faces.iter().find(|f| !(1..=6).contains(*f))
         {
             return Err(RuleError::OutOfRange {
-                what: "a die face",
+                what: Quantity::DieFace,
                 asked: bad.into(),
                 min: 1,
                 max: 6,
@@ -470,10 +470,6 @@ impl Game {
     }
 
     // --- Helpers shared by the rule modules ---
-
-    fn name(&self, id: TerritoryId) -> String {
-        self.board.territory(id).name.clone()
-    }
 
     fn territory_exists(&self, id: TerritoryId) -> Result<(), RuleError> {
         if id.index() < self.state.territories.len() {
@@ -508,10 +504,7 @@ impl Game {
     fn unexpected(&self, action: &Action) -> RuleError {
         RuleError::UnexpectedAction {
             action: action.name(),
-            awaited: self.pending().map_or_else(
-                || "the game is over".to_owned(),
-                |p| format!("awaiting {}", p.describe(&self.board)),
-            ),
+            awaited: self.pending(),
         }
     }
 }

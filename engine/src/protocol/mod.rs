@@ -9,8 +9,10 @@
 //! `error` reply naming the line, and the session (and its game) go on unchanged.
 //!
 //! The shape of requests lives in `request`, reading boards, variants, positions and
-//! saves in `sources`, the replies in `reply`, and the conversation in `session`.
+//! saves in `sources`, the replies in `reply`, why a request is refused (a stable code
+//! and an English message) in `refusal`, and the conversation in `session`.
 
+mod refusal;
 mod reply;
 mod request;
 mod session;

@@ -6,6 +6,8 @@ use serde_json::{Map, Value, json};
 use crate::game::{Event, Game, Seat};
 use crate::odds::Odds;
 
+use super::refusal::Refusal;
+
 /// A reply of this type, echoing `id`, with `fields` (an object) added.
 pub(crate) fn reply(kind: &str, id: &Value, fields: Value) -> Value {
     let mut object = Map::new();
@@ -17,9 +19,14 @@ pub(crate) fn reply(kind: &str, id: &Value, fields: Value) -> Value {
     Value::Object(object)
 }
 
-/// The error reply: what went wrong with the request on input line `line`.
-pub(crate) fn error(id: &Value, message: &str, line: usize) -> Value {
-    reply("error", id, json!({ "message": message, "line": line }))
+/// The error reply: what went wrong with the request on input line `line`, as a
+/// stable code and an English message.
+pub(crate) fn error(id: &Value, refusal: &Refusal, line: usize) -> Value {
+    reply(
+        "error",
+        id,
+        json!({ "code": refusal.code, "message": refusal.message, "line": line }),
+    )
 }
 
 /// Events as JSON objects tagged by `"event"`. For one seat: only those it may see,

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use crate::game::{Dice, Game, Seat};
 use crate::odds::{OddsOptions, odds};
 
+use super::refusal::Refusal;
 use super::reply::{self, reply, to_json};
 use super::request::Request;
 use super::sources::{LoadedBoard, Places};
@@ -43,9 +44,6 @@ pub struct Session {
     lines: usize,
     finished: bool,
 }
-
-/// A request that could not be carried out, and why (in plain words).
-type Refusal = String;
 
 impl Session {
     /// A session knowing no shipped boards, reading relative paths from the process's
@@ -91,30 +89,40 @@ impl Session {
         }
         let mut object = match serde_json::from_str::<Value>(line) {
             Ok(Value::Object(object)) => object,
-            Ok(_) => return vec![self.error(&Value::Null, "a request is a JSON object")],
-            Err(error) => return vec![self.error(&Value::Null, &format!("not JSON: {error}"))],
+            Ok(_) => {
+                let refusal = Refusal::new("not_an_object", "a request is a JSON object");
+                return vec![self.error(&Value::Null, &refusal)];
+            }
+            Err(error) => {
+                let refusal = Refusal::new("not_json", format!("not JSON: {error}"));
+                return vec![self.error(&Value::Null, &refusal)];
+            }
         };
         let id = object.remove("id").unwrap_or(Value::Null);
         if self.finished {
-            return vec![self.error(&id, "the session is over (quit was received)")];
+            let refusal = Refusal::new("session_over", "the session is over (quit was received)");
+            return vec![self.error(&id, &refusal)];
         }
         let request = match Request::deserialize(Value::Object(object)) {
             Ok(request) => request,
-            Err(error) => return vec![self.error(&id, &format!("bad request: {error}"))],
+            Err(error) => {
+                let refusal = Refusal::new("bad_request", format!("bad request: {error}"));
+                return vec![self.error(&id, &refusal)];
+            }
         };
         let answer = self.handle(request, &id);
-        vec![answer.unwrap_or_else(|message| self.error(&id, &message))]
+        vec![answer.unwrap_or_else(|refusal| self.error(&id, &refusal))]
     }
 
     /// Counts a line that could not even be read (not UTF-8, say) and returns the
-    /// error reply for it.
+    /// error reply for it, with the code `unreadable_line`.
     pub fn reject_line(&mut self, message: &str) -> Value {
         self.lines += 1;
-        self.error(&Value::Null, message)
+        self.error(&Value::Null, &Refusal::new("unreadable_line", message))
     }
 
-    fn error(&self, id: &Value, message: &str) -> Value {
-        reply::error(id, message, self.lines)
+    fn error(&self, id: &Value, refusal: &Refusal) -> Value {
+        reply::error(id, refusal, self.lines)
     }
 
     fn handle(&mut self, request: Request, id: &Value) -> Result<Value, Refusal> {
@@ -129,11 +137,10 @@ impl Session {
                 let LoadedBoard { board, source } = self.places.board(&board)?;
                 let variant = self.places.variant(variant.as_ref())?;
                 let seed = seed.unwrap_or_else(clock_seed);
-                let mut game =
-                    Game::new(board, variant, seats, seed).map_err(|error| error.to_string())?;
+                let mut game = Game::new(board, variant, seats, seed)?;
                 if let Some(faces) = dice {
                     game.set_dice(Dice::Fixed(faces))
-                        .map_err(|error| error.to_string())?;
+                        .map_err(|error| Refusal::rule(&error, game.board()))?;
                 }
                 Ok(self.seat_table(game, source, id))
             }
@@ -147,8 +154,10 @@ impl Session {
                 let variant = self.places.variant(variant.as_ref())?;
                 let position = self.places.position(&position)?;
                 let dice = dice.map_or(Dice::Random, Dice::Fixed);
-                let game = Game::from_position(board, variant, &position, dice)
-                    .map_err(|error| format!("the position is refused:\n{error}"))?;
+                let game =
+                    Game::from_position(board, variant, &position, dice).map_err(|error| {
+                        Refusal::position(format!("the position is refused:\n{error}"))
+                    })?;
                 Ok(self.seat_table(game, source, id))
             }
             Request::Act {
@@ -162,7 +171,7 @@ impl Session {
                 }
                 let events = game
                     .apply(seat, action)
-                    .map_err(|error| error.to_string())?;
+                    .map_err(|error| Refusal::rule(&error, game.board()))?;
                 let mut fields = reply::standing(game);
                 fields["seat"] = to_json(&seat);
                 fields["events"] = Value::from(reply::events(&events, events_for));
@@ -181,19 +190,23 @@ impl Session {
             }
             Request::Save {} => {
                 let table = self.table()?;
-                let save = table
-                    .game
-                    .save(&table.board_source)
-                    .map_err(|error| error.to_string())?;
+                let save = table.game.save(&table.board_source)?;
                 Ok(reply("save", id, json!({ "save": save })))
             }
             Request::Load { save, path } => {
                 let save = match (save, path) {
                     (Some(save), None) => *save,
                     (None, Some(path)) => self.places.save(&path)?,
-                    _ => return Err("load takes either `save` or `path`".to_owned()),
+                    _ => {
+                        return Err(Refusal::new(
+                            "bad_request",
+                            "load takes either `save` or `path`",
+                        ));
+                    }
                 };
-                let game = save.replay().map_err(|error| error.to_string())?;
+                let game = save
+                    .replay()
+                    .map_err(|error| Refusal::replay(&error, &save))?;
                 Ok(self.seat_table(game, save.board_source, id))
             }
             Request::Odds {
@@ -216,7 +229,7 @@ impl Session {
                     admiral,
                     stop_at,
                 };
-                let odds = odds(attackers, defenders, options).map_err(|e| e.to_string())?;
+                let odds = odds(attackers, defenders, options)?;
                 Ok(reply("odds", id, reply::odds(&odds)))
             }
             Request::Quit {} => {
@@ -259,7 +272,10 @@ impl Session {
 }
 
 fn no_game() -> Refusal {
-    "there is no game: send `start`, `start_from_position` or `load` first".to_owned()
+    Refusal::new(
+        "no_game",
+        "there is no game: send `start`, `start_from_position` or `load` first",
+    )
 }
 
 /// Refuses a seat that is not at this game's table (the game's accessors would panic).
@@ -267,9 +283,12 @@ fn check_seat(game: &Game, seat: Seat) -> Result<(), Refusal> {
     if seat.index() < game.seats() {
         Ok(())
     } else {
-        Err(format!(
-            "there is no {seat} at this table (seats 0 to {})",
-            game.seats() - 1
+        Err(Refusal::new(
+            "unknown_seat",
+            format!(
+                "there is no {seat} at this table (seats 0 to {})",
+                game.seats() - 1
+            ),
         ))
     }
 }
