@@ -26,19 +26,27 @@
 //! }
 //! ```
 
+mod chances;
+mod expert;
 mod greedy;
 mod play;
 mod random;
 mod sight;
+mod strength;
+pub mod tournament;
 
 use rand::Rng;
 
 use crate::game::{Action, LegalActions};
 
+pub use chances::{Battle, win_probability};
+pub use expert::ExpertPolicy;
+pub use expert::eval;
 pub use greedy::GreedyPolicy;
 pub use play::{Outcome, play_to_end};
 pub use random::RandomPolicy;
 pub use sight::SeatSight;
+pub use strength::{Cancel, Strength, Thinking, UnknownStrength};
 
 /// How a seat picks its actions.
 pub trait Policy {
