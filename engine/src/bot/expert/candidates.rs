@@ -175,3 +175,121 @@ pub fn placements(
     }
     out
 }
+
+/// Setup claims and castle sites simulated at most.
+const SETUP_CHOICES: usize = 6;
+
+/// Candidates for the castle or a claim: the greedy choice and the territories next
+/// to most of the seat's own, its castle's empire first.
+pub fn setup(sight: &SeatSight<'_>, legal: &LegalActions, quick: &Action) -> Vec<Action> {
+    let (territories, castle) = match legal.choices.first() {
+        Some(Choice::PlaceCastle { territories }) => (territories, true),
+        Some(Choice::Claim { territories }) => (territories, false),
+        _ => return vec![quick.clone()],
+    };
+    let board = sight.board();
+    let me = sight.seat();
+    let home = sight.castle(me).map(|c| board.territory(c).group);
+    let mut ranked: Vec<(i64, TerritoryId)> = territories
+        .iter()
+        .map(|&t| {
+            let own = sight
+                .neighbours(t)
+                .iter()
+                .filter(|&&n| sight.is_mine(n))
+                .count() as i64;
+            let enemy_castle = sight
+                .neighbours(t)
+                .iter()
+                .any(|&n| sight.castle_at(n).is_some_and(|s| s != me));
+            let at_home = home == Some(board.territory(t).group);
+            (own * 2 + 3 * i64::from(at_home) + 2 * i64::from(enemy_castle), t)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out = vec![quick.clone()];
+    for (_, t) in ranked {
+        if out.len() >= SETUP_CHOICES {
+            break;
+        }
+        let action = if castle {
+            Action::PlaceCastle { territory: t }
+        } else {
+            Action::Claim { territory: t }
+        };
+        if !out.contains(&action) {
+            out.push(action);
+        }
+    }
+    out
+}
+
+/// Candidates within a battle or a spy's visit: the greedy choice and its few
+/// alternatives (roll on with or without a General, or stop; defend with or without a
+/// Marshall, or bring hidden armies out; move in the least, half or the most; counter
+/// a Spy or not; each kind of card to discard).
+pub fn battle(legal: &LegalActions, quick: &Action) -> Vec<Action> {
+    let mut out = vec![quick.clone()];
+    let mut push = |action: Action| {
+        if !out.contains(&action) {
+            out.push(action);
+        }
+    };
+    for choice in &legal.choices {
+        match choice {
+            Choice::Roll {
+                max_dice, general, ..
+            } => {
+                push(Action::Roll {
+                    dice: *max_dice,
+                    general: false,
+                });
+                if *general {
+                    push(Action::Roll {
+                        dice: *max_dice,
+                        general: true,
+                    });
+                }
+            }
+            Choice::StopAttack => push(Action::StopAttack),
+            Choice::Defend { max_dice, marshall } => {
+                push(Action::Defend {
+                    dice: *max_dice,
+                    marshall: false,
+                });
+                if *marshall {
+                    push(Action::Defend {
+                        dice: *max_dice,
+                        marshall: true,
+                    });
+                }
+            }
+            Choice::RevealHiddenArmies {
+                territories,
+                armies,
+            } if *armies > 0 => {
+                for &territory in territories {
+                    push(Action::RevealHiddenArmies { territory });
+                }
+            }
+            Choice::MoveIn { min, max } => {
+                for armies in [*min, min + (max - min) / 2, *max] {
+                    push(Action::MoveIn { armies });
+                }
+            }
+            Choice::AnswerSpy { counter } => {
+                push(Action::AnswerSpy { counter: false });
+                if *counter {
+                    push(Action::AnswerSpy { counter: true });
+                }
+            }
+            Choice::SpyDiscard { cards } => {
+                for &card in cards {
+                    push(Action::SpyDiscard { card });
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}

@@ -26,12 +26,17 @@ use std::time::Instant;
 use rand::Rng;
 
 use super::{GreedyPolicy, Policy, SeatSight, Thinking};
-use crate::game::{Action, Choice, Decision, LegalActions, PlacementReason};
+use crate::game::{Action, Choice, Decision, LegalActions};
 
 /// Simulations a decision of the turn may spend, at effort 1.
 const TURN_SIMULATIONS: u32 = 96;
-/// Simulations for placing reinforcements or spoils.
+/// Simulations for placing reinforcements, spoils or starting armies.
 const PLACEMENT_SIMULATIONS: u32 = 64;
+/// Simulations for a choice of setup (the castle, a claim).
+const SETUP_SIMULATIONS: u32 = 48;
+/// Simulations for a choice within a battle or a spy's visit (roll on or stop, a
+/// General or a Marshall, how many move in, what to answer or discard).
+const BATTLE_SIMULATIONS: u32 = 24;
 
 /// The Expert strength. See the module documentation.
 #[derive(Clone, Debug)]
@@ -76,16 +81,23 @@ impl Policy for ExpertPolicy {
         };
         let (candidates, base) = match pending.decision {
             Decision::Play { .. } => (candidates::turn(sight, legal, &quick), TURN_SIMULATIONS),
-            Decision::PlaceArmies {
-                armies,
-                reason: PlacementReason::Reinforcements | PlacementReason::Spoils,
-            } => match legal.choices.first() {
+            Decision::PlaceArmies { armies, .. } => match legal.choices.first() {
                 Some(Choice::PlaceArmies { territories, .. }) => (
                     candidates::placements(sight, armies, territories, &quick),
                     PLACEMENT_SIMULATIONS,
                 ),
                 _ => return quick,
             },
+            Decision::PlaceCastle { .. } | Decision::Claim => {
+                (candidates::setup(sight, legal, &quick), SETUP_SIMULATIONS)
+            }
+            Decision::Roll { .. }
+            | Decision::Defend { .. }
+            | Decision::MoveIn { .. }
+            | Decision::AnswerSpy { .. }
+            | Decision::SpyDiscard { .. } => {
+                (candidates::battle(legal, &quick), BATTLE_SIMULATIONS)
+            }
             _ => return quick,
         };
         if candidates.len() < 2 {
