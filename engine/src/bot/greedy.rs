@@ -55,6 +55,9 @@ struct Style {
     card_tricks: bool,
     /// Attacks only at the Normal player's odds (else whenever it has more armies).
     cautious: bool,
+    /// Masses its armies where the best attack is (else spreads them at random over
+    /// its territories next to an enemy).
+    focused: bool,
 }
 
 impl Default for Style {
@@ -64,6 +67,7 @@ impl Default for Style {
             castle_margin: CASTLE_MARGIN,
             card_tricks: true,
             cautious: true,
+            focused: true,
         }
     }
 }
@@ -77,7 +81,8 @@ impl GreedyPolicy {
     /// A beginner (the Easy strength): the greedy player's habits without its care. It
     /// guards its castle only against the land next to it and with no margin, plays no
     /// Spies, Diplomats or Marshalls, brings hidden armies out as soon as they are
-    /// worth anything, and attacks whenever it has more armies.
+    /// worth anything, attacks whenever it has more armies, and spreads its armies
+    /// at random along its front instead of massing them.
     pub fn easy() -> Self {
         Self {
             style: Style {
@@ -85,6 +90,7 @@ impl GreedyPolicy {
                 castle_margin: 0,
                 card_tricks: false,
                 cautious: false,
+                focused: false,
             },
             ..Self::default()
         }
@@ -127,7 +133,7 @@ impl Policy for GreedyPolicy {
                 armies,
                 territories,
             } => Action::PlaceArmies {
-                placements: eye.placements(*armies, territories),
+                placements: eye.placements(*armies, territories, rng),
             },
             Choice::FillVacated {
                 territories,
@@ -315,7 +321,12 @@ impl<'a> Eye<'_, 'a> {
 
     /// The castle first, up to the enemy armies that could reach it and a margin; everything
     /// else on the territory best placed to attack.
-    fn placements(&self, armies: u32, territories: &[TerritoryId]) -> Vec<Placement> {
+    fn placements(
+        &self,
+        armies: u32,
+        territories: &[TerritoryId],
+        rng: &mut dyn Rng,
+    ) -> Vec<Placement> {
         let mut placements: Vec<Placement> = Vec::with_capacity(2);
         let mut left = armies;
         if let Some(castle) = self.sight.castle(self.me())
@@ -328,14 +339,34 @@ impl<'a> Eye<'_, 'a> {
                 left -= topping;
             }
         }
-        if left > 0 {
-            let staging = self.staging_territory(territories);
+        while left > 0 {
+            let (staging, part) = if self.style.focused {
+                (self.staging_territory(territories), left)
+            } else {
+                (self.any_front(territories, rng), left.div_ceil(2))
+            };
             match placements.iter_mut().find(|p| p.territory == staging) {
-                Some(p) => p.armies += left,
-                None => placements.push(Placement::new(staging, left)),
+                Some(p) => p.armies += part,
+                None => placements.push(Placement::new(staging, part)),
             }
+            left -= part;
         }
         placements
+    }
+
+    /// One of `territories` next to an enemy, at random (any of them when none is).
+    fn any_front(&self, territories: &[TerritoryId], rng: &mut dyn Rng) -> TerritoryId {
+        let front: Vec<TerritoryId> = territories
+            .iter()
+            .copied()
+            .filter(|&t| self.enemy_neighbours(t) > 0)
+            .collect();
+        let pool = if front.is_empty() {
+            territories
+        } else {
+            &front
+        };
+        pool[rng.random_range(0..pool.len())]
     }
 
     /// The own territory from which the best attack could be made: the most armies

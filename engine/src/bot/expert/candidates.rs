@@ -203,7 +203,10 @@ pub fn setup(sight: &SeatSight<'_>, legal: &LegalActions, quick: &Action) -> Vec
                 .iter()
                 .any(|&n| sight.castle_at(n).is_some_and(|s| s != me));
             let at_home = home == Some(board.territory(t).group);
-            (own * 2 + 3 * i64::from(at_home) + 2 * i64::from(enemy_castle), t)
+            (
+                own * 2 + 3 * i64::from(at_home) + 2 * i64::from(enemy_castle),
+                t,
+            )
         })
         .collect();
     ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
