@@ -58,7 +58,11 @@ fn play_checked(number: u64, strengths: &[Strength]) -> Game {
         variant.classic_fortify = true;
         variant.hidden_army_minimum = 3;
     }
-    let name = if number % 2 == 0 { "castle" } else { "world" };
+    let name = if number.is_multiple_of(2) {
+        "castle"
+    } else {
+        "world"
+    };
     let mut game = Game::new(board(name), variant, strengths.len(), number).unwrap();
     let mut players: Vec<Box<dyn Policy + Send>> = strengths
         .iter()

@@ -135,9 +135,8 @@ impl Tournament {
             let turn = (game.turn_seat(), game.turn_number());
             match (&mut turn_clock, turn) {
                 (Some((s, number, total)), (Some(t), now)) if *s == t && *number == now => {
-                    if t == seat {
-                        *total += took;
-                    }
+                    // Only the turn's own seat's decisions count towards its turn.
+                    *total += if t == seat { took } else { 0.0 };
                 }
                 (_, (Some(t), now)) => {
                     if let Some((s, _, total)) = turn_clock.take() {

@@ -23,13 +23,16 @@ use super::sources::{LoadedBoard, Places};
 /// game needs, so that a request always ends.
 const COMPUTER_ACTIONS: usize = 200_000;
 
+/// The computer player of each seat the engine plays (`None` for the others).
+type Computers = Vec<Option<(Strength, Box<dyn Policy + Send>)>>;
+
 /// The game being played, the text of its board (which saves carry), and the seats
 /// the engine plays.
 struct Table {
     game: Game,
     board_source: String,
     /// The computer player of each seat the engine plays.
-    computers: Vec<Option<(Strength, Box<dyn Policy + Send>)>>,
+    computers: Computers,
     /// The computer players' generator, seeded from the game's seed.
     rng: ChaCha8Rng,
 }
@@ -309,7 +312,7 @@ impl Session {
         &mut self,
         game: Game,
         board_source: String,
-        computers: Vec<Option<(Strength, Box<dyn Policy + Send>)>>,
+        computers: Computers,
         id: &Value,
     ) -> Value {
         let rng = ChaCha8Rng::seed_from_u64(game.seed() ^ COMPUTER_SEED);
@@ -322,7 +325,7 @@ impl Session {
         let (computer_actions, computer_events) = table.play_computers();
         let game = &table.game;
         let board = game.board();
-        let mut fields = reply::standing(&game);
+        let mut fields = reply::standing(game);
         fields["board"] = Value::from(board.meta.name.clone());
         fields["seats"] = Value::from(game.seats());
         fields["seed"] = Value::from(game.seed());
@@ -386,12 +389,8 @@ const COMPUTER_SEED: u64 = 0xc0_4b07;
 
 /// The computer players a request names, one slot per seat; a seat named twice or
 /// not at the table is refused.
-fn computer_players(
-    game: &Game,
-    named: &[ComputerSeat],
-) -> Result<Vec<Option<(Strength, Box<dyn Policy + Send>)>>, Refusal> {
-    let mut players: Vec<Option<(Strength, Box<dyn Policy + Send>)>> =
-        (0..game.seats()).map(|_| None).collect();
+fn computer_players(game: &Game, named: &[ComputerSeat]) -> Result<Computers, Refusal> {
+    let mut players: Computers = (0..game.seats()).map(|_| None).collect();
     for computer in named {
         check_seat(game, computer.seat)?;
         let slot = &mut players[computer.seat.index()];
