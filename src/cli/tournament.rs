@@ -75,7 +75,10 @@ pub struct TournamentArgs {
         help = gettext("Threads to play on (default: one per core)")
     )]
     threads: Option<u16>,
-    #[arg(long, help = gettext("Write the results as JSON"))]
+    #[arg(
+        long,
+        help = gettext("Write the results as JSON")
+    )]
     json: bool,
 }
 
