@@ -481,3 +481,58 @@ fn odds_follow_a_variants_castle_dice_limit() {
         Some(2)
     );
 }
+
+/// `castellan tournament`: the standings in a table or as JSON, the same from a seed
+/// whatever the threads, and a bad table refused with the reason.
+#[test]
+fn tournament_prints_standings_the_same_from_a_seed() {
+    let board = "data/boards/castle-risk.toml";
+    let json = |threads: &str| {
+        let output = castellan(&[
+            "tournament",
+            "--board",
+            board,
+            "--players",
+            "normal,easy",
+            "--games",
+            "8",
+            "--seed",
+            "4",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        let players = value["players"].as_array().unwrap().clone();
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[0]["strength"], "normal");
+        let wins: u64 = players.iter().map(|p| p["wins"].as_u64().unwrap()).sum();
+        assert_eq!(wins + value["unfinished"].as_u64().unwrap(), 8);
+        players
+            .iter()
+            .map(|p| (p["wins"].clone(), p["mean_turns"].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(json("1"), json("2"));
+    let output = castellan(&[
+        "tournament",
+        "--board",
+        board,
+        "--players",
+        "expert,normal",
+        "--games",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("1 expert") && text.contains("95 % interval"),
+        "{text}"
+    );
+    for (players, complaint) in [("normal", "2 to 6"), ("normal,hard", "hard")] {
+        let output = castellan(&["tournament", "--players", players, "--games", "2"]);
+        assert!(!output.status.success());
+        assert!(stderr(&output).contains(complaint), "{}", stderr(&output));
+    }
+}

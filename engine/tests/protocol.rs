@@ -799,3 +799,134 @@ fn every_error_code_is_documented() {
         );
     }
 }
+
+// --- Computer seats and suggestions ---
+
+/// A game whose every seat the engine plays is over by the `started` reply, with
+/// every computer action listed and every one of them legal when replayed.
+#[test]
+fn computer_seats_play_until_someone_else_decides() {
+    let mut session = session();
+    let started = ok(
+        &mut session,
+        "started",
+        json!({"type": "start", "board": {"name": "castle-risk"}, "seats": 3, "seed": 8,
+               "computers": [{"seat": 0, "strength": "easy"}, {"seat": 1, "strength": "normal"},
+                             {"seat": 2, "strength": "expert"}]}),
+    );
+    assert!(started["winner"].is_u64(), "{:#}", started["winner"]);
+    assert_eq!(started["pending"], Value::Null);
+    let actions = started["computer_actions"].as_array().unwrap();
+    assert!(actions.len() > 100, "{} actions", actions.len());
+    assert_eq!(started["computers"][2]["strength"], "expert");
+    // Replayed by hand, the listed actions are accepted and end the same way.
+    let mut replay = Session::new().with_boards_dir(workspace().join("data/boards"));
+    ok(
+        &mut replay,
+        "started",
+        json!({"type": "start", "board": {"name": "castle-risk"}, "seats": 3, "seed": 8}),
+    );
+    let mut last = Value::Null;
+    for entry in actions {
+        last = ok(
+            &mut replay,
+            "events",
+            json!({"type": "act", "seat": entry["seat"], "action": entry["action"]}),
+        );
+    }
+    assert_eq!(last["winner"], started["winner"]);
+}
+
+#[test]
+fn a_person_against_computers_sees_only_its_own_secrets() {
+    let mut session = session();
+    let started = ok(
+        &mut session,
+        "started",
+        json!({"type": "start", "board": {"name": "castle-risk"}, "seats": 2, "seed": 3,
+               "computers": [{"seat": 1, "strength": "normal"}]}),
+    );
+    // Whoever places first, seat 0 is asked next.
+    assert_eq!(started["pending"]["seat"], 0);
+    let mut hidden_seen = false;
+    for _ in 0..400 {
+        let pending = ok(&mut session, "pending", json!({"type": "pending"}));
+        if pending["winner"].is_u64() {
+            break;
+        }
+        assert_eq!(
+            pending["pending"]["seat"], 0,
+            "a computer seat left pending"
+        );
+        let action = ok(
+            &mut session,
+            "suggestion",
+            json!({"type": "suggest", "strength": "normal"}),
+        );
+        let reply = ok(
+            &mut session,
+            "events",
+            json!({"type": "act", "seat": 0, "action": action["action"], "events_for": 0}),
+        );
+        for entry in reply["computer_actions"].as_array().unwrap() {
+            if entry["action"]["action"] == "hide_armies" {
+                assert_eq!(entry["action"]["territory"], Value::Null);
+                hidden_seen = true;
+            }
+        }
+        for event in reply["events"].as_array().unwrap() {
+            if event["event"] == "card_drawn" && event["seat"] == 1 {
+                assert_eq!(event["card"], Value::Null, "seat 1's card shown: {event}");
+            }
+        }
+    }
+    assert!(hidden_seen, "the computer never hid its armies");
+}
+
+#[test]
+fn bad_computer_seats_and_suggestions_are_refused() {
+    let mut session = session();
+    let start = |computers: Value| {
+        json!({"type": "start", "board": {"name": "castle-risk"}, "seats": 2, "seed": 1,
+               "computers": computers})
+    };
+    let (code, _) = refused(
+        &mut session,
+        start(json!([{"seat": 2, "strength": "normal"}])),
+    );
+    assert_eq!(code, "unknown_seat");
+    let (code, _) = refused(
+        &mut session,
+        start(json!([{"seat": 1, "strength": "normal"}, {"seat": 1, "strength": "easy"}])),
+    );
+    assert_eq!(code, "bad_request");
+    let (code, message) = refused(
+        &mut session,
+        start(json!([{"seat": 1, "strength": "hard"}])),
+    );
+    assert_eq!(code, "bad_request");
+    // The refusal quotes the strength it does not know, for the bot's author.
+    assert!(message.contains("hard"), "{message}");
+    let (code, _) = refused(
+        &mut session,
+        json!({"type": "suggest", "strength": "expert"}),
+    );
+    assert_eq!(code, "no_game");
+    ok(&mut session, "started", start(json!([])));
+    let first = ok(
+        &mut session,
+        "suggestion",
+        json!({"type": "suggest", "strength": "expert"}),
+    );
+    let again = ok(
+        &mut session,
+        "suggestion",
+        json!({"type": "suggest", "strength": "expert"}),
+    );
+    assert_eq!(first, again, "the same question gets the same answer");
+    let legal = ok(&mut session, "legal", json!({"type": "legal"}));
+    assert_eq!(first["seat"], legal["seat"]);
+    // Nothing was played.
+    let pending = ok(&mut session, "pending", json!({"type": "pending"}));
+    assert_eq!(pending["pending"]["seat"], legal["seat"]);
+}

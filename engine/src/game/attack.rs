@@ -420,6 +420,8 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         if self.winner().is_some() {
+            // The last castle fell and the armies are in: the game is won.
+            events.push(Event::public(EventKind::GameWon { seat }));
             return;
         }
         if vacated.is_empty() {

@@ -109,8 +109,9 @@ impl Game {
                     card: Card::General,
                 }));
             }
+            // `game_won` is told once the victor's armies have moved in (`attack`),
+            // so that events come in the order things happen.
             self.state.phase = Phase::Won(victor);
-            events.push(Event::public(EventKind::GameWon { seat: victor }));
         }
         // With two seats left, the Diplomats in hand go at the end of the turn (`turn`).
         vacated

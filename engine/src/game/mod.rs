@@ -115,6 +115,7 @@ mod state;
 mod territory_set;
 mod turn;
 mod view;
+mod world;
 
 use std::sync::Arc;
 
@@ -390,6 +391,23 @@ impl Game {
             Phase::Turn(turn) => Some(turn.seat),
             _ => None,
         }
+    }
+
+    /// Whether the turn's seat has a General committed for the rest of its turn
+    /// (ruling 12): public, as the card was shown when it was committed.
+    pub fn general_committed(&self) -> bool {
+        matches!(&self.state.phase, Phase::Turn(turn) if turn.general)
+    }
+
+    /// Whether the defender committed a Marshall to the attack in progress.
+    pub fn marshall_committed(&self) -> bool {
+        matches!(&self.state.phase, Phase::Turn(turn)
+            if matches!(&turn.step, Step::Attack(attack) if attack.marshall))
+    }
+
+    /// Unrevealed hidden-army slips a seat holds (public: where they lie is not).
+    pub fn hidden_armies_left(&self, seat: Seat) -> usize {
+        self.state.seats[seat.index()].unrevealed_hidden()
     }
 
     /// Turns begun so far.

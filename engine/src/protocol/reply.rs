@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::game::{Event, Game, Seat};
+use crate::game::{Action, Event, Game, Seat};
 use crate::odds::Odds;
 
 use super::refusal::Refusal;
@@ -43,6 +43,23 @@ pub(crate) fn events(events: &[Event], for_seat: Option<Seat>) -> Vec<Value> {
                 object.insert("audience".to_owned(), to_json(&event.audience));
             }
             value
+        })
+        .collect()
+}
+
+/// Actions the computer seats took, in order: `[{"seat": 1, "action": {…}}, …]`.
+/// For one seat, where another hid its armies is left out (`"territory": null`).
+pub(crate) fn actions(actions: &[(Seat, Action)], for_seat: Option<Seat>) -> Value {
+    actions
+        .iter()
+        .map(|(seat, action)| {
+            let mut action = to_json(action);
+            if matches!(for_seat, Some(viewer) if viewer != *seat)
+                && action["action"] == "hide_armies"
+            {
+                action["territory"] = Value::Null;
+            }
+            json!({ "seat": seat, "action": action })
         })
         .collect()
 }

@@ -8,18 +8,69 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::game::{Dice, Game, Seat};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::bot::{Policy, SeatSight, Strength};
+use crate::game::{Action, Dice, Event, Game, LegalActions, Seat};
 use crate::odds::{OddsOptions, odds};
 
 use super::refusal::Refusal;
 use super::reply::{self, reply, to_json};
-use super::request::Request;
+use super::request::{ComputerSeat, Request};
 use super::sources::{LoadedBoard, Places};
 
-/// The game being played and the text of its board (which saves carry).
+/// Actions the computer seats may take in answer to one request: far more than any
+/// game needs, so that a request always ends.
+const COMPUTER_ACTIONS: usize = 200_000;
+
+/// The computer player of each seat the engine plays (`None` for the others).
+type Computers = Vec<Option<(Strength, Box<dyn Policy + Send>)>>;
+
+/// The game being played, the text of its board (which saves carry), and the seats
+/// the engine plays.
 struct Table {
     game: Game,
     board_source: String,
+    /// The computer player of each seat the engine plays.
+    computers: Computers,
+    /// The computer players' generator, seeded from the game's seed.
+    rng: ChaCha8Rng,
+}
+
+impl Table {
+    /// Lets the computer seats play while one of them is to decide: the actions they
+    /// took and the events these caused.
+    fn play_computers(&mut self) -> (Vec<(Seat, Action)>, Vec<Event>) {
+        let mut actions = Vec::new();
+        let mut events = Vec::new();
+        let mut legal = LegalActions::default();
+        for _ in 0..COMPUTER_ACTIONS {
+            let Some(seat) = self.game.pending_seat() else {
+                break;
+            };
+            let Some(Some((_, player))) = self.computers.get_mut(seat.index()) else {
+                break;
+            };
+            self.game.legal_actions_into(&mut legal);
+            let action = player.choose(&SeatSight::new(&self.game, seat), &legal, &mut self.rng);
+            if self
+                .game
+                .apply_into(seat, action.clone(), &mut events)
+                .is_err()
+            {
+                // A computer player only chooses listed actions; should one ever be
+                // refused, the seat is left for the client rather than looping.
+                break;
+            }
+            actions.push((seat, action));
+        }
+        (actions, events)
+    }
+
+    fn has_computers(&self) -> bool {
+        self.computers.iter().any(Option::is_some)
+    }
 }
 
 /// One protocol conversation. Feed it each input line with [`Session::handle_line`] and
@@ -133,6 +184,7 @@ impl Session {
                 seats,
                 seed,
                 dice,
+                computers,
             } => {
                 let LoadedBoard { board, source } = self.places.board(&board)?;
                 let variant = self.places.variant(variant.as_ref())?;
@@ -142,13 +194,15 @@ impl Session {
                     game.set_dice(Dice::Fixed(faces))
                         .map_err(|error| Refusal::rule(&error, game.board()))?;
                 }
-                Ok(self.seat_table(game, source, id))
+                let computers = computer_players(&game, &computers)?;
+                Ok(self.seat_table(game, source, computers, id))
             }
             Request::StartFromPosition {
                 board,
                 variant,
                 position,
                 dice,
+                computers,
             } => {
                 let LoadedBoard { board, source } = self.places.board(&board)?;
                 let variant = self.places.variant(variant.as_ref())?;
@@ -158,23 +212,30 @@ impl Session {
                     Game::from_position(board, variant, &position, dice).map_err(|error| {
                         Refusal::position(format!("the position is refused:\n{error}"))
                     })?;
-                Ok(self.seat_table(game, source, id))
+                let computers = computer_players(&game, &computers)?;
+                Ok(self.seat_table(game, source, computers, id))
             }
             Request::Act {
                 seat,
                 action,
                 events_for,
             } => {
-                let game = &mut self.table_mut()?.game;
+                let table = self.table_mut()?;
                 if let Some(viewer) = events_for {
-                    check_seat(game, viewer)?;
+                    check_seat(&table.game, viewer)?;
                 }
-                let events = game
+                let mut events = table
+                    .game
                     .apply(seat, action)
-                    .map_err(|error| Refusal::rule(&error, game.board()))?;
-                let mut fields = reply::standing(game);
+                    .map_err(|error| Refusal::rule(&error, table.game.board()))?;
+                let (computer_actions, more) = table.play_computers();
+                events.extend(more);
+                let mut fields = reply::standing(&table.game);
                 fields["seat"] = to_json(&seat);
                 fields["events"] = Value::from(reply::events(&events, events_for));
+                if table.has_computers() {
+                    fields["computer_actions"] = reply::actions(&computer_actions, events_for);
+                }
                 Ok(reply("events", id, fields))
             }
             Request::Pending {} => Ok(reply("pending", id, reply::standing(&self.table()?.game))),
@@ -207,7 +268,8 @@ impl Session {
                 let game = save
                     .replay()
                     .map_err(|error| Refusal::replay(&error, &save))?;
-                Ok(self.seat_table(game, save.board_source, id))
+                let computers = (0..game.seats()).map(|_| None).collect();
+                Ok(self.seat_table(game, save.board_source, computers, id))
             }
             Request::Odds {
                 attackers,
@@ -232,6 +294,26 @@ impl Session {
                 let odds = odds(attackers, defenders, options)?;
                 Ok(reply("odds", id, reply::odds(&odds)))
             }
+            Request::Suggest { strength, seed } => {
+                let game = &self.table()?.game;
+                let seat = game
+                    .pending_seat()
+                    .ok_or_else(|| {
+                        Refusal::new("game_over", "the game is over: there is nothing to suggest")
+                    })?;
+                let seed = seed.unwrap_or_else(|| suggestion_seed(game));
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let action = strength.policy().choose(
+                    &SeatSight::new(game, seat),
+                    &game.legal_actions(),
+                    &mut rng,
+                );
+                Ok(reply(
+                    "suggestion",
+                    id,
+                    json!({ "seat": seat, "strength": strength, "action": action }),
+                ))
+            }
             Request::Quit {} => {
                 self.finished = true;
                 Ok(reply("bye", id, json!({})))
@@ -239,10 +321,26 @@ impl Session {
         }
     }
 
-    /// Makes `game` the session's game and describes it: the `started` reply.
-    fn seat_table(&mut self, game: Game, board_source: String, id: &Value) -> Value {
+    /// Makes `game` the session's game, lets its computer seats play until someone
+    /// else is to decide, and describes it: the `started` reply.
+    fn seat_table(
+        &mut self,
+        game: Game,
+        board_source: String,
+        computers: Computers,
+        id: &Value,
+    ) -> Value {
+        let rng = ChaCha8Rng::seed_from_u64(game.seed() ^ COMPUTER_SEED);
+        let mut table = Table {
+            game,
+            board_source,
+            computers,
+            rng,
+        };
+        let (computer_actions, computer_events) = table.play_computers();
+        let game = &table.game;
         let board = game.board();
-        let mut fields = reply::standing(&game);
+        let mut fields = reply::standing(game);
         fields["board"] = Value::from(board.meta.name.clone());
         fields["seats"] = Value::from(game.seats());
         fields["seed"] = Value::from(game.seed());
@@ -257,8 +355,22 @@ impl Session {
             .map(|group| Value::from(group.key.clone()))
             .collect();
         fields["actions"] = Value::from(game.history().len());
-        fields["events"] = Value::from(reply::events(game.opening_events(), None));
-        self.table = Some(Table { game, board_source });
+        let mut events = game.opening_events().to_vec();
+        events.extend(computer_events);
+        fields["events"] = Value::from(reply::events(&events, None));
+        if table.has_computers() {
+            fields["computers"] = table
+                .computers
+                .iter()
+                .enumerate()
+                .filter_map(|(seat, c)| {
+                    c.as_ref()
+                        .map(|(strength, _)| json!({ "seat": seat, "strength": strength }))
+                })
+                .collect();
+            fields["computer_actions"] = reply::actions(&computer_actions, None);
+        }
+        self.table = Some(table);
         reply("started", id, fields)
     }
 
@@ -291,6 +403,33 @@ fn check_seat(game: &Game, seat: Seat) -> Result<(), Refusal> {
             ),
         ))
     }
+}
+
+/// Mixed into a game's seed for its computer players' generator.
+const COMPUTER_SEED: u64 = 0xc0_4b07;
+
+/// The computer players a request names, one slot per seat; a seat named twice or
+/// not at the table is refused.
+fn computer_players(game: &Game, named: &[ComputerSeat]) -> Result<Computers, Refusal> {
+    let mut players: Computers = (0..game.seats()).map(|_| None).collect();
+    for computer in named {
+        check_seat(game, computer.seat)?;
+        let slot = &mut players[computer.seat.index()];
+        if slot.is_some() {
+            return Err(Refusal::new(
+                "bad_request",
+                format!("{} is named twice in `computers`", computer.seat),
+            ));
+        }
+        *slot = Some((computer.strength, computer.strength.policy()));
+    }
+    Ok(players)
+}
+
+/// The seed of a `suggest` that names none: the game's seed and the actions played,
+/// so that asking again gets the same answer.
+fn suggestion_seed(game: &Game) -> u64 {
+    game.seed() ^ (game.history().len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// A seed for a game whose client named none; the `started` reply gives it, so the
