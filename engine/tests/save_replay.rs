@@ -195,11 +195,13 @@ fn saves_of_the_app_and_the_protocol_before_format_2_still_load() {
             recorded["pending"]["pending"]
         );
         for seat in game.seat_ids() {
-            assert_eq!(
-                serde_json::to_value(game.view_for(seat)).unwrap(),
-                recorded["views"][seat.index()],
-                "{seat}'s view"
-            );
+            // Views have gained fields since: those the old version showed must agree.
+            let view = serde_json::to_value(game.view_for(seat)).unwrap();
+            let old = recorded["views"][seat.index()].as_object().unwrap();
+            assert!(old.len() > 15);
+            for (key, value) in old {
+                assert_eq!(&view[key], value, "{seat}'s view: {key}");
+            }
         }
     }
 }

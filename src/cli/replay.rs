@@ -2,13 +2,16 @@
 //! action, and prints where it ended: each territory, each seat, and the winner.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use castellan_engine::board::parse_board;
+use castellan_engine::diagnostics::escaped;
 use castellan_engine::game::{Game, QUIET_ROUNDS_FOR_A_DRAW, SavedGame};
 use clap::Args;
 use gettextrs::{gettext, ngettext};
 
+use crate::messages;
 use crate::text::fill;
 
 /// The save to replay.
@@ -23,8 +26,8 @@ pub struct ReplayArgs {
 
 /// Prints the final position, or why the save does not replay (then fails).
 pub fn run(args: ReplayArgs) -> ExitCode {
-    let shown = args.save.display();
-    let game = SavedGame::load_file(&args.save).map_err(|error| error.to_string());
+    let shown = escaped(&args.save.display().to_string());
+    let game = replay(&args.save);
     match game {
         Ok(game) => match write_final_position(&mut io::stdout().lock(), &game) {
             Ok(()) => ExitCode::SUCCESS,
@@ -35,6 +38,17 @@ pub fn run(args: ReplayArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Reads a save file (with the engine's size limit) and replays it, or says why it
+/// does not replay, naming the territories of its board when the board loads.
+fn replay(path: &Path) -> Result<Game, String> {
+    let saved =
+        SavedGame::read_file(path).map_err(|error| messages::replay_error(&error, None, &[]))?;
+    saved.replay().map_err(|error| {
+        let board = parse_board(&saved.board_source, &saved.board_name).ok();
+        messages::replay_error(&error, board.as_ref(), &[])
+    })
 }
 
 /// The board and how far the game went, every territory (owner, armies, castle),
