@@ -200,8 +200,11 @@ pub fn draw_pieces_layer(
 ) -> Result<(), cairo::Error> {
     cr.save()?;
     draw_veil(cr, scene, palette)?;
+    let visible = Visible::of(cr);
     for id in scene.board().territory_ids() {
-        if let Some(kind) = scene.target(id) {
+        if let Some(kind) = scene.target(id)
+            && visible.meets_territory(scene, id, 8.0)
+        {
             draw_target(cr, scene, palette, id, kind)?;
         }
     }
@@ -216,8 +219,13 @@ pub fn draw_pieces_layer(
         )?;
     }
     let pango = pangocairo::functions::create_context(cr);
+    // A badge of a hundred armies and more is wider than the layout plans for.
+    let margin = layout.sizes().badge_radius;
     for id in scene.board().territory_ids() {
-        draw_pieces(cr, &pango, scene, palette, layout, id)?;
+        let (badge, castle, _) = layout.boxes(id);
+        if visible.meets_mark(scene, castle.map_or(badge, |c| c.union(&badge)), margin) {
+            draw_pieces(cr, &pango, scene, palette, layout, id)?;
+        }
     }
     cr.restore()
 }
@@ -296,6 +304,83 @@ fn disc_radius(scene: &MapScene, id: TerritoryId) -> f64 {
         .length_to_view(scene.geometry().disc_radius(id))
 }
 
+/// The part of the view a drawing can change: the clip's extents. Whatever lies wholly
+/// outside is skipped rather than clipped, so that drawing a strip uncovered by a pan
+/// costs in proportion to the strip.
+#[derive(Copy, Clone, Debug)]
+struct Visible(Rect);
+
+impl Visible {
+    fn of(cr: &cairo::Context) -> Self {
+        let everything = (
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::INFINITY,
+        );
+        let (left, top, right, bottom) = cr.clip_extents().unwrap_or(everything);
+        Self(Rect {
+            left,
+            top,
+            right,
+            bottom,
+        })
+    }
+
+    /// Whether anything within `margin` pixels of `rect` (in widget pixels) shows.
+    fn meets(&self, rect: Rect, margin: f64) -> bool {
+        rect.left - margin <= self.0.right
+            && rect.right + margin >= self.0.left
+            && rect.top - margin <= self.0.bottom
+            && rect.bottom + margin >= self.0.top
+    }
+
+    /// Whether anything within `margin` pixels of the board points' bounds shows.
+    fn meets_points<'a>(
+        &self,
+        scene: &MapScene,
+        points: impl IntoIterator<Item = &'a Point>,
+        margin: f64,
+    ) -> bool {
+        let mut points = points.into_iter().map(|&p| view(scene, p));
+        let Some(first) = points.next() else {
+            return false;
+        };
+        let rect = points.fold(Rect::around((first.x, first.y), 0.0, 0.0), |r, p| Rect {
+            left: r.left.min(p.x),
+            top: r.top.min(p.y),
+            right: r.right.max(p.x),
+            bottom: r.bottom.max(p.y),
+        });
+        self.meets(rect, margin)
+    }
+
+    /// Whether anything within `margin` pixels of a territory's shape shows.
+    fn meets_territory(&self, scene: &MapScene, id: TerritoryId, margin: f64) -> bool {
+        match scene.geometry().bounds(id) {
+            Some(bounds) => self.meets_points(scene, [&bounds.min, &bounds.max], margin),
+            None => {
+                let centre = view(scene, scene.board().territory(id).geometry.centre);
+                let radius = disc_radius(scene, id);
+                self.meets(Rect::around((centre.x, centre.y), radius, radius), margin)
+            }
+        }
+    }
+
+    /// Whether anything within `margin` pixels of a box of the marks' layout (in
+    /// pixels from the board's origin) shows.
+    fn meets_mark(&self, scene: &MapScene, mark: Rect, margin: f64) -> bool {
+        let origin = scene.camera().offset();
+        let rect = Rect {
+            left: mark.left + origin.x,
+            top: mark.top + origin.y,
+            right: mark.right + origin.x,
+            bottom: mark.bottom + origin.y,
+        };
+        self.meets(rect, margin)
+    }
+}
+
 /// Starts a new path with a territory's shape (see [`add_territory_shape`]) and sets the
 /// even-odd fill rule, so that rings inside rings are holes.
 fn territory_path(cr: &cairo::Context, scene: &MapScene, id: TerritoryId, grow: f64) {
@@ -354,8 +439,9 @@ fn draw_sea_areas(
     cr.save()?;
     cr.set_fill_rule(cairo::FillRule::EvenOdd);
     cr.set_line_join(cairo::LineJoin::Bevel);
+    let visible = Visible::of(cr);
     for (index, sea) in scene.board().seas.iter().enumerate() {
-        if sea.outline.is_empty() {
+        if !visible.meets_points(scene, sea.outline.iter().flatten(), 1.0) {
             continue;
         }
         cr.new_path();
@@ -405,8 +491,19 @@ fn draw_sea_names(
         halo_width: (sizes.sea_name_pixels * 0.15).max(1.5),
     };
     let wrap_width = scene.camera().length_to_view(SEA_NAME_WIDTH);
+    let visible = Visible::of(cr);
     for sea in &scene.board().seas {
         if let Some(label) = sea.label {
+            // Laying a name out costs more than drawing it: a generous box (three
+            // lines as wide as the wrapping, or as twenty letters if wider: a long
+            // word is never broken) tells whether it may show.
+            let at = view(scene, label);
+            let half_width = wrap_width.max(20.0 * sizes.sea_name_pixels) / 2.0;
+            let half_height = 1.5 * sizes.sea_name_pixels * 1.3;
+            let around = Rect::around((at.x, at.y), half_width, half_height);
+            if !visible.meets(around, style.halo_width + 2.0) {
+                continue;
+            }
             let name = gettextrs::gettext(sea.name.as_str());
             Label::new(pango, &name, &font).wrapped(wrap_width).draw(
                 cr,
@@ -447,6 +544,7 @@ fn draw_straits(
     cr.set_line_cap(cairo::LineCap::Round);
     cr.set_dash(&[0.1, width * 2.6], 0.0);
     palette.strait.apply(cr);
+    let visible = Visible::of(cr);
     for border in board
         .borders
         .iter()
@@ -465,6 +563,9 @@ fn draw_straits(
             _ => Vec::new(),
         };
         for (from, to) in lines {
+            if !visible.meets_points(scene, [&from, &to], width) {
+                continue;
+            }
             let (from, to) = (view(scene, from), view(scene, to));
             cr.move_to(from.x, from.y);
             cr.line_to(to.x, to.y);
@@ -541,8 +642,10 @@ fn draw_land(cr: &cairo::Context, scene: &MapScene, palette: &Palette) -> Result
     // Each outline stroked on its own: one path holding every outline would hold each
     // shared border twice, which makes Cairo's stroker slower, not faster. Bevel joins
     // look the same as round ones at these widths and cost less.
+    let visible = Visible::of(cr);
+    let shown = |id: TerritoryId| visible.meets_territory(scene, id, 5.0);
     let stroke_every_outline = |cr: &cairo::Context| -> Result<(), cairo::Error> {
-        for id in board.territory_ids() {
+        for id in board.territory_ids().filter(|&id| shown(id)) {
             territory_path(cr, scene, id, 0.0);
             cr.stroke()?;
         }
@@ -556,7 +659,7 @@ fn draw_land(cr: &cairo::Context, scene: &MapScene, palette: &Palette) -> Result
     stroke_every_outline(cr)?;
     let hatching = hatch_pattern(palette, scene.camera().offset())?;
     let band_width = Sizes::at(scene.camera().scale()).band_width;
-    for id in board.territory_ids() {
+    for id in board.territory_ids().filter(|&id| shown(id)) {
         let group_id = board.territory(id).group;
         let group = board.group(group_id);
         territory_path(cr, scene, id, 0.0);
@@ -628,7 +731,11 @@ fn draw_frontiers(
     cr.set_line_cap(cairo::LineCap::Round);
     cr.set_line_width(palette.frontier_width);
     palette.frontier.apply(cr);
+    let visible = Visible::of(cr);
     for segment in frontiers {
+        if !visible.meets_points(scene, [&segment.from, &segment.to], palette.frontier_width) {
+            continue;
+        }
         let (a, b) = (view(scene, segment.from), view(scene, segment.to));
         cr.move_to(a.x, a.y);
         cr.line_to(b.x, b.y);
@@ -654,8 +761,13 @@ fn draw_names(
     palette: &Palette,
     layout: &MarkLayout,
 ) -> Result<(), cairo::Error> {
+    let visible = Visible::of(cr);
     for id in scene.board().territory_ids() {
-        draw_name(cr, pango, scene, palette, layout, id)?;
+        // The halo reaches beyond the ink.
+        let (_, _, name) = layout.boxes(id);
+        if visible.meets_mark(scene, name, 8.0) {
+            draw_name(cr, pango, scene, palette, layout, id)?;
+        }
     }
     Ok(())
 }
@@ -685,8 +797,12 @@ fn draw_veil(cr: &cairo::Context, scene: &MapScene, palette: &Palette) -> Result
     }
     cr.new_path();
     cr.set_fill_rule(cairo::FillRule::EvenOdd);
+    let visible = Visible::of(cr);
     for id in board.territory_ids() {
-        if scene.target(id).is_none() && scene.selected() != Some(id) {
+        if scene.target(id).is_none()
+            && scene.selected() != Some(id)
+            && visible.meets_territory(scene, id, 1.0)
+        {
             add_territory_shape(cr, scene, id, 0.0);
         }
     }
