@@ -66,7 +66,7 @@ impl Rect {
     }
 
     /// The smallest rectangle holding both.
-    fn union(&self, other: &Rect) -> Rect {
+    pub fn union(&self, other: &Rect) -> Rect {
         Rect {
             left: self.left.min(other.left),
             top: self.top.min(other.top),
