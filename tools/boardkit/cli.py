@@ -40,6 +40,8 @@ class Recipe:
     # Pairs of seas whose waters must not meet.
     apart: tuple[tuple[str, str], ...] = ()
     dotted_line: Callable[[Map, str, str], object] = nearest_line
+    # Whether the board file gives each sea's water as an outline.
+    write_sea_shapes: bool = False
     # When given, the board file gives each sea's water as the map draws it (see
     # `seas.py`), and each sea's name is moved onto it.
     sea_look: SeaLook | None = None
@@ -157,7 +159,7 @@ def main(recipe: Recipe, argv: list[str], description: str) -> int:
             anchors,
             sea_labels,
             recipe.size,
-            drawn.seas if recipe.sea_look is not None else None,
+            drawn.seas if recipe.write_sea_shapes or recipe.sea_look is not None else None,
             recipe.wraps_around,
             sea_angles,
         )
