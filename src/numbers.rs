@@ -4,6 +4,8 @@
 
 use gettextrs::{gettext, pgettext};
 
+use crate::text::fill;
+
 /// `value` with `places` decimals, with the translation's decimal separator.
 pub fn decimal(value: f64, places: usize) -> String {
     let plain = format!("{value:.places$}");
@@ -21,7 +23,7 @@ pub fn decimal(value: f64, places: usize) -> String {
 pub fn with_percent_sign(number: &str) -> String {
     // Translators: a percentage; French puts a no-break space before the sign.
     // xgettext:no-c-format
-    gettext("{number} %").replace("{number}", number)
+    fill(&gettext("{number} %"), &[("number", &number)])
 }
 
 /// A probability as a percentage with `places` decimals: `0.5` → "50.0 %".

@@ -51,6 +51,7 @@ use relm4::gtk::{gio, glib};
 use relm4::prelude::*;
 
 use crate::config::{APP_ID, VERSION};
+use crate::messages::{self, Names};
 use battle_panel::{BattlePanel, BattlePanelInput, BattlePanelOutput};
 use map_view::{MapView, MapViewInput, MapViewOutput};
 use new_game::{NewGame, NewGameDialog, NewGameInput, NewGameOutput};
@@ -571,7 +572,9 @@ impl Component for MainWindow {
             MainWindowInput::RollUntilDecided { dice, general } => {
                 if let Some(session) = &mut self.session {
                     if let Err(error) = session.roll_until_decided(dice, general) {
-                        self.status = error.to_string();
+                        let names = session.names();
+                        let names = Names::new(session.board()).with_seats(&names);
+                        self.status = messages::sentence(&messages::rule_error(&error, &names));
                     }
                     self.refresh(&sender);
                 }
@@ -606,7 +609,10 @@ impl Component for MainWindow {
             return;
         };
         if let Err(error) = session.apply(seat, action) {
-            eprintln!("castellan: the computer's move was refused: {error}");
+            eprintln!(
+                "castellan: the computer's move was refused: {}",
+                error.in_english(session.board())
+            );
             return;
         }
         self.refresh(&sender);
@@ -742,7 +748,10 @@ impl MainWindow {
                 self.begin(session, sender);
             }
             // The dialog stays open, so that the setup can be mended.
-            Err(error) => self.error(&gettext("The Game Could Not Start"), &error.to_string()),
+            Err(error) => self.error(
+                &gettext("The Game Could Not Start"),
+                &messages::sentence(&error.describe()),
+            ),
         }
     }
 
@@ -789,12 +798,15 @@ impl MainWindow {
 
     fn open_file(&mut self, path: PathBuf, sender: &ComponentSender<Self>) {
         let opened = std::fs::read_to_string(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|json| Session::open(&json, Some(path.clone())).map_err(|e| e.to_string()));
+            .map_err(|e| messages::io_error(&e))
+            .and_then(|json| Session::open(&json, Some(path.clone())).map_err(|e| e.describe()));
         match opened {
             Ok(session) => self.begin(session, sender),
             // The game in progress stays as it was.
-            Err(reason) => self.error(&gettext("The Game Could Not Be Opened"), &reason),
+            Err(reason) => self.error(
+                &gettext("The Game Could Not Be Opened"),
+                &messages::sentence(&reason),
+            ),
         }
     }
 
@@ -804,14 +816,19 @@ impl MainWindow {
         };
         let written = session
             .to_json()
-            .map_err(|e| e.to_string())
-            .and_then(|json| files::write_atomically(&path, &json).map_err(|e| e.to_string()));
+            .map_err(|e| messages::save_error(&e))
+            .and_then(|json| {
+                files::write_atomically(&path, &json).map_err(|e| messages::io_error(&e))
+            });
         match written {
             Ok(()) => {
                 session.mark_saved(path);
                 self.unsaved.set(false);
             }
-            Err(reason) => self.error(&gettext("The Game Could Not Be Saved"), &reason),
+            Err(reason) => self.error(
+                &gettext("The Game Could Not Be Saved"),
+                &messages::sentence(&reason),
+            ),
         }
     }
 
@@ -854,7 +871,10 @@ impl MainWindow {
             return;
         };
         if let Err(error) = session.apply(seat, action) {
-            self.error(&gettext("That Move Is Not Allowed"), &error.to_string());
+            let names = session.names();
+            let names = Names::new(session.board()).with_seats(&names);
+            let reason = messages::sentence(&messages::rule_error(&error, &names));
+            self.error(&gettext("That Move Is Not Allowed"), &reason);
         }
         self.refresh(sender);
     }

@@ -26,6 +26,7 @@ use crate::app::session::{GameSetup, SeatSettings};
 use crate::map::draw::draw_thumbnail;
 use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
 use crate::map::{MapScene, Palette};
+use crate::messages;
 use crate::variant_options::changed_options;
 
 /// Where the last setup is remembered.
@@ -63,9 +64,9 @@ pub fn resolve(setup: GameSetup) -> Result<NewGame, String> {
         .board
         .clone()
         .unwrap_or_else(library::default_board_path);
-    let board = library::load_board(&board_path).map_err(|e| e.to_string())?;
+    let board = library::load_board(&board_path).map_err(|e| messages::file_error(&e))?;
     let variant = match &setup.variant {
-        Some(path) => load_variant_file(path).map_err(|e| e.to_string())?,
+        Some(path) => load_variant_file(path).map_err(|e| messages::file_error(&e))?,
         None => Variant::rulebook(),
     };
     Ok(NewGame {
@@ -300,7 +301,7 @@ impl NewGameDialog {
             quick_defence: self.quick_defence.is_active(),
         };
         if let Some(problem) = setup.problem() {
-            return Err(problem.to_string());
+            return Err(messages::sentence(&problem.describe()));
         }
         let most = empires(&board.board);
         if setup.seats.len() > most {

@@ -7,12 +7,14 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use castellan_engine::board::{Board, TerritoryId};
+use castellan_engine::board::{Board, TerritoryId, parse_board};
+use castellan_engine::diagnostics::escaped;
 use castellan_engine::game::{
     Action, Choice, Decision, Event, EventKind, Game, LegalActions, NewGameError, PlacementReason,
     ReplayError, RuleError, SaveError, SavedGame, Seat,
 };
 use castellan_engine::variant::Variant;
+use gettextrs::gettext;
 use serde::{Deserialize, Serialize};
 
 use crate::app::library::LoadedBoard;
@@ -20,6 +22,8 @@ use crate::app::table::TableSnapshot;
 use crate::map::TargetKind;
 use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
 use crate::map::scene::{Castle, TerritoryState};
+use crate::messages;
+use crate::text::fill;
 
 /// Who sits in one seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,6 +109,20 @@ pub enum SetupProblem {
     ColourTwice,
 }
 
+impl SetupProblem {
+    /// The problem in the reader's language.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::SeatCount(seats) => fill(
+                &gettext("a game needs 2 to 6 seats, not {seats}"),
+                &[("seats", seats)],
+            ),
+            Self::EmptyName => gettext("every seat needs a name"),
+            Self::ColourTwice => gettext("two seats have the same colour"),
+        }
+    }
+}
+
 /// Why a session could not start or open.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -112,12 +130,41 @@ pub enum SessionError {
     Setup(#[from] SetupProblem),
     #[error(transparent)]
     NewGame(#[from] NewGameError),
-    #[error(transparent)]
-    Replay(#[from] ReplayError),
+    /// The save does not replay; its board, when that loads, and its players' names
+    /// let the reason name territories and seats.
+    #[error("{error}")]
+    Replay {
+        error: ReplayError,
+        board: Option<Box<Board>>,
+        seats: Vec<String>,
+    },
     #[error("not a Castellan save: {0}")]
     Json(#[from] serde_json::Error),
     #[error("the save lists {settings} seats but its game has {game}")]
     SeatMismatch { settings: usize, game: usize },
+}
+
+impl SessionError {
+    /// Why, in the reader's language.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::Setup(problem) => problem.describe(),
+            Self::NewGame(error) => messages::new_game_error(error),
+            Self::Replay {
+                error,
+                board,
+                seats,
+            } => messages::replay_error(error, board.as_deref(), seats),
+            Self::Json(error) => fill(
+                &gettext("not a save file: {detail}"),
+                &[("detail", &escaped(&error.to_string()))],
+            ),
+            Self::SeatMismatch { settings, game } => fill(
+                &gettext("the save lists {settings} seats but its game has {game}"),
+                &[("settings", settings), ("game", game)],
+            ),
+        }
+    }
 }
 
 /// A save file: the seats as set up at this table, and the engine's saved game. A bare
@@ -205,9 +252,17 @@ impl Session {
         };
         // The log of a reopened game is rebuilt from the events of its replay.
         let mut replayed = Vec::new();
-        let game = saved.replay_with(|game, events| {
-            replayed.extend(events.iter().map(|e| for_log(game, e)));
-        })?;
+        let game = saved
+            .replay_with(|game, events| {
+                replayed.extend(events.iter().map(|e| for_log(game, e)));
+            })
+            .map_err(|error| SessionError::Replay {
+                board: parse_board(&saved.board_source, &saved.board_name)
+                    .ok()
+                    .map(Box::new),
+                seats: seats.iter().flatten().map(|s| s.name.clone()).collect(),
+                error,
+            })?;
         let seats = match seats {
             Some(seats) if seats.len() != game.seats() => {
                 return Err(SessionError::SeatMismatch {

@@ -18,6 +18,7 @@ use relm4::prelude::*;
 
 use crate::app::files::{self, FileKind, write_atomically};
 use crate::app::library::{self, personal_folder, shipped_folder};
+use crate::messages;
 use crate::variant_options::{
     OptionGroup, OptionKind, OptionValue, VariantOption, options, parse_track, track_text,
 };
@@ -196,7 +197,7 @@ impl VariantEditor {
             let mut reasons: Vec<String> = problems
                 .iter()
                 .filter(|p| p.options().contains(&option.path))
-                .map(ToString::to_string)
+                .map(messages::variant_problem)
                 .collect();
             if matches!(row.control, Control::Track(_))
                 && let Some(why) = &self.track_error
@@ -326,7 +327,7 @@ impl VariantEditor {
             Err(error) => crate::app::new_game::problems_dialog(
                 &self.window,
                 &gettext("These Rules Cannot Be Opened"),
-                &error.to_string(),
+                &messages::file_error(&error),
             ),
         }
     }
@@ -350,7 +351,11 @@ impl VariantEditor {
                 let dialog = adw::MessageDialog::new(
                     Some(&self.window),
                     Some(&gettext("The Rules Could Not Be Saved")),
-                    Some(&format!("{}: {error}", path.display())),
+                    Some(&format!(
+                        "{}: {}",
+                        path.display(),
+                        messages::io_error(&error)
+                    )),
                 );
                 dialog.add_response("close", &gettext("_Close"));
                 dialog.present();

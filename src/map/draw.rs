@@ -17,6 +17,7 @@ use super::glyphs::{self, Arrow, Badge, CastleGlyph, Label, TextStyle};
 use super::layout::{InkBox, MarkLayout, MarkSizes, NameForm, NameSet, Rect};
 use super::palette::{Colour, Palette};
 use super::scene::{MapScene, TargetKind};
+use crate::text::translated;
 
 /// Sea names wrap into lines no wider than this, in board units.
 const SEA_NAME_WIDTH: f64 = 200.0;
@@ -86,7 +87,7 @@ pub fn layout_marks(pango: &pango::Context, scene: &MapScene) -> MarkLayout {
         .seas
         .iter()
         .map(|sea| {
-            let label = Label::new(pango, &gettextrs::gettext(sea.name.as_str()), &sea_font)
+            let label = Label::new(pango, &translated(&sea.name), &sea_font)
                 .wrapped(SEA_NAME_WIDTH * scale);
             sea_name_box(scene, sea, label.ink_offsets())
         })
@@ -103,7 +104,7 @@ pub fn name_forms(pango: &pango::Context, scene: &MapScene) -> Vec<Vec<NameForm>
         .territories
         .iter()
         .map(|t| {
-            let name = gettextrs::gettext(t.name.as_str());
+            let name = translated(&t.name);
             let mut forms = Vec::new();
             for small in [false, true] {
                 for broken in [false, true] {
@@ -577,7 +578,7 @@ fn draw_sea_names(
         if !visible.meets(around, style.halo_width + 2.0) {
             continue;
         }
-        let name = gettextrs::gettext(sea.name.as_str());
+        let name = translated(&sea.name);
         Label::new(pango, &name, &font)
             .wrapped(wrap_width)
             .draw_turned(cr, at, sea.label_angle, style)?;
@@ -881,7 +882,7 @@ fn draw_name(
     let sizes = Sizes::at(scene.camera().scale());
     let marks = layout.marks(id);
     let (_, style) = land_name_look(palette, sizes.name_pixels);
-    let name = gettextrs::gettext(scene.board().territory(id).name.as_str());
+    let name = translated(&scene.board().territory(id).name);
     let text = name_text(&name, marks.name_set).unwrap_or(name);
     Label::new(pango, &text, &sizes.name_font(marks.name_set))
         .centred()
@@ -937,7 +938,7 @@ fn draw_group_names(
             })
             .map_or(0.0, |(lo, hi)| scene.camera().length_to_view(hi - lo))
             .max(sizes.group_name_pixels * 7.0);
-        let name = gettextrs::gettext(board.group(group).name.as_str()).to_uppercase();
+        let name = translated(&board.group(group).name).to_uppercase();
         Label::new(pango, &name, &font)
             .wrapped(width)
             .draw(cr, view(scene, anchor), style)?;
