@@ -30,6 +30,7 @@ pub use draw::draw_page;
 pub use layout::Sheet;
 pub use output::{Format, write};
 pub use paper::Paper;
+pub use wording::card_name;
 
 /// The sheet of `board` played with `variant`, laid out on `paper` in the current
 /// language.

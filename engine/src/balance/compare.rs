@@ -3,11 +3,13 @@
 //! position, the games without a winner and the length, the difference and whether
 //! it is significant.
 
+use serde::Serialize;
+
 use super::report::{Report, Share};
 use super::stats::{Difference, mean_difference, share_difference};
 
 /// One line of a comparison: a share in each run and their difference (`a - b`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DeltaLine {
     /// The empire's key, or `None` for a position's or the unfinished games' line.
     pub key: Option<String>,
@@ -19,7 +21,7 @@ pub struct DeltaLine {
 }
 
 /// Two reports compared.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Comparison {
     pub a: Report,
     pub b: Report,

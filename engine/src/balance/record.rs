@@ -2,6 +2,8 @@
 //! how long it took, where each army came from and which cards were played, won and
 //! lost, gathered from the game's events as it is played.
 
+use serde::Serialize;
+
 use crate::board::GroupId;
 use crate::game::{Card, Event, EventKind, Game, Seat};
 
@@ -20,7 +22,7 @@ pub enum Ending {
 }
 
 /// One card kind's use by one seat.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct CardUse {
     /// Cards played (a Reinforcement card, a truce, a Spy or its answer, a General or
     /// Marshall committed, an attack by sea).

@@ -6,13 +6,15 @@
 //! and is reported on its own line. So an empire drawn at a table of four has a fair
 //! share of one in four, whatever the draws.
 
+use serde::Serialize;
+
 use super::record::{CardUse, MAX_SEATS};
 use super::stats::{ALPHA, score_test, wilson};
 use super::tally::Tally;
 use crate::board::{Board, GroupId, GroupKind};
 
 /// A share of games against its fair value.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
 pub struct Share {
     pub wins: u64,
     pub games: u64,
@@ -27,7 +29,8 @@ pub struct Share {
 }
 
 /// Which way a share leans from its fair value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Leaning {
     /// Significantly more than fair.
     Above,
@@ -74,7 +77,7 @@ impl Share {
 }
 
 /// One empire's line.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EmpireLine {
     pub empire: GroupId,
     /// The empire's key in the board file (`"austrian"`), to match boards up.
@@ -86,14 +89,15 @@ pub struct EmpireLine {
 }
 
 /// Where armies came from, as means per game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SourceLine {
     pub source: Source,
     pub per_game: f64,
 }
 
 /// A source of armies.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Source {
     /// Spoils for holding this empire whole (its key and name).
     Empire { key: String, name: String },
@@ -108,7 +112,7 @@ pub enum Source {
 }
 
 /// Everything the lab found.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
     pub seats: usize,
     pub games: u64,

@@ -3,6 +3,8 @@
 //! finding is called significant exactly when the fair share lies outside the
 //! interval drawn), and the tests of a difference between two runs.
 
+use serde::Serialize;
+
 use statrs::function::erf::erfc;
 
 pub use crate::bot::tournament::wilson;
@@ -35,7 +37,7 @@ pub fn score_test(wins: u64, games: u64, fair: f64) -> f64 {
 
 /// A difference between two shares (`a - b`), with its 95 % interval and the
 /// two-sided p-value of the test that the shares are equal.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq, Serialize)]
 pub struct Difference {
     pub value: f64,
     pub interval: (f64, f64),
