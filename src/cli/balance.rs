@@ -18,8 +18,11 @@ use gettextrs::gettext;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
+use crate::charts::page::{PageText, write_page};
+use crate::charts::{Figures, Theme};
 use crate::lab::{export, verdicts};
 use crate::numbers::decimal;
+use crate::sheet::Format;
 use crate::text::fill;
 use crate::{config, messages};
 
@@ -93,6 +96,12 @@ pub struct BalanceArgs {
     json: bool,
     #[arg(long, help = gettext("Write the raw figures as CSV"))]
     csv: bool,
+    #[arg(
+        long,
+        value_name = "FILE",
+        help = gettext("Also draw the report with its charts as PDF, PNG or SVG")
+    )]
+    report: Option<PathBuf>,
 }
 
 fn effort(text: &str) -> Result<f64, String> {
@@ -174,6 +183,17 @@ fn balance(args: &BalanceArgs) -> Result<(), String> {
         Some(path) => load_variant_file(path).map_err(|e| messages::file_error(&e))?,
         None => Variant::rulebook(),
     };
+    let format = match &args.report {
+        None => None,
+        Some(path) => Some(Format::of(path).ok_or_else(|| {
+            fill(
+                &gettext(
+                    "{file}: cannot tell the format from the name: end it with .pdf, .png or .svg",
+                ),
+                &[("file", &path.display())],
+            )
+        })?),
+    };
     let first = lab(args, board.clone(), variant.clone(), &board_path)?;
     let second = match &args.against {
         None => None,
@@ -214,15 +234,28 @@ fn balance(args: &BalanceArgs) -> Result<(), String> {
         "effort": args.effort,
         "seconds": seconds,
     });
+    let heading = heading(args, &board_path, seconds);
+    let draw = |figures: Figures<'_>, lines: &[String]| -> Result<(), String> {
+        if let (Some(path), Some(format)) = (&args.report, format) {
+            let text = PageText {
+                heading: &heading,
+                lines,
+            };
+            write_page(path, format, figures, &text, Theme::Light)
+                .map_err(|error| error.to_string())?;
+        }
+        Ok(())
+    };
     match b {
         None => {
             let lines = verdicts::lines(&a);
+            draw(Figures::One(&a), &lines)?;
             if args.json {
                 println!("{}", export::json(&a, &lines, about));
             } else if args.csv {
                 print!("{}", export::csv(&a));
             } else {
-                println!("{}", heading(args, &board_path, seconds));
+                println!("{heading}");
                 for line in lines {
                     println!("{line}");
                 }
@@ -231,12 +264,13 @@ fn balance(args: &BalanceArgs) -> Result<(), String> {
         Some(b) => {
             let comparison = Comparison::new(a, b);
             let lines = verdicts::comparison_lines(&comparison);
+            draw(Figures::Two(&comparison), &lines)?;
             if args.json {
                 println!("{}", export::comparison_json(&comparison, &lines, about));
             } else if args.csv {
                 print!("{}", export::comparison_csv(&comparison));
             } else {
-                println!("{}", heading(args, &board_path, seconds));
+                println!("{heading}");
                 for line in lines {
                     println!("{line}");
                 }

@@ -28,7 +28,7 @@ use castellan_engine::variant::Variant;
 pub use content::SheetContent;
 pub use draw::draw_page;
 pub use layout::Sheet;
-pub use output::{Format, write};
+pub use output::{Format, OutputError, write};
 pub use paper::Paper;
 pub use wording::card_name;
 
