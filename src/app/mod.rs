@@ -8,15 +8,19 @@
 //!   `files`: the file chooser; `shortcuts`: accelerators and their window;
 //!   `printing`: printing and exporting the reference sheet.
 //! - `library`: the boards and variants on offer; `variant_editor`: the rules editor.
+//! - `balance_lab`: the balance lab window, opened from the editor and the new-game
+//!   dialog; `lab_run`: its runs off the main loop.
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`.
 
+mod balance_lab;
 mod battle_panel;
 mod card_art;
 mod computer;
 mod decisions;
 mod dice_view;
 mod files;
+mod lab_run;
 mod library;
 mod log;
 mod map_view;

@@ -18,6 +18,7 @@ use gettextrs::{gettext, ngettext};
 use relm4::gtk::{gio, glib};
 use relm4::prelude::*;
 
+use crate::app::balance_lab::{BalanceLab, BalanceLabInput};
 use crate::app::files::{self, FileKind};
 use crate::app::library::{
     self, BoardEntry, LoadedBoard, Origin, VariantEntry, personal_folder, shipped_folder,
@@ -206,6 +207,8 @@ pub struct NewGameDialog {
     syncing: Rc<Cell<bool>>,
     monitors: Vec<gio::FileMonitor>,
     chooser: Option<gtk::FileChooserNative>,
+    /// The balance lab, made the first time a board and rules are tested.
+    lab: Option<Controller<BalanceLab>>,
 }
 
 #[derive(Debug)]
@@ -219,6 +222,8 @@ pub enum NewGameInput {
     OpenVariantFile,
     VariantFileChosen(PathBuf),
     EditRules,
+    /// Play the chosen board and rules many times in the balance lab.
+    TestRules,
     /// The editor hands back a variant: saved at a path, or not saved.
     UseVariant(Variant, Option<PathBuf>),
     /// A board or variant file changed on disk: read them all again.
@@ -661,6 +666,13 @@ impl Component for NewGameDialog {
 
                             adw::PreferencesGroup {
                                 set_title: &gettext("Rules"),
+                                #[wrap(Some)]
+                                set_header_suffix = &gtk::Button {
+                                    set_label: &gettext("Test These Rules…"),
+                                    set_tooltip_text: Some(&gettext("Play this board and these rules many times with computer players and chart the results")),
+                                    add_css_class: "flat",
+                                    connect_clicked => NewGameInput::TestRules,
+                                },
 
                                 adw::ActionRow {
                                     set_title: &gettext("Variant"),
@@ -807,6 +819,7 @@ impl Component for NewGameDialog {
             syncing,
             monitors: Vec::new(),
             chooser: None,
+            lab: None,
         };
         let (start, count, seed, problem, seat_list) =
             (&start, &count, &seed, &problem, &seat_list);
@@ -892,6 +905,34 @@ impl Component for NewGameDialog {
                 ));
             }
             NewGameInput::VariantFileChosen(path) => self.choose_variant_file(path, &sender),
+            NewGameInput::TestRules => {
+                let variant = match self.chosen_variant() {
+                    Ok((variant, _)) => variant,
+                    Err(problem) => {
+                        self.problem.set_label(&problem);
+                        return;
+                    }
+                };
+                let name = match &self.rules {
+                    Some(RulesItem::File(index)) => self.variants[*index].name(),
+                    _ => variant.name.clone(),
+                };
+                let board = self.board.clone();
+                let seats = self.count.value() as usize;
+                let window = &self.window;
+                let lab = self.lab.get_or_insert_with(|| {
+                    BalanceLab::builder()
+                        .transient_for(window)
+                        .launch(())
+                        .detach()
+                });
+                lab.emit(BalanceLabInput::Open {
+                    variant: Box::new(variant),
+                    name,
+                    board,
+                    seats: Some(seats),
+                });
+            }
             NewGameInput::EditRules => {
                 let (mut variant, path) = self
                     .chosen_variant()

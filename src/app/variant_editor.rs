@@ -16,6 +16,7 @@ use gettextrs::{gettext, ngettext};
 use relm4::gtk::{gio, glib};
 use relm4::prelude::*;
 
+use crate::app::balance_lab::{BalanceLab, BalanceLabInput};
 use crate::app::files::{self, FileKind};
 use crate::app::library::{self, personal_folder, shipped_folder};
 use crate::messages;
@@ -77,6 +78,8 @@ pub struct VariantEditor {
     syncing: Rc<Cell<bool>>,
     monitor: Option<gio::FileMonitor>,
     chooser: Option<gtk::FileChooserNative>,
+    /// The balance lab, made the first time the rules are tested.
+    lab: Option<Controller<BalanceLab>>,
 }
 
 #[derive(Debug)]
@@ -101,6 +104,8 @@ pub enum VariantEditorInput {
     ChangedOnDisk,
     Reload,
     UseForNewGame,
+    /// Play the rules many times in the balance lab.
+    TestRules,
     /// Close, asking first about unsaved rules.
     Close,
     /// Close without asking.
@@ -588,6 +593,11 @@ impl Component for VariantEditor {
                         add_css_class: "suggested-action",
                         connect_clicked => VariantEditorInput::UseForNewGame,
                     },
+                    pack_end = &gtk::Button {
+                        set_label: &gettext("Test These Rules…"),
+                        set_tooltip_text: Some(&gettext("Play these rules many times with computer players and chart the results")),
+                        connect_clicked => VariantEditorInput::TestRules,
+                    },
                     #[local_ref]
                     pack_end = save -> gtk::Button {
                         set_label: &gettext("Save"),
@@ -706,6 +716,7 @@ impl Component for VariantEditor {
             syncing,
             monitor: None,
             chooser: None,
+            lab: None,
         };
         let (status, reload, save, use_for_game, reset_all) = (
             &model.status.clone(),
@@ -856,6 +867,24 @@ impl Component for VariantEditor {
                 if let Some(path) = self.path.clone() {
                     self.load(&path, &sender);
                 }
+            }
+            VariantEditorInput::TestRules => {
+                if !self.problems().is_empty() || self.track_error.is_some() {
+                    return;
+                }
+                let window = &self.window;
+                let lab = self.lab.get_or_insert_with(|| {
+                    BalanceLab::builder()
+                        .transient_for(window)
+                        .launch(())
+                        .detach()
+                });
+                lab.emit(BalanceLabInput::Open {
+                    variant: Box::new(self.variant.clone()),
+                    name: self.variant.name.clone(),
+                    board: None,
+                    seats: None,
+                });
             }
             VariantEditorInput::UseForNewGame => {
                 if self.problems().is_empty() && self.track_error.is_none() {
