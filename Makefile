@@ -57,7 +57,7 @@ BOARD_NAMES_AWK := FNR == 1 { table = (FILENAME ~ /variants/ ? "variant" : "boar
 		printf "\n/* Translators: %s %s, %s:%d */\ngettext(\"%s\");\n", table, key, FILENAME, FNR, value \
 	}
 
-.PHONY: run build test check fmt fmt-check lint pot po install screenshot deps \
+.PHONY: run build test check fmt fmt-check lint pot po install screenshot balance-doc deps \
 	rust-toolchain check-translations check-data test-cargo board-names
 
 ## Set-up
@@ -190,6 +190,12 @@ install: deps
 ## Screenshots
 
 # The window as a fresh start shows it, on a virtual screen without a window manager.
+# The balance table of the shipped boards (docs/balance.md), from the balance lab.
+balance-doc: deps
+	cargo build --release --quiet
+	python3 tools/balance_doc.py target/release/castellan > docs/balance.md
+	@echo "Wrote docs/balance.md"
+
 screenshot: build
 	@mkdir -p docs/screenshots
 	$(XVFB) env $(GUI_TEST_ENV) bash -c '\

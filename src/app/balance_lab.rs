@@ -31,10 +31,6 @@ use crate::text::fill;
 pub const GAMES_RANGE: (u64, u64) = (100, 100_000);
 pub const DEFAULT_GAMES: u64 = 2_000;
 
-/// The Expert's thinking in the lab, against its budget at the table: a tenth, so that
-/// a hundred Expert games take about a minute on two cores (see `docs/balance.md`).
-pub const LAB_EXPERT_EFFORT: f64 = 0.1;
-
 /// The seed of every run: the same settings give the same figures.
 pub const LAB_SEED: u64 = 1;
 
@@ -233,7 +229,6 @@ impl BalanceLab {
             self.strength,
             LAB_SEED,
         )
-        .map(|lab| lab.with_effort(LAB_EXPERT_EFFORT))
         .map_err(|error| messages::new_game_error(&error))
     }
 
@@ -507,7 +502,7 @@ impl Component for BalanceLab {
                         } @games_handler,
                     },
                     attach[2, 1, 1, 1] = &gtk::Label {
-                        set_label: &gettext("Seats"),
+                        set_label: &gettext("Players"),
                         set_xalign: 0.0,
                     },
                     attach[3, 1, 1, 1] = &gtk::SpinButton {

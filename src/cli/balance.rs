@@ -3,13 +3,13 @@
 //! plain words per finding, or the figures as JSON or CSV; `--against` plays a second
 //! variant (or board) from the same seeds and prints the differences.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use castellan_engine::balance::{Comparison, Lab, MAX_GAMES, Report};
+use castellan_engine::balance::{Comparison, LAB_EXPERT_EFFORT, Lab, MAX_GAMES, Report};
 use castellan_engine::board::{Board, load_board_file};
 use castellan_engine::bot::{Cancel, Strength};
 use castellan_engine::variant::{Variant, load_variant_file};
@@ -80,9 +80,9 @@ pub struct BalanceArgs {
     #[arg(
         long,
         value_name = "X",
-        default_value_t = 1.0,
+        default_value_t = LAB_EXPERT_EFFORT,
         value_parser = effort,
-        help = gettext("Scales the Expert's thinking (0.1 to 10; 1 is its tuned budget)")
+        help = gettext("Scales the Expert's thinking (0.1 to 10; 1 is its budget at the table, the lab's is 0.25)")
     )]
     effort: f64,
     #[arg(
@@ -92,9 +92,16 @@ pub struct BalanceArgs {
         help = gettext("Threads to play on (default: one per core)")
     )]
     threads: Option<u16>,
-    #[arg(long, conflicts_with = "csv", help = gettext("Write the findings as JSON"))]
+    #[arg(
+        long,
+        conflicts_with = "csv",
+        help = gettext("Write the findings as JSON")
+    )]
     json: bool,
-    #[arg(long, help = gettext("Write the raw figures as CSV"))]
+    #[arg(
+        long,
+        help = gettext("Write the raw figures as CSV")
+    )]
     csv: bool,
     #[arg(
         long,
@@ -246,19 +253,16 @@ fn balance(args: &BalanceArgs) -> Result<(), String> {
         }
         Ok(())
     };
-    match b {
+    let text = match b {
         None => {
             let lines = verdicts::lines(&a);
             draw(Figures::One(&a), &lines)?;
             if args.json {
-                println!("{}", export::json(&a, &lines, about));
+                export::json(&a, &lines, about) + "\n"
             } else if args.csv {
-                print!("{}", export::csv(&a));
+                export::csv(&a)
             } else {
-                println!("{heading}");
-                for line in lines {
-                    println!("{line}");
-                }
+                words(&heading, &lines)
             }
         }
         Some(b) => {
@@ -266,18 +270,31 @@ fn balance(args: &BalanceArgs) -> Result<(), String> {
             let lines = verdicts::comparison_lines(&comparison);
             draw(Figures::Two(&comparison), &lines)?;
             if args.json {
-                println!("{}", export::comparison_json(&comparison, &lines, about));
+                export::comparison_json(&comparison, &lines, about) + "\n"
             } else if args.csv {
-                print!("{}", export::comparison_csv(&comparison));
+                export::comparison_csv(&comparison)
             } else {
-                println!("{heading}");
-                for line in lines {
-                    println!("{line}");
-                }
+                words(&heading, &lines)
             }
         }
+    };
+    // A reader that stopped reading (`| head`) wants no more: not an error.
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(messages::io_error(&error))
+        }
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// The heading and the verdicts, a line each.
+fn words(heading: &str, lines: &[String]) -> String {
+    let mut text = format!("{heading}\n");
+    for line in lines {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
 }
 
 fn heading(args: &BalanceArgs, board: &Path, seconds: f64) -> String {

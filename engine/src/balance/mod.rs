@@ -50,6 +50,11 @@ pub use tally::Tally;
 /// The most games one run plays.
 pub const MAX_GAMES: u64 = 10_000_000;
 
+/// The Expert's thinking in the lab, against its budget at the table: a quarter, so
+/// that a hundred four-seat Expert games take well under two minutes on two cores
+/// (`docs/balance.md` has the figures). The Easy and Normal players do not search.
+pub const LAB_EXPERT_EFFORT: f64 = 0.25;
+
 /// A lab: what to play, and the seed of the whole run.
 #[derive(Clone, Debug)]
 pub struct Lab {
@@ -69,10 +74,12 @@ impl Lab {
         Game::new(board.clone(), variant.clone(), seats, seed)?;
         let mut tournament = Tournament::new(board, variant, vec![strength; seats], seed);
         tournament.rotate = false;
+        tournament.effort = LAB_EXPERT_EFFORT;
         Ok(Self { tournament })
     }
 
-    /// Scales the Expert's thinking (1 is its budget at the table).
+    /// Scales the Expert's thinking (1 is its budget at the table; the lab starts at
+    /// [`LAB_EXPERT_EFFORT`]).
     pub fn with_effort(mut self, effort: f64) -> Self {
         self.tournament.effort = effort;
         self
