@@ -146,3 +146,115 @@ fn a_game_is_played_in_the_window_through_its_messages_up_to_a_capture() {
         "a game under way asks before it is closed"
     );
 }
+
+/// Writes pictures of one person's whole first turn and its setup to
+/// `$CASTELLAN_TURN_SHOTS` (a directory), for people to compare before and after a
+/// change: claiming, placing, a card to play, an attack in the battle panel and its
+/// roll. `cargo test -- --ignored a_whole_turn_in_pictures` under Xvfb.
+#[gtk::test]
+#[ignore = "writes pictures for people to look at"]
+fn a_whole_turn_in_pictures() {
+    use super::panel_testing::save_window_png;
+    use castellan_engine::game::Choice;
+    let Some(dir) = std::env::var_os("CASTELLAN_TURN_SHOTS") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let setup = GameSetup {
+        seats: vec![
+            seat("Anna", 0, false),
+            seat("Ben", 1, true),
+            seat("Cleo", 2, true),
+        ],
+        seed: Some(21),
+        ..GameSetup::default_for(2, |_| String::new())
+    };
+    let game = new_game::resolve(setup).unwrap();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    window.widget().present();
+    let pause = |window: &Controller<MainWindow>| {
+        let end = Instant::now() + Duration::from_millis(900);
+        while Instant::now() < end {
+            settle();
+        }
+        let _ = window;
+    };
+    let shoot = |window: &Controller<MainWindow>, name: &str| {
+        pause(window);
+        save_window_png(window.widget(), &dir.join(format!("{name}.png")));
+    };
+    let mut chooser = Computers::new(3, 21);
+    let mut taken: Vec<&str> = Vec::new();
+    for _ in 0..3_000 {
+        wait_for_the_computer(&window);
+        if taken.len() == 5 {
+            break;
+        }
+        let (action, decision, legal) = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            if session.human_to_move().is_none() {
+                continue;
+            }
+            let game = session.game();
+            (
+                chooser.choose(game).unwrap(),
+                game.pending().unwrap().decision,
+                game.legal_actions(),
+            )
+        };
+        match (&decision, &action) {
+            (Decision::Claim, Action::Claim { territory }) if !taken.contains(&"1-claim") => {
+                shoot(&window, "1-claim");
+                taken.push("1-claim");
+                window.emit(MainWindowInput::MapClicked(*territory));
+                continue;
+            }
+            (Decision::PlaceArmies { .. }, Action::PlaceArmies { placements })
+                if !taken.contains(&"2-place") =>
+            {
+                // Two armies on the map, the rest still to place.
+                let first = placements[0].territory;
+                window.emit(MainWindowInput::MapClicked(first));
+                window.emit(MainWindowInput::MapClicked(first));
+                shoot(&window, "2-place");
+                taken.push("2-place");
+                window.emit(MainWindowInput::UndoPlacement);
+                window.emit(MainWindowInput::UndoPlacement);
+            }
+            (Decision::Play { .. }, _)
+                if !taken.contains(&"3-card")
+                    && legal.choices.iter().any(|c| {
+                        matches!(
+                            c,
+                            Choice::PlayReinforcements { .. }
+                                | Choice::PlayDiplomat { .. }
+                                | Choice::PlaySpy { .. }
+                        )
+                    }) =>
+            {
+                shoot(&window, "3-card");
+                taken.push("3-card");
+            }
+            (Decision::Roll { .. }, Action::Roll { dice, general })
+                if !taken.contains(&"4-attack") =>
+            {
+                shoot(&window, "4-attack");
+                taken.push("4-attack");
+                window.emit(MainWindowInput::Act(Action::Roll {
+                    dice: *dice,
+                    general: *general,
+                }));
+                shoot(&window, "5-roll");
+                taken.push("5-roll");
+                continue;
+            }
+            _ => {}
+        }
+        window.emit(MainWindowInput::Act(action));
+    }
+    assert_eq!(taken.len(), 5, "every moment came: {taken:?}");
+}
