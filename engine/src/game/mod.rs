@@ -138,7 +138,7 @@ pub use position::{
 pub use rng::Dice;
 pub use save::{ReplayError, SAVE_FORMAT, SaveError, SavedGame};
 pub use seat::Seat;
-pub use setup::CARDS_DEALT;
+pub use setup::{CARDS_DEALT, MAX_SEATS, MIN_SEATS, seats_allowed};
 pub use state::{HiddenArmy, TerritoryState, Truce};
 pub use turn::HAND_TOP_UP;
 pub use view::{AttackView, SeatSummary, SeatView, TerritoryView};

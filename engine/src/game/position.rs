@@ -626,6 +626,7 @@ fn check_position(
             spy: None,
         }),
         turns: turn.number,
+        attacks: 0,
     };
     Ok(Checked {
         state,
