@@ -2,6 +2,7 @@
 //! percent sign come from the translation ("67,24 %" in French), not from the C locale
 //! the program may be running in.
 
+use crate::text::fill;
 use gettextrs::{gettext, pgettext};
 
 /// `value` with `places` decimals, with the translation's decimal separator.
@@ -21,7 +22,7 @@ pub fn decimal(value: f64, places: usize) -> String {
 pub fn with_percent_sign(number: &str) -> String {
     // Translators: a percentage; French puts a no-break space before the sign.
     // xgettext:no-c-format
-    gettext("{number} %").replace("{number}", number)
+    fill(&gettext("{number} %"), &[("number", &number)])
 }
 
 /// A probability as a percentage with `places` decimals: `0.5` → "50.0 %".

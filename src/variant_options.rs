@@ -5,6 +5,7 @@
 //! described the same way everywhere. A test checks that it covers every option the
 //! engine has ([`Variant::option_paths`]).
 
+use crate::text::fill;
 use castellan_engine::variant::{MAX_ARMIES_OPTION, MAX_CARDS_OF_A_KIND, Variant};
 use gettextrs::gettext;
 
@@ -89,8 +90,12 @@ pub fn parse_track(text: &str) -> Result<Vec<u32>, String> {
     text.split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|word| !word.is_empty())
         .map(|word| {
-            word.parse::<u32>()
-                .map_err(|_| gettext("“{word}” is not a whole number").replace("{word}", word))
+            word.parse::<u32>().map_err(|_| {
+                fill(
+                    &gettext("“{word}” is not a whole number"),
+                    &[("word", &word)],
+                )
+            })
         })
         .collect()
 }

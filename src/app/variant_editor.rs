@@ -18,6 +18,7 @@ use relm4::prelude::*;
 
 use crate::app::files::{self, FileKind, write_atomically};
 use crate::app::library::{self, personal_folder, shipped_folder};
+use crate::text::fill;
 use crate::variant_options::{
     OptionGroup, OptionKind, OptionValue, VariantOption, options, parse_track, track_text,
 };
@@ -203,8 +204,10 @@ impl VariantEditor {
             {
                 reasons.insert(0, why.clone());
             }
-            let rulebook = gettext("Rulebook: {value}")
-                .replace("{value}", &option.rulebook_value().describe());
+            let rulebook = fill(
+                &gettext("Rulebook: {value}"),
+                &[("value", &option.rulebook_value().describe())],
+            );
             let mut subtitle = format!(
                 "{}\n{}",
                 glib::markup_escape_text(&option.explanation()),
@@ -245,12 +248,14 @@ impl VariantEditor {
         let changed = self.variant.differences_from_rulebook().len();
         let differences = match changed {
             0 => gettext("These are the rules of the 1986 rulebook."),
-            n => ngettext(
-                "{n} rule differs from the rulebook.",
-                "{n} rules differ from the rulebook.",
-                n as u32,
-            )
-            .replace("{n}", &n.to_string()),
+            n => fill(
+                &ngettext(
+                    "{n} rule differs from the rulebook.",
+                    "{n} rules differ from the rulebook.",
+                    n as u32,
+                ),
+                &[("n", &n)],
+            ),
         };
         let count = problems.len() + usize::from(self.track_error.is_some());
         let status = if !editable {
@@ -261,12 +266,14 @@ impl VariantEditor {
         } else if self.changed_on_disk {
             gettext("The file changed on disk since it was opened.")
         } else if count > 0 {
-            ngettext(
-                "{n} value makes no sense: these rules can be neither saved nor played until it is fixed.",
-                "{n} values make no sense: these rules can be neither saved nor played until they are fixed.",
-                count as u32,
+            fill(
+                &ngettext(
+                    "{n} value makes no sense: these rules can be neither saved nor played until it is fixed.",
+                    "{n} values make no sense: these rules can be neither saved nor played until they are fixed.",
+                    count as u32,
+                ),
+                &[("n", &count)],
             )
-            .replace("{n}", &count.to_string())
         } else {
             differences
         };

@@ -169,12 +169,14 @@ fn spoils(content: &SheetContent) -> Section {
             blocks.push(Block::Bonus {
                 group: None,
                 hatched: false,
-                name: escape(&ngettext(
-                    "All {count} independent at once",
-                    "All {count} independents at once",
-                    plural(*territories),
-                ))
-                .replace("{count}", &territories.to_string()),
+                name: fill(
+                    &escape(&ngettext(
+                        "All {count} independent at once",
+                        "All {count} independents at once",
+                        plural(*territories),
+                    )),
+                    &[("count", &territories)],
+                ),
                 // Translators: under "All 11 independents at once" on the sheet.
                 details: escape(&gettext("holding only some of them pays nothing")),
                 bonus: plus(*armies),
@@ -401,10 +403,10 @@ fn cards(content: &SheetContent) -> Section {
     let deck = content.deck_size();
     Section {
         title: pgettext("reference sheet", "Cards"),
-        note: Some(
-            ngettext("{count} in the deck", "{count} in the deck", deck)
-                .replace("{count}", &deck.to_string()),
-        ),
+        note: Some(fill(
+            &ngettext("{count} in the deck", "{count} in the deck", deck),
+            &[("count", &deck)],
+        )),
         blocks: content
             .cards
             .iter()
