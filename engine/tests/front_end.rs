@@ -165,3 +165,29 @@ fn legal_actions_say_which_cards_may_be_played_on_their_own() {
         }
     }
 }
+
+#[test]
+fn a_copy_to_think_with_plays_like_the_game_but_keeps_no_history() {
+    use rand::SeedableRng;
+    let mut game = Game::new(castle_board(), Variant::rulebook(), 3, 5).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..200 {
+        let seat = game.pending_seat().unwrap();
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        play(&mut game, seat.0, action);
+    }
+    let mut copy = game.unrecorded_copy();
+    assert!(copy.history().is_empty());
+    assert!(copy.save(CASTLE_SOURCE).is_err(), "a copy cannot be saved");
+    // The same actions bring the same events, dice included, to both.
+    for _ in 0..200 {
+        let Some(seat) = game.pending_seat() else {
+            break;
+        };
+        let action = game.legal_actions().sample(&mut rng).unwrap();
+        let events = game.apply(seat, action.clone()).unwrap();
+        assert_eq!(copy.apply(seat, action).unwrap(), events);
+    }
+    assert_eq!(copy.view_for(Seat(0)), game.view_for(Seat(0)));
+    assert!(copy.history().is_empty());
+}

@@ -1,10 +1,17 @@
-//! Choosing files with the desktop's own file chooser (`gtk::FileChooserNative`):
-//! saved games, board files and variant files; and writing files safely.
+//! Every file the window reads or writes, and choosing them: the desktop's own file
+//! chooser (`gtk::FileChooserNative`) for saved games, board files and variant files;
+//! the save file's format and reading and writing it; the last setup
+//! (`last-game.toml`); and writing a file whole or not at all.
 
 use std::path::{Path, PathBuf};
 
+use castellan_engine::game::{SaveError, SavedGame};
 use gettextrs::gettext;
-use relm4::gtk::{gio, prelude::*};
+use relm4::gtk::{gio, glib, prelude::*};
+use serde::{Deserialize, Serialize};
+
+use super::session::{GameSetup, SeatSettings, Session, SessionError, TableEvent, yes};
+use crate::map::palette::SEAT_COLOURS;
 
 /// The extension of Castellan saves.
 pub const EXTENSION: &str = "castellan";
@@ -148,6 +155,94 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&partial, path)
 }
 
+/// A save file: the seats as set up at this table, and the engine's saved game. A bare
+/// engine save (as `castellan` on the command line writes) opens too, with plain seat
+/// names.
+#[derive(Serialize, Deserialize)]
+struct SessionFile {
+    seats: Vec<SeatSettings>,
+    /// See [`GameSetup::quick_defence`]; saves made before it existed had it on.
+    #[serde(default = "yes")]
+    quick_defence: bool,
+    game: SavedGame,
+}
+
+/// Opens the saved game at `path`. The game in progress (if any) is untouched
+/// whatever happens: a new session is returned, or why the file cannot be played.
+pub fn open_game(path: &Path) -> Result<Session, String> {
+    let json = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    read_game(&json, Some(path.to_owned())).map_err(|e| e.to_string())
+}
+
+/// Writes `session` to `path` as a save file, whole or not at all.
+pub fn save_game(session: &Session, path: &Path) -> Result<(), String> {
+    let json = game_json(session).map_err(|e| e.to_string())?;
+    write_atomically(path, &json).map_err(|e| e.to_string())
+}
+
+/// A session from a save file's JSON (or a bare engine save's), opened from `path`;
+/// its log is rebuilt from the events of its replay.
+pub fn read_game(json: &str, path: Option<PathBuf>) -> Result<Session, SessionError> {
+    let (seats, quick_defence, saved) = match serde_json::from_str::<SessionFile>(json) {
+        Ok(file) => (Some(file.seats), file.quick_defence, file.game),
+        Err(_) => (None, true, SavedGame::from_json(json)?),
+    };
+    let mut replayed = Vec::new();
+    let game = saved.replay_with(|game, events| {
+        replayed.extend(events.iter().filter_map(|e| TableEvent::public(game, e)));
+    })?;
+    let seats = seats.unwrap_or_else(|| {
+        (0..game.seats())
+            .map(|i| SeatSettings {
+                name: format!("Player {}", i + 1),
+                colour: (i % SEAT_COLOURS) as u8,
+                computer: false,
+            })
+            .collect()
+    });
+    Session::resume(
+        game,
+        saved.board_source,
+        seats,
+        quick_defence,
+        path,
+        replayed,
+    )
+}
+
+/// The session as a save file's JSON.
+pub fn game_json(session: &Session) -> Result<String, SaveError> {
+    let file = SessionFile {
+        seats: session.seats().to_vec(),
+        quick_defence: session.quick_defence(),
+        game: session.saved_game()?,
+    };
+    Ok(serde_json::to_string_pretty(&file).expect("a save always serialises to JSON"))
+}
+
+/// Where the last setup is remembered: `$XDG_CONFIG_HOME/castellan/last-game.toml`.
+pub fn last_setup_path() -> PathBuf {
+    glib::user_config_dir()
+        .join("castellan")
+        .join("last-game.toml")
+}
+
+/// The setup remembered at `path`, if it is there and makes sense.
+pub fn load_setup(path: &Path) -> Option<GameSetup> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let setup: GameSetup = toml::from_str(&text).ok()?;
+    setup.problem().is_none().then_some(setup)
+}
+
+/// Remembers a setup at `path`, creating its folder.
+pub fn store_setup(path: &Path, setup: &GameSetup) -> std::io::Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let text = toml::to_string(setup).map_err(std::io::Error::other)?;
+    std::fs::write(path, text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,5 +271,88 @@ mod tests {
         write_atomically(&path, "second").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
         std::fs::remove_file(&path).unwrap();
+    }
+
+    fn session(computers: &[bool]) -> Session {
+        use crate::app::library::{default_board_path, load_board};
+        let setup = GameSetup {
+            seats: computers
+                .iter()
+                .enumerate()
+                .map(|(i, &computer)| SeatSettings {
+                    name: format!("P{i}"),
+                    colour: (5 - i) as u8,
+                    computer,
+                })
+                .collect(),
+            seed: Some(11),
+            ..GameSetup::default_for(2, |_| String::new())
+        };
+        let board = load_board(&default_board_path()).unwrap();
+        Session::new(
+            board,
+            castellan_engine::variant::Variant::rulebook(),
+            &setup,
+            0,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_saved_session_reopens_with_its_seats_and_a_broken_one_is_refused() {
+        use crate::app::session::Click;
+        use castellan_engine::game::Seat;
+        let mut session = session(&[false, true]);
+        let seat = session.human_to_move().unwrap_or(Seat(0));
+        if session.human_to_move().is_some() {
+            let (first, _) = session.targets()[0];
+            let Click::Act(action) = session.click(first) else {
+                panic!("a castle is one click");
+            };
+            session.apply(seat, action).unwrap();
+        }
+        let json = game_json(&session).unwrap();
+        let mut reopened = read_game(&json, Some(PathBuf::from("x.castellan"))).unwrap();
+        assert_eq!(reopened.seats(), session.seats());
+        assert_eq!(reopened.game(), session.game());
+        assert!(!reopened.unsaved());
+        assert_eq!(
+            reopened.take_events(),
+            session.take_events(),
+            "the log of a reopened game tells the whole game again"
+        );
+        let broken = json.replacen("\"seed\"", "\"sead\"", 1);
+        assert!(read_game(&broken, None).is_err());
+        assert!(read_game("{}", None).is_err());
+    }
+
+    #[test]
+    fn a_bare_engine_save_opens_with_plain_names() {
+        use crate::app::library::{default_board_path, load_board};
+        let session = session(&[false, false]);
+        let source = load_board(&default_board_path()).unwrap().source;
+        let json = session.game().save(&source).unwrap().to_json();
+        let reopened = read_game(&json, None).unwrap();
+        assert_eq!(reopened.seats().len(), 2);
+        assert_ne!(reopened.seats()[0].colour, reopened.seats()[1].colour);
+    }
+
+    #[test]
+    fn the_last_setup_is_stored_and_loaded_and_a_bad_one_ignored() {
+        let dir = std::env::temp_dir().join(format!("castellan-setup-{}", std::process::id()));
+        let path = dir.join("castellan").join("last-game.toml");
+        let mut setup = GameSetup::default_for(3, |i| format!("S{i}"));
+        setup.seed = Some(99);
+        setup.variant = Some(PathBuf::from("/somewhere/mine.toml"));
+        store_setup(&path, &setup).unwrap();
+        assert_eq!(load_setup(&path), Some(setup.clone()));
+        setup.seats[1].colour = setup.seats[0].colour;
+        store_setup(&path, &setup).unwrap();
+        assert_eq!(
+            load_setup(&path),
+            None,
+            "two seats alike are not offered again"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -7,7 +7,7 @@
 //! designers edit them in a text editor.
 
 use std::cell::{Cell, RefCell};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -15,7 +15,7 @@ use adw::prelude::*;
 use castellan_engine::board::{Board, GroupKind};
 use castellan_engine::variant::{Variant, load_variant_file};
 use gettextrs::{gettext, ngettext};
-use relm4::gtk::{gio, glib};
+use relm4::gtk::gio;
 use relm4::prelude::*;
 
 use crate::app::files::{self, FileKind};
@@ -26,30 +26,8 @@ use crate::app::session::{GameSetup, SeatSettings};
 use crate::map::draw::draw_thumbnail;
 use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
 use crate::map::{MapScene, Palette};
+use crate::text::fill;
 use crate::variant_options::changed_options;
-
-/// Where the last setup is remembered.
-pub fn last_setup_path() -> PathBuf {
-    glib::user_config_dir()
-        .join("castellan")
-        .join("last-game.toml")
-}
-
-/// The setup remembered at `path`, if it is there and makes sense.
-pub fn load_setup(path: &Path) -> Option<GameSetup> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let setup: GameSetup = toml::from_str(&text).ok()?;
-    setup.problem().is_none().then_some(setup)
-}
-
-/// Remembers a setup at `path`, creating its folder.
-pub fn store_setup(path: &Path, setup: &GameSetup) -> std::io::Result<()> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    let text = toml::to_string(setup).map_err(std::io::Error::other)?;
-    std::fs::write(path, text)
-}
 
 /// A fresh setup: you against one computer, on Castle Risk by the rulebook.
 pub fn default_setup() -> GameSetup {
@@ -77,7 +55,7 @@ pub fn resolve(setup: GameSetup) -> Result<NewGame, String> {
 
 /// "Player 3" for the third seat.
 fn default_name(index: usize) -> String {
-    gettext("Player {n}").replace("{n}", &(index + 1).to_string())
+    fill(&gettext("Player {n}"), &[("n", &(index + 1).to_string())])
 }
 
 /// The names of the palette's seat colours, in [`SEAT_RGB`] order.
@@ -130,9 +108,14 @@ pub fn board_caption(board: &Board) -> String {
     let empires = empires(board);
     format!(
         "{} · {}",
-        ngettext("{n} territory", "{n} territories", territories as u32)
-            .replace("{n}", &territories.to_string()),
-        ngettext("{n} empire", "{n} empires", empires as u32).replace("{n}", &empires.to_string())
+        fill(
+            &ngettext("{n} territory", "{n} territories", territories as u32),
+            &[("n", &territories)]
+        ),
+        fill(
+            &ngettext("{n} empire", "{n} empires", empires as u32),
+            &[("n", &empires)]
+        )
     )
 }
 
@@ -144,7 +127,10 @@ pub fn variant_changes(variant: &Variant) -> String {
         return gettext("The rules of the 1986 rulebook, with nothing changed.");
     }
     let titles: Vec<String> = changed.iter().map(|o| o.title()).collect();
-    gettext("Changes: {rules}.").replace("{rules}", &titles.join(", "))
+    fill(
+        &gettext("Changes: {rules}."),
+        &[("rules", &titles.join(", "))],
+    )
 }
 
 /// One seat's row of widgets.
@@ -304,12 +290,14 @@ impl NewGameDialog {
         }
         let most = empires(&board.board);
         if setup.seats.len() > most {
-            return Err(ngettext(
-                "This board has {n} empire: at most {n} player",
-                "This board has {n} empires: at most {n} players",
-                most as u32,
-            )
-            .replace("{n}", &most.to_string()));
+            return Err(fill(
+                &ngettext(
+                    "This board has {n} empire: at most {n} player",
+                    "This board has {n} empires: at most {n} players",
+                    most as u32,
+                ),
+                &[("n", &most)],
+            ));
         }
         Ok(NewGame {
             setup,
@@ -379,11 +367,12 @@ impl NewGameDialog {
                 RulesItem::File(index) => {
                     let entry = &self.variants[*index];
                     match (&entry.loaded, entry.origin) {
-                        (Err(_), _) => {
-                            gettext("{name} (cannot be loaded)").replace("{name}", &entry.name())
-                        }
+                        (Err(_), _) => fill(
+                            &gettext("{name} (cannot be loaded)"),
+                            &[("name", &entry.name())],
+                        ),
                         (Ok(_), Origin::Shipped) => entry.name(),
-                        (Ok(_), _) => gettext("{name} (yours)").replace("{name}", &entry.name()),
+                        (Ok(_), _) => fill(&gettext("{name} (yours)"), &[("name", &entry.name())]),
                     }
                 }
                 RulesItem::Edited => {
@@ -393,7 +382,7 @@ impl NewGameDialog {
                         .map(|v| v.name.clone())
                         .filter(|n| !n.is_empty())
                         .unwrap_or_else(|| gettext("Custom rules"));
-                    gettext("{name} (not saved)").replace("{name}", &name)
+                    fill(&gettext("{name} (not saved)"), &[("name", &name)])
                 }
             })
             .collect();
@@ -1082,6 +1071,7 @@ fn seat_row(
 mod tests {
     use super::*;
     use std::cell::RefCell;
+    use std::path::Path;
 
     #[test]
     fn choosing_a_taken_colour_swaps_it_with_its_seat() {
@@ -1101,25 +1091,6 @@ mod tests {
         sorted.sort();
         assert_eq!(sorted, vec![0, 1, 2, 3, 4, 5]);
         assert_eq!(&colours[..3], &[2, 5, 0]);
-    }
-
-    #[test]
-    fn the_last_setup_is_stored_and_loaded_and_a_bad_one_ignored() {
-        let dir = std::env::temp_dir().join(format!("castellan-setup-{}", std::process::id()));
-        let path = dir.join("castellan").join("last-game.toml");
-        let mut setup = GameSetup::default_for(3, |i| format!("S{i}"));
-        setup.seed = Some(99);
-        setup.variant = Some(PathBuf::from("/somewhere/mine.toml"));
-        store_setup(&path, &setup).unwrap();
-        assert_eq!(load_setup(&path), Some(setup.clone()));
-        setup.seats[1].colour = setup.seats[0].colour;
-        store_setup(&path, &setup).unwrap();
-        assert_eq!(
-            load_setup(&path),
-            None,
-            "two seats alike are not offered again"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -2,44 +2,102 @@
 
 use gettextrs::{gettext, ngettext};
 use relm4::gtk::prelude::*;
+use relm4::prelude::*;
+
+use crate::text::fill;
 
 /// "Anna Wins!"
 pub fn title(name: &str) -> String {
-    gettext("{name} Wins!").replace("{name}", name)
+    fill(&gettext("{name} Wins!"), &[("name", &name)])
 }
 
 /// "The last castle standing, after 12 turns."
 pub fn description(turns: u32) -> String {
-    ngettext(
-        "The last castle standing, after {turns} turn.",
-        "The last castle standing, after {turns} turns.",
-        turns,
+    fill(
+        &ngettext(
+            "The last castle standing, after {turns} turn.",
+            "The last castle standing, after {turns} turns.",
+            turns,
+        ),
+        &[("turns", &turns)],
     )
-    .replace("{turns}", &turns.to_string())
 }
 
-/// The page, with "New Game" (calling `on_new_game`) and "Show Map" (`on_show_map`).
-pub fn page(on_new_game: impl Fn() + 'static, on_show_map: impl Fn() + 'static) -> adw::StatusPage {
-    let buttons = gtk::Box::builder()
-        .spacing(12)
-        .halign(gtk::Align::Center)
-        .build();
-    let new_game = gtk::Button::builder()
-        .label(gettext("New Game"))
-        .css_classes(["pill", "suggested-action"])
-        .build();
-    new_game.connect_clicked(move |_| on_new_game());
-    let show_map = gtk::Button::builder()
-        .label(gettext("Show Map"))
-        .css_classes(["pill"])
-        .build();
-    show_map.connect_clicked(move |_| on_show_map());
-    buttons.append(&new_game);
-    buttons.append(&show_map);
-    adw::StatusPage::builder()
-        .icon_name("starred-symbolic")
-        .child(&buttons)
-        .build()
+/// The page's state: the winner and the turns played.
+#[derive(Debug, Default)]
+pub struct VictoryPage {
+    winner: String,
+    turns: u32,
+}
+
+#[derive(Debug)]
+pub enum VictoryPageInput {
+    Show { winner: String, turns: u32 },
+    NewGame,
+    ShowMap,
+}
+
+/// What the page's buttons ask of the window.
+#[derive(Debug)]
+pub enum VictoryPageOutput {
+    NewGame,
+    ShowMap,
+}
+
+#[relm4::component(pub)]
+impl SimpleComponent for VictoryPage {
+    type Init = ();
+    type Input = VictoryPageInput;
+    type Output = VictoryPageOutput;
+
+    view! {
+        adw::StatusPage {
+            set_icon_name: Some("starred-symbolic"),
+            #[watch]
+            set_title: &title(&model.winner),
+            #[watch]
+            set_description: Some(&description(model.turns)),
+
+            #[wrap(Some)]
+            set_child = &gtk::Box {
+                set_spacing: 12,
+                set_halign: gtk::Align::Center,
+
+                gtk::Button {
+                    set_label: &gettext("New Game"),
+                    add_css_class: "pill",
+                    add_css_class: "suggested-action",
+                    connect_clicked => VictoryPageInput::NewGame,
+                },
+                gtk::Button {
+                    set_label: &gettext("Show Map"),
+                    add_css_class: "pill",
+                    connect_clicked => VictoryPageInput::ShowMap,
+                },
+            },
+        }
+    }
+
+    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        let model = VictoryPage::default();
+        let widgets = view_output!();
+        ComponentParts { model, widgets }
+    }
+
+    fn update(&mut self, message: VictoryPageInput, sender: ComponentSender<Self>) {
+        match message {
+            VictoryPageInput::Show { winner, turns } => {
+                self.winner = winner;
+                self.turns = turns;
+            }
+            VictoryPageInput::NewGame => {
+                let _ = sender.output(VictoryPageOutput::NewGame);
+            }
+            VictoryPageInput::ShowMap => {
+                let _ = sender.output(VictoryPageOutput::ShowMap);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::computer::Computers;
 use super::new_game::{self, NewGame};
 use super::panel_testing::{named, settle};
 use super::session::{GameSetup, SeatSettings};
-use super::{MainWindow, MainWindowInput, Page, Startup};
+use super::window::{MainWindow, MainWindowInput, Page, Startup};
 
 fn seat(name: &str, colour: u8, computer: bool) -> SeatSettings {
     SeatSettings {
@@ -45,14 +45,13 @@ fn label_text(window: &Controller<MainWindow>, name: &str) -> String {
 }
 
 fn log_text(window: &Controller<MainWindow>) -> String {
-    let log = &window.model().log;
-    log.text(&log.start_iter(), &log.end_iter(), false).into()
+    window.model().log.model().text()
 }
 
 /// Lets the computer seat's move (made on another thread, after a pause) arrive.
 fn wait_for_the_computer(window: &Controller<MainWindow>) {
     let deadline = Instant::now() + Duration::from_secs(10);
-    while window.model().computer_thinking && Instant::now() < deadline {
+    while window.model().thought.is_some() && Instant::now() < deadline {
         settle();
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -89,7 +88,7 @@ fn a_game_is_played_in_the_window_through_its_messages_up_to_a_capture() {
                 .name
                 .clone();
             drop(session);
-            let title = window.model().privacy_page.title();
+            let title = window.model().privacy.widget().title();
             assert!(title.contains(&name), "{title}");
             window.emit(MainWindowInput::PrivacyCleared);
             continue;
@@ -142,7 +141,7 @@ fn a_game_is_played_in_the_window_through_its_messages_up_to_a_capture() {
     );
     assert!(battles_shown > 0 || log.contains("Cleo"), "{log}");
     assert!(
-        window.model().unsaved.get(),
+        window.model().session.as_ref().unwrap().unsaved(),
         "a game under way asks before it is closed"
     );
 }

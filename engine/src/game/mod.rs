@@ -291,6 +291,28 @@ impl Game {
         self.history_incomplete |= !on;
     }
 
+    /// A copy to think with, as [`Game::set_recording`]`(false)` on a clone but without
+    /// copying the history first (a long game's history is most of a clone's cost):
+    /// the same position and chance, for a computer player on another thread. It
+    /// cannot be saved.
+    pub fn unrecorded_copy(&self) -> Game {
+        Game {
+            board: Arc::clone(&self.board),
+            reach: Arc::clone(&self.reach),
+            variant: self.variant.clone(),
+            seed: self.seed,
+            state: self.state.clone(),
+            chance: self.chance.clone(),
+            history: Vec::new(),
+            opening: self.opening.clone(),
+            start: self.start.clone(),
+            fixed_dice: self.fixed_dice.clone(),
+            dice_changed_mid_game: self.dice_changed_mid_game,
+            recording: false,
+            history_incomplete: true,
+        }
+    }
+
     /// Every accepted action so far, in order.
     pub fn history(&self) -> &[(Seat, Action)] {
         &self.history

@@ -1,34 +1,70 @@
 //! The card sidebar: the deciding seat's hand with a Play control per card, the
 //! reinforcement track, hidden armies, truces, the other seats, and the Spy's
 //! decisions. What may be played is read by `decisions::CardPlay`; the card pictures
-//! and reminders are `card_art`'s.
+//! and reminders are `card_art`'s. Every list is a factory kept in line in place
+//! (`rows`): a computer's move updates the rows that changed, nothing more.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
-use castellan_engine::game::{Action, Card, Choice, Decision, Route, Seat};
+use castellan_engine::board::TerritoryId;
+use castellan_engine::game::{Action, Card, Choice, Decision, Seat};
 use gettextrs::{gettext, ngettext};
+use relm4::factory::FactoryVecDeque;
 use relm4::gtk::{self, prelude::*};
 use relm4::prelude::*;
 
+mod hand;
+mod lists;
+
+use hand::{CardRow, CardRowData, PlayShown};
+use lists::{
+    PlayerData, PlayerLine, RevealButton, RevealData, SpiedCard, SpiedCardRow, TrackNumber,
+    TruceData, TruceLine,
+};
+
 use super::battle_panel::seat_markup;
-use super::card_art::{card_name, card_reminder, draw_card};
-use super::decisions::{CardPlay, reinforcement_armies, reveal_offer, track_cells};
+use super::card_art::card_name;
+use super::decisions::{reveal_offer, track_cells};
+use super::rows::keep_in_line;
 use super::table::TableSnapshot;
+use crate::text::fill;
 
 /// Size of a card picture, in pixels.
 const CARD_WIDTH: i32 = 40;
 const CARD_HEIGHT: i32 = 56;
 
-/// The sidebar's state: the snapshot shown, and the box its sections are built in.
+/// What the Spy asks of the seat shown, if anything.
+#[derive(Clone, Debug, PartialEq)]
+enum SpyShown {
+    Nothing,
+    /// A Spy was played on this seat (by the seat in markup); `counter`: it holds a
+    /// Spy to answer with.
+    Answer {
+        spy: String,
+        counter: bool,
+    },
+    /// This seat, as the spy, discards a card from the hand of the seat in markup.
+    Discard {
+        target: String,
+    },
+}
+
+/// The sidebar's state: the snapshot shown, and its lists.
 pub struct CardSidebar {
-    table: Option<Rc<TableSnapshot>>,
-    content: gtk::Box,
+    table: Option<Arc<TableSnapshot>>,
+    spy: SpyShown,
+    hand: FactoryVecDeque<CardRow>,
+    spied: FactoryVecDeque<SpiedCardRow>,
+    track: FactoryVecDeque<TrackNumber>,
+    reveals: FactoryVecDeque<RevealButton>,
+    truces: FactoryVecDeque<TruceLine>,
+    players: FactoryVecDeque<PlayerLine>,
 }
 
 /// Messages to the sidebar.
 pub enum CardSidebarInput {
     /// Shows the decision at hand.
-    Show(Rc<TableSnapshot>),
+    Show(Arc<TableSnapshot>),
     /// A control chose this action; sent on if `legal` allows it.
     Chosen(Action),
 }
@@ -51,50 +87,256 @@ pub enum CardSidebarOutput {
     Act(Action),
 }
 
+#[relm4::component(pub)]
 impl SimpleComponent for CardSidebar {
     type Init = ();
     type Input = CardSidebarInput;
     type Output = CardSidebarOutput;
-    type Root = gtk::ScrolledWindow;
-    type Widgets = ();
 
-    fn init_root() -> gtk::ScrolledWindow {
-        gtk::ScrolledWindow::builder()
-            .hscrollbar_policy(gtk::PolicyType::Never)
-            .min_content_width(300)
-            .build()
+    view! {
+        #[root]
+        gtk::ScrolledWindow {
+            set_hscrollbar_policy: gtk::PolicyType::Never,
+            set_min_content_width: 300,
+
+            gtk::Box {
+                set_orientation: gtk::Orientation::Vertical,
+                set_spacing: 12,
+                set_margin_all: 12,
+
+                gtk::Label {
+                    set_label: &gettext("No game in progress"),
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    add_css_class: "dim-label",
+                    #[watch]
+                    set_visible: model.table.is_none(),
+                },
+
+                // The Spy's decisions: the target answers, or the spy discards.
+                gtk::Box {
+                    set_orientation: gtk::Orientation::Vertical,
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: matches!(model.spy, SpyShown::Answer { .. }),
+
+                    gtk::Label {
+                        set_label: &gettext("A Spy!"),
+                        set_xalign: 0.0,
+                        add_css_class: "title-4",
+                    },
+                    gtk::Label {
+                        set_xalign: 0.0,
+                        set_wrap: true,
+                        set_use_markup: true,
+                        #[watch]
+                        set_label: &model.spy_played_markup(),
+                    },
+                    gtk::Box {
+                        set_spacing: 6,
+                        gtk::Button {
+                            set_label: &gettext("Answer with a Spy"),
+                            set_widget_name: "answer-spy-counter",
+                            #[watch]
+                            set_sensitive: matches!(model.spy, SpyShown::Answer { counter: true, .. }),
+                            connect_clicked => CardSidebarInput::Chosen(Action::AnswerSpy { counter: true }),
+                        },
+                        gtk::Button {
+                            set_label: &gettext("Let Them See"),
+                            set_widget_name: "answer-spy-let",
+                            connect_clicked => CardSidebarInput::Chosen(Action::AnswerSpy { counter: false }),
+                        },
+                    },
+                },
+                gtk::Box {
+                    set_orientation: gtk::Orientation::Vertical,
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: matches!(model.spy, SpyShown::Discard { .. }),
+
+                    gtk::Label {
+                        set_label: &gettext("Discard a Card"),
+                        set_xalign: 0.0,
+                        add_css_class: "title-4",
+                    },
+                    gtk::Label {
+                        set_xalign: 0.0,
+                        set_wrap: true,
+                        set_use_markup: true,
+                        #[watch]
+                        set_label: &model.spied_hand_markup(),
+                    },
+                    #[local_ref]
+                    spied_box -> gtk::Box {
+                        set_orientation: gtk::Orientation::Vertical,
+                        set_spacing: 6,
+                    },
+                },
+
+                // The hand, one row per kind of card, each with its Play control.
+                gtk::Box {
+                    set_orientation: gtk::Orientation::Vertical,
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: model.table.is_some(),
+
+                    gtk::Label {
+                        set_label: &gettext("Cards"),
+                        set_xalign: 0.0,
+                        add_css_class: "title-4",
+                    },
+                    gtk::Label {
+                        set_xalign: 0.0,
+                        set_wrap: true,
+                        set_use_markup: true,
+                        #[watch]
+                        set_label: &model.holder_markup(),
+                    },
+                    gtk::Label {
+                        set_label: &gettext("No cards"),
+                        set_xalign: 0.0,
+                        set_wrap: true,
+                        add_css_class: "dim-label",
+                        #[watch]
+                        set_visible: model.hand.is_empty(),
+                    },
+                    #[local_ref]
+                    hand_box -> gtk::Box {
+                        set_orientation: gtk::Orientation::Vertical,
+                        set_spacing: 6,
+                    },
+                },
+
+                // The reinforcement track, played numbers struck out, the next marked.
+                gtk::Box {
+                    set_orientation: gtk::Orientation::Vertical,
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: model.table.is_some(),
+
+                    gtk::Label {
+                        set_label: &gettext("Reinforcement Track"),
+                        set_xalign: 0.0,
+                        add_css_class: "title-4",
+                    },
+                    #[local_ref]
+                    track_box -> gtk::Box {
+                        set_widget_name: "track",
+                        set_spacing: 8,
+                    },
+                    gtk::Label {
+                        set_xalign: 0.0,
+                        set_wrap: true,
+                        add_css_class: "dim-label",
+                        #[watch]
+                        set_label: &model.next_card_text(),
+                    },
+                },
+
+                // The seat's hidden armies: how many, where, what they bring, Reveal.
+                gtk::Box {
+                    set_orientation: gtk::Orientation::Vertical,
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: model.table.as_ref().is_some_and(|t| t.hidden_armies_in_play),
+
+                    gtk::Label {
+                        set_label: &gettext("Hidden Armies"),
+                        set_xalign: 0.0,
+                        add_css_class: "title-4",
+                    },
+                    gtk::Label {
+                        set_xalign: 0.0,
+                        set_wrap: true,
+                        add_css_class: "dim-label",
+                        #[watch]
+                        set_label: &model.hidden_text(),
+                    },
+                    #[local_ref]
+                    reveals_box -> gtk::Box {
+                        set_orientation: gtk::Orientation::Vertical,
+                        set_spacing: 6,
+                    },
+                },
+
+                // The truces in force.
+                gtk::Box {
+                    set_orientation: gtk::Orientation::Vertical,
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: !model.truces.is_empty(),
+
+                    gtk::Label {
+                        set_label: &gettext("Truces"),
+                        set_xalign: 0.0,
+                        add_css_class: "title-4",
+                    },
+                    #[local_ref]
+                    truces_box -> gtk::Box {
+                        set_orientation: gtk::Orientation::Vertical,
+                        set_spacing: 6,
+                    },
+                },
+
+                // The other seats: hand sizes and banners.
+                gtk::Box {
+                    set_orientation: gtk::Orientation::Vertical,
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: model.table.is_some(),
+
+                    gtk::Label {
+                        set_label: &gettext("Players"),
+                        set_xalign: 0.0,
+                        add_css_class: "title-4",
+                    },
+                    #[local_ref]
+                    players_box -> gtk::Box {
+                        set_orientation: gtk::Orientation::Vertical,
+                        set_spacing: 6,
+                    },
+                },
+            },
+        }
     }
 
-    fn init(
-        _: (),
-        root: gtk::ScrolledWindow,
-        _sender: ComponentSender<Self>,
-    ) -> ComponentParts<Self> {
-        let content = gtk::Box::builder()
-            .orientation(gtk::Orientation::Vertical)
-            .spacing(12)
-            .margin_top(12)
-            .margin_bottom(12)
-            .margin_start(12)
-            .margin_end(12)
-            .build();
-        content.append(&dim_label(&gettext("No game in progress")));
-        root.set_child(Some(&content));
-        ComponentParts {
-            model: CardSidebar {
-                table: None,
-                content,
-            },
-            widgets: (),
-        }
+    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        let chosen = |ChosenAction(action)| CardSidebarInput::Chosen(action);
+        let model = CardSidebar {
+            table: None,
+            spy: SpyShown::Nothing,
+            hand: FactoryVecDeque::builder()
+                .launch(gtk::Box::default())
+                .forward(sender.input_sender(), chosen),
+            spied: FactoryVecDeque::builder()
+                .launch(gtk::Box::default())
+                .forward(sender.input_sender(), chosen),
+            track: FactoryVecDeque::builder()
+                .launch(gtk::Box::default())
+                .detach(),
+            reveals: FactoryVecDeque::builder()
+                .launch(gtk::Box::default())
+                .forward(sender.input_sender(), chosen),
+            truces: FactoryVecDeque::builder()
+                .launch(gtk::Box::default())
+                .detach(),
+            players: FactoryVecDeque::builder()
+                .launch(gtk::Box::default())
+                .detach(),
+        };
+        let hand_box = model.hand.widget();
+        let spied_box = model.spied.widget();
+        let track_box = model.track.widget();
+        let reveals_box = model.reveals.widget();
+        let truces_box = model.truces.widget();
+        let players_box = model.players.widget();
+        let widgets = view_output!();
+        ComponentParts { model, widgets }
     }
 
     fn update(&mut self, message: CardSidebarInput, sender: ComponentSender<Self>) {
         match message {
-            CardSidebarInput::Show(table) => {
-                rebuild(&self.content, &table, &sender);
-                self.table = Some(table);
-            }
+            CardSidebarInput::Show(table) => self.show(table),
             CardSidebarInput::Chosen(action) => {
                 if self
                     .table
@@ -108,502 +350,223 @@ impl SimpleComponent for CardSidebar {
     }
 }
 
-/// Replaces the sections with those of `table`. The sidebar is small and changes
-/// shape with every decision (cards come and go), so it is rebuilt rather than patched.
-fn rebuild(content: &gtk::Box, table: &TableSnapshot, sender: &ComponentSender<CardSidebar>) {
-    while let Some(child) = content.first_child() {
-        content.remove(&child);
+impl CardSidebar {
+    /// Takes a new snapshot: every list is brought in line with it in place.
+    fn show(&mut self, table: Arc<TableSnapshot>) {
+        self.spy = spy_shown(&table);
+        let spied = match (&self.spy, table.view.spied_hand) {
+            (SpyShown::Discard { .. }, Some((_, hand))) => {
+                let cards = table.legal.choices.iter().find_map(|c| match c {
+                    Choice::SpyDiscard { cards } => Some(cards.clone()),
+                    _ => None,
+                });
+                hand.kinds()
+                    .map(|card| SpiedCard {
+                        card,
+                        count: hand.count(card),
+                        discardable: cards.as_ref().is_some_and(|c| c.contains(&card)),
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        keep_in_line(&mut self.spied, spied);
+        let view = &table.view;
+        let hand = view
+            .hand
+            .kinds()
+            .map(|card| CardRowData {
+                card,
+                count: view.hand.count(card),
+                play: PlayShown::new(card, &table),
+            })
+            .collect();
+        keep_in_line(&mut self.hand, hand);
+        keep_in_line(
+            &mut self.track,
+            track_cells(view).into_iter().enumerate().collect(),
+        );
+        let reveals = match reveal_offer(&table.legal) {
+            Some((territories, armies)) => territories
+                .into_iter()
+                .map(|territory| RevealData {
+                    territory,
+                    label: fill(
+                        &gettext("Reveal in {territory} (+{n})"),
+                        &[
+                            ("territory", &territory_name(&table, territory)),
+                            ("n", &armies),
+                        ],
+                    ),
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        keep_in_line(&mut self.reveals, reveals);
+        let truces = view
+            .truces
+            .iter()
+            .map(|truce| TruceData {
+                seats: (truce.seat, truce.target),
+                markup: fill(
+                    &gettext("{a} and {b}"),
+                    &[
+                        ("a", &seat_markup(&table, truce.seat)),
+                        ("b", &seat_markup(&table, truce.target)),
+                    ],
+                ),
+            })
+            .collect();
+        keep_in_line(&mut self.truces, truces);
+        keep_in_line(&mut self.players, players(&table));
+        self.table = Some(table);
     }
-    if let Some(spy) = spy_section(table, sender) {
-        content.append(&spy);
+
+    fn holder_markup(&self) -> String {
+        self.table
+            .as_ref()
+            .map_or_else(String::new, |t| seat_markup(t, t.view.seat))
     }
-    content.append(&hand_section(table, sender));
-    content.append(&track_section(table));
-    if table.hidden_armies_in_play {
-        content.append(&hidden_section(table, sender));
+
+    fn spy_played_markup(&self) -> String {
+        match &self.spy {
+            SpyShown::Answer { spy, .. } => {
+                fill(&gettext("{seat} plays a Spy on you."), &[("seat", spy)])
+            }
+            _ => String::new(),
+        }
     }
-    if !table.view.truces.is_empty() {
-        content.append(&truces_section(table));
+
+    fn spied_hand_markup(&self) -> String {
+        match &self.spy {
+            SpyShown::Discard { target } => {
+                fill(&gettext("The hand of {seat}:"), &[("seat", target)])
+            }
+            _ => String::new(),
+        }
     }
-    content.append(&seats_section(table));
+
+    fn next_card_text(&self) -> String {
+        let Some(table) = &self.table else {
+            return String::new();
+        };
+        match table.view.track_values.get(table.view.track) {
+            Some(value) => fill(
+                &ngettext(
+                    "The next card brings {n} army",
+                    "The next card brings {n} armies",
+                    *value,
+                ),
+                &[("n", value)],
+            ),
+            None => gettext("The track is full: Reinforcements bring nothing more"),
+        }
+    }
+
+    fn hidden_text(&self) -> String {
+        let Some(table) = &self.table else {
+            return String::new();
+        };
+        let view = &table.view;
+        let left: Vec<_> = view.hidden_armies.iter().filter(|h| !h.revealed).collect();
+        if left.is_empty() {
+            let setting_up = view.turn_seat.is_none() && view.winner.is_none();
+            return if setting_up {
+                gettext("Their territory is chosen in secret at the end of setup")
+            } else {
+                gettext("None left")
+            };
+        }
+        let places: Vec<String> = left
+            .iter()
+            .map(|h| territory_name(table, h.territory))
+            .collect();
+        fill(
+            &gettext("In {places}; worth {n} armies now"),
+            &[
+                ("places", &places.join(", ")),
+                ("n", &view.hidden_army_size),
+            ],
+        )
+    }
 }
 
-/// The Spy's decisions: the target answers, or the spy picks a card to discard.
-fn spy_section(table: &TableSnapshot, sender: &ComponentSender<CardSidebar>) -> Option<gtk::Box> {
-    let view = &table.view;
+/// What the Spy asks of the seat shown.
+fn spy_shown(table: &TableSnapshot) -> SpyShown {
     for choice in &table.legal.choices {
         match choice {
             Choice::AnswerSpy { counter } => {
-                let section = section(&gettext("A Spy!"));
-                let spy = match view.pending.as_ref().map(|p| &p.decision) {
+                let spy = match table.view.pending.as_ref().map(|p| &p.decision) {
                     Some(Decision::AnswerSpy { spy }) => *spy,
                     _ => Seat(0),
                 };
-                section.append(&markup_label(
-                    &gettext("{seat} plays a Spy on you.")
-                        .replace("{seat}", &seat_markup(table, spy)),
-                ));
-                let row = gtk::Box::new(gtk::Orientation::Horizontal, 6);
-                let answer = chosen_button(
-                    &gettext("Answer with a Spy"),
-                    "answer-spy-counter",
-                    Action::AnswerSpy { counter: true },
-                    sender,
-                );
-                answer.set_sensitive(*counter);
-                row.append(&answer);
-                row.append(&chosen_button(
-                    &gettext("Let Them See"),
-                    "answer-spy-let",
-                    Action::AnswerSpy { counter: false },
-                    sender,
-                ));
-                section.append(&row);
-                return Some(section);
-            }
-            Choice::SpyDiscard { cards } => {
-                let Some((target, hand)) = view.spied_hand else {
-                    continue;
+                return SpyShown::Answer {
+                    spy: seat_markup(table, spy),
+                    counter: *counter,
                 };
-                let section = section(&gettext("Discard a Card"));
-                section.append(&markup_label(
-                    &gettext("The hand of {seat}:").replace("{seat}", &seat_markup(table, target)),
-                ));
-                for card in hand.kinds() {
-                    let discard = chosen_button(
-                        &gettext("Discard"),
-                        &format!("discard-{}", card.index()),
-                        Action::SpyDiscard { card },
-                        sender,
-                    );
-                    discard.set_sensitive(cards.contains(&card));
-                    section.append(&card_row(card, hand.count(card), discard.upcast()));
+            }
+            Choice::SpyDiscard { .. } => {
+                if let Some((target, _)) = table.view.spied_hand {
+                    return SpyShown::Discard {
+                        target: seat_markup(table, target),
+                    };
                 }
-                return Some(section);
             }
             _ => {}
         }
     }
-    None
+    SpyShown::Nothing
 }
 
-/// The hand, one row per kind of card, each with its Play control.
-fn hand_section(table: &TableSnapshot, sender: &ComponentSender<CardSidebar>) -> gtk::Box {
+/// The other seats, each with its hand size and banners.
+fn players(table: &TableSnapshot) -> Vec<PlayerData> {
     let view = &table.view;
-    let section = section(&gettext("Cards"));
-    section.append(&markup_label(&seat_markup(table, view.seat)));
-    if view.hand.is_empty() {
-        section.append(&dim_label(&gettext("No cards")));
-    }
-    for card in view.hand.kinds() {
-        let play = play_control(card, CardPlay::for_card(card, &table.legal), table, sender);
-        section.append(&card_row(card, view.hand.count(card), play));
-    }
-    section
-}
-
-/// A card: its picture, name (and count), reminder, and a control at the end.
-fn card_row(card: Card, count: u8, control: gtk::Widget) -> gtk::Box {
-    let row = gtk::Box::new(gtk::Orientation::Horizontal, 8);
-    let picture = gtk::DrawingArea::builder()
-        .content_width(CARD_WIDTH)
-        .content_height(CARD_HEIGHT)
-        .valign(gtk::Align::Start)
-        .build();
-    picture.set_draw_func(move |_, cr, width, height| {
-        // A failed Cairo call only loses this frame; the next draw tries again.
-        let _ = draw_card(cr, card, f64::from(width), f64::from(height));
-    });
-    row.append(&picture);
-    let text = gtk::Box::new(gtk::Orientation::Vertical, 2);
-    text.set_hexpand(true);
-    let name = if count > 1 {
-        gettext("{card} ×{count}")
-            .replace("{card}", &card_name(card))
-            .replace("{count}", &count.to_string())
-    } else {
-        card_name(card)
-    };
-    text.append(
-        &gtk::Label::builder()
-            .label(name)
-            .xalign(0.0)
-            .css_classes(["heading"])
-            .build(),
-    );
-    text.append(
-        &gtk::Label::builder()
-            .label(card_reminder(card))
-            .xalign(0.0)
-            .wrap(true)
-            .max_width_chars(28)
-            .css_classes(["caption", "dim-label"])
-            .build(),
-    );
-    control.set_valign(gtk::Align::Center);
-    text.append(&control);
-    row.append(&text);
-    row
-}
-
-/// The control that plays a card, enabled exactly as `play` allows.
-fn play_control(
-    card: Card,
-    play: CardPlay,
-    table: &TableSnapshot,
-    sender: &ComponentSender<CardSidebar>,
-) -> gtk::Widget {
-    match play {
-        CardPlay::Reinforcements { max_cards } => reinforcements_control(max_cards, table, sender),
-        CardPlay::Diplomat { targets } => {
-            targets_control("play-diplomat", &targets, table, sender, |target| {
-                Action::PlayDiplomat { target }
-            })
-        }
-        CardPlay::Spy { targets } => {
-            targets_control("play-spy", &targets, table, sender, |target| {
-                Action::PlaySpy { target }
-            })
-        }
-        CardPlay::Admiral { routes } => admiral_control(&routes, table, sender),
-        CardPlay::InBattle => {
-            let label = match card {
-                Card::Marshall => gettext("Committed when you defend"),
-                _ => gettext("Committed when you roll"),
-            };
-            dim_label(&label).upcast()
-        }
-        CardPlay::Unavailable => {
-            let button = gtk::Button::with_label(&gettext("Play"));
-            button.set_widget_name(&format!("play-{}", card_slug(card)));
-            button.set_sensitive(false);
-            button.set_halign(gtk::Align::Start);
-            button.upcast()
-        }
-    }
-}
-
-/// How many Reinforcement cards, what they bring, and Play.
-fn reinforcements_control(
-    max_cards: u8,
-    table: &TableSnapshot,
-    sender: &ComponentSender<CardSidebar>,
-) -> gtk::Widget {
-    let row = gtk::Box::new(gtk::Orientation::Horizontal, 6);
-    let cards = gtk::SpinButton::with_range(1.0, f64::from(max_cards), 1.0);
-    cards.set_widget_name("reinforcement-cards");
-    cards.set_value(f64::from(max_cards));
-    let armies = gtk::Label::new(None);
-    let view = table.view.clone();
-    let describe = move |spin: &gtk::SpinButton| {
-        let n = spin.value_as_int().clamp(1, 255) as u8;
-        let armies = reinforcement_armies(&view, n);
-        ngettext("+{armies} army", "+{armies} armies", armies)
-            .replace("{armies}", &armies.to_string())
-    };
-    armies.set_label(&describe(&cards));
-    let shown = armies.clone();
-    cards.connect_value_changed(move |spin| shown.set_label(&describe(spin)));
-    let play = gtk::Button::with_label(&gettext("Play"));
-    play.set_widget_name("play-reinforcements");
-    play.add_css_class("suggested-action");
-    let s = sender.clone();
-    let spin = cards.clone();
-    play.connect_clicked(move |_| {
-        let cards = spin.value_as_int().clamp(1, 255) as u8;
-        s.input(CardSidebarInput::Chosen(Action::PlayReinforcements {
-            cards,
-        }));
-    });
-    row.append(&cards);
-    row.append(&armies);
-    row.append(&play);
-    row.upcast()
-}
-
-/// "Play…" opening a list of the seats the card may target.
-fn targets_control(
-    name: &str,
-    targets: &[Seat],
-    table: &TableSnapshot,
-    sender: &ComponentSender<CardSidebar>,
-    action: fn(Seat) -> Action,
-) -> gtk::Widget {
-    let list = gtk::Box::new(gtk::Orientation::Vertical, 4);
-    let popover = gtk::Popover::builder().child(&list).build();
-    for &target in targets {
-        let label = gtk::Label::builder()
-            .label(seat_markup(table, target))
-            .use_markup(true)
-            .build();
-        let button = gtk::Button::builder()
-            .child(&label)
-            .css_classes(["flat"])
-            .build();
-        button.set_widget_name(&format!("{name}-{}", target.0));
-        let s = sender.clone();
-        let p = popover.clone();
-        button.connect_clicked(move |_| {
-            p.popdown();
-            s.input(CardSidebarInput::Chosen(action(target)));
-        });
-        list.append(&button);
-    }
-    let menu = gtk::MenuButton::builder()
-        .label(gettext("Play…"))
-        .popover(&popover)
-        .halign(gtk::Align::Start)
-        .build();
-    menu.set_widget_name(name);
-    menu.set_sensitive(!targets.is_empty());
-    menu.upcast()
-}
-
-/// "Attack by Sea…" opening a choice of route and armies aboard.
-fn admiral_control(
-    routes: &[Route],
-    table: &TableSnapshot,
-    sender: &ComponentSender<CardSidebar>,
-) -> gtk::Widget {
     let board = &table.board;
-    let name = |t| gettext(board.territory(t).name.as_str());
-    let labels: Vec<String> = routes
+    view.seats
         .iter()
-        .map(|r| {
-            gettext("{from} → {to}")
-                .replace("{from}", &name(r.from))
-                .replace("{to}", &name(r.to))
-        })
-        .collect();
-    let label_refs: Vec<&str> = labels.iter().map(String::as_str).collect();
-    let route_list = gtk::DropDown::from_strings(&label_refs);
-    route_list.set_widget_name("admiral-route");
-    let armies = gtk::SpinButton::with_range(1.0, 1.0, 1.0);
-    armies.set_widget_name("admiral-armies");
-    let fit_armies = {
-        let routes = routes.to_vec();
-        let armies = armies.clone();
-        move |list: &gtk::DropDown| {
-            if let Some(route) = routes.get(list.selected() as usize) {
-                let most = f64::from(route.max_armies.max(1));
-                armies.set_range(1.0, most);
-                armies.set_value(most);
-            }
-        }
-    };
-    fit_armies(&route_list);
-    route_list.connect_selected_notify(fit_armies);
-
-    let attack = gtk::Button::with_label(&gettext("Attack"));
-    attack.set_widget_name("admiral-attack");
-    attack.add_css_class("suggested-action");
-    let popover_box = gtk::Box::new(gtk::Orientation::Vertical, 6);
-    let popover = gtk::Popover::builder().child(&popover_box).build();
-    {
-        let routes = routes.to_vec();
-        let list = route_list.clone();
-        let armies = armies.clone();
-        let s = sender.clone();
-        let p = popover.clone();
-        attack.connect_clicked(move |_| {
-            if let Some(route) = routes.get(list.selected() as usize) {
-                p.popdown();
-                s.input(CardSidebarInput::Chosen(Action::AdmiralAttack {
-                    from: route.from,
-                    to: route.to,
-                    armies: armies.value_as_int().max(1) as u32,
-                }));
-            }
-        });
-    }
-    popover_box.append(&gtk::Label::new(Some(&gettext("Route"))));
-    popover_box.append(&route_list);
-    popover_box.append(&gtk::Label::new(Some(&gettext("Armies aboard"))));
-    popover_box.append(&armies);
-    popover_box.append(&attack);
-    let menu = gtk::MenuButton::builder()
-        .label(gettext("Attack by Sea…"))
-        .popover(&popover)
-        .halign(gtk::Align::Start)
-        .build();
-    menu.set_widget_name("play-admiral");
-    menu.set_sensitive(!routes.is_empty());
-    menu.upcast()
-}
-
-/// The reinforcement track, played numbers struck out and the next one marked.
-fn track_section(table: &TableSnapshot) -> gtk::Box {
-    let view = &table.view;
-    let section = section(&gettext("Reinforcement Track"));
-    let numbers: Vec<String> = track_cells(view)
-        .iter()
-        .map(|cell| {
-            if cell.played {
-                format!("<s><span alpha=\"50%\">{}</span></s>", cell.value)
-            } else if cell.next {
-                format!("<b><u>{}</u></b>", cell.value)
+        .filter(|s| s.seat != view.seat)
+        .map(|summary| {
+            let mut facts = Vec::new();
+            if summary.eliminated {
+                facts.push(gettext("out of the game"));
             } else {
-                cell.value.to_string()
+                let cards = summary.hand_size;
+                facts.push(fill(
+                    &ngettext("{n} card", "{n} cards", cards as u32),
+                    &[("n", &cards)],
+                ));
+            }
+            if let Some(empire) = summary.empire {
+                facts.push(fill(
+                    &gettext("banner: {empire}"),
+                    &[("empire", &gettext(board.group(empire).name.as_str()))],
+                ));
+            }
+            if !summary.captured_banners.is_empty() {
+                let names: Vec<String> = summary
+                    .captured_banners
+                    .iter()
+                    .map(|&g| gettext(board.group(g).name.as_str()))
+                    .collect();
+                facts.push(fill(
+                    &gettext("captured: {banners}"),
+                    &[("banners", &names.join(", "))],
+                ));
+            }
+            PlayerData {
+                seat: summary.seat,
+                markup: format!(
+                    "{}\n<small>{}</small>",
+                    seat_markup(table, summary.seat),
+                    gtk::glib::markup_escape_text(&facts.join(" · "))
+                ),
             }
         })
-        .collect();
-    let track = markup_label(&numbers.join("  "));
-    track.set_widget_name("track");
-    section.append(&track);
-    let next = match view.track_values.get(view.track) {
-        Some(value) => ngettext(
-            "The next card brings {n} army",
-            "The next card brings {n} armies",
-            *value,
-        )
-        .replace("{n}", &value.to_string()),
-        None => gettext("The track is full: Reinforcements bring nothing more"),
-    };
-    section.append(&dim_label(&next));
-    section
+        .collect()
 }
 
-/// The seat's hidden armies: how many, where, what they bring, and Reveal.
-fn hidden_section(table: &TableSnapshot, sender: &ComponentSender<CardSidebar>) -> gtk::Box {
-    let view = &table.view;
-    let section = section(&gettext("Hidden Armies"));
-    let left: Vec<_> = view.hidden_armies.iter().filter(|h| !h.revealed).collect();
-    if left.is_empty() {
-        let setting_up = view.turn_seat.is_none() && view.winner.is_none();
-        section.append(&dim_label(&if setting_up {
-            gettext("Their territory is chosen in secret at the end of setup")
-        } else {
-            gettext("None left")
-        }));
-        return section;
-    }
-    let board = &table.board;
-    let places: Vec<String> = left
-        .iter()
-        .map(|h| gettext(board.territory(h.territory).name.as_str()))
-        .collect();
-    section.append(&dim_label(
-        &gettext("In {places}; worth {n} armies now")
-            .replace("{places}", &places.join(", "))
-            .replace("{n}", &view.hidden_army_size.to_string()),
-    ));
-    if let Some((territories, armies)) = reveal_offer(&table.legal) {
-        for territory in territories {
-            let label = gettext("Reveal in {territory} (+{n})")
-                .replace(
-                    "{territory}",
-                    &gettext(board.territory(territory).name.as_str()),
-                )
-                .replace("{n}", &armies.to_string());
-            let button = chosen_button(
-                &label,
-                &format!("reveal-{}", territory.index()),
-                Action::RevealHiddenArmies { territory },
-                sender,
-            );
-            button.set_halign(gtk::Align::Start);
-            section.append(&button);
-        }
-    }
-    section
-}
-
-/// The truces in force.
-fn truces_section(table: &TableSnapshot) -> gtk::Box {
-    let section = section(&gettext("Truces"));
-    for truce in &table.view.truces {
-        section.append(&markup_label(
-            &gettext("{a} and {b}")
-                .replace("{a}", &seat_markup(table, truce.seat))
-                .replace("{b}", &seat_markup(table, truce.target)),
-        ));
-    }
-    section
-}
-
-/// The other seats: hand sizes and banners.
-fn seats_section(table: &TableSnapshot) -> gtk::Box {
-    let view = &table.view;
-    let board = &table.board;
-    let section = section(&gettext("Players"));
-    for summary in view.seats.iter().filter(|s| s.seat != view.seat) {
-        let mut facts = Vec::new();
-        if summary.eliminated {
-            facts.push(gettext("out of the game"));
-        } else {
-            let cards = summary.hand_size;
-            facts.push(
-                ngettext("{n} card", "{n} cards", cards as u32).replace("{n}", &cards.to_string()),
-            );
-        }
-        if let Some(empire) = summary.empire {
-            facts.push(
-                gettext("banner: {empire}")
-                    .replace("{empire}", &gettext(board.group(empire).name.as_str())),
-            );
-        }
-        if !summary.captured_banners.is_empty() {
-            let names: Vec<String> = summary
-                .captured_banners
-                .iter()
-                .map(|&g| gettext(board.group(g).name.as_str()))
-                .collect();
-            facts.push(gettext("captured: {banners}").replace("{banners}", &names.join(", ")));
-        }
-        let label = markup_label(&format!(
-            "{}\n<small>{}</small>",
-            seat_markup(table, summary.seat),
-            gtk::glib::markup_escape_text(&facts.join(" · "))
-        ));
-        label.set_widget_name(&format!("seat-{}", summary.seat.0));
-        section.append(&label);
-    }
-    section
-}
-
-/// A titled section.
-fn section(title: &str) -> gtk::Box {
-    let section = gtk::Box::new(gtk::Orientation::Vertical, 6);
-    section.append(
-        &gtk::Label::builder()
-            .label(title)
-            .xalign(0.0)
-            .css_classes(["title-4"])
-            .build(),
-    );
-    section
-}
-
-fn markup_label(markup: &str) -> gtk::Label {
-    gtk::Label::builder()
-        .label(markup)
-        .use_markup(true)
-        .xalign(0.0)
-        .wrap(true)
-        .build()
-}
-
-fn dim_label(text: &str) -> gtk::Label {
-    gtk::Label::builder()
-        .label(text)
-        .xalign(0.0)
-        .wrap(true)
-        .css_classes(["dim-label"])
-        .build()
-}
-
-/// A button that chooses `action`.
-fn chosen_button(
-    label: &str,
-    name: &str,
-    action: Action,
-    sender: &ComponentSender<CardSidebar>,
-) -> gtk::Button {
-    let button = gtk::Button::with_label(label);
-    button.set_widget_name(name);
-    let s = sender.clone();
-    button.connect_clicked(move |_| s.input(CardSidebarInput::Chosen(action.clone())));
-    button
+fn territory_name(table: &TableSnapshot, territory: TerritoryId) -> String {
+    gettext(table.board.territory(territory).name.as_str())
 }
 
 /// The card's name in widget names ("play-diplomat").
@@ -618,116 +581,21 @@ fn card_slug(card: Card) -> &'static str {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use std::cell::RefCell;
+/// What a row's control chose; the sidebar sends it on if `legal` allows it.
+#[derive(Debug)]
+pub struct ChosenAction(Action);
 
-    use super::*;
-    use crate::app::decisions::CardPlay;
-    use crate::app::panel_testing::{game_until, named, pending_matches, settle, snapshot};
-
-    fn launch() -> (Controller<CardSidebar>, Rc<RefCell<Vec<CardSidebarOutput>>>) {
-        let outputs = Rc::new(RefCell::new(Vec::new()));
-        let sent = Rc::clone(&outputs);
-        let controller = CardSidebar::builder()
-            .launch(())
-            .connect_receiver(move |_, output| sent.borrow_mut().push(output));
-        (controller, outputs)
-    }
-
-    #[gtk::test]
-    fn reinforcements_play_with_the_legal_count_and_show_their_armies() {
-        let game = game_until(2, |g| {
-            g.legal_actions()
-                .choices
-                .iter()
-                .any(|c| matches!(c, Choice::PlayReinforcements { .. }))
-        });
-        let table = Rc::new(snapshot(&game));
-        let CardPlay::Reinforcements { max_cards } =
-            CardPlay::for_card(Card::Reinforcements, &table.legal)
-        else {
-            unreachable!()
-        };
-        let (sidebar, outputs) = launch();
-        sidebar.emit(CardSidebarInput::Show(Rc::clone(&table)));
-        settle();
-        let root = sidebar.widget();
-        let spin = named(root, "reinforcement-cards")
-            .downcast::<gtk::SpinButton>()
-            .unwrap();
-        assert_eq!(spin.range(), (1.0, f64::from(max_cards)));
-        assert!(named(root, "play-reinforcements").is_sensitive());
-        named(root, "play-reinforcements")
-            .downcast::<gtk::Button>()
-            .unwrap()
-            .emit_clicked();
-        settle();
-        assert_eq!(
-            *outputs.borrow(),
-            [CardSidebarOutput::Act(Action::PlayReinforcements {
-                cards: max_cards
-            })]
-        );
-        // Every other seat is listed.
-        for seat in game.seat_ids().filter(|&s| Some(s) != table.legal.seat) {
-            named(root, &format!("seat-{}", seat.0));
-        }
-        // The track strikes out exactly the played numbers.
-        let track = named(root, "track").downcast::<gtk::Label>().unwrap();
-        assert_eq!(track.label().matches("<s>").count(), table.view.track);
-    }
-
-    #[gtk::test]
-    fn cards_are_not_playable_during_anothers_decision() {
-        // While a defender decides, no card of its hand can be played from here.
-        let game = game_until(5, |g| {
-            pending_matches(g, |d| {
-                matches!(d, castellan_engine::game::Decision::Defend { .. })
-            }) && g.hand(g.pending_seat().unwrap()).has(Card::Reinforcements)
-        });
-        let table = Rc::new(snapshot(&game));
-        let (sidebar, outputs) = launch();
-        sidebar.emit(CardSidebarInput::Show(Rc::clone(&table)));
-        settle();
-        let play = named(sidebar.widget(), "play-reinforcements");
-        assert!(!play.is_sensitive());
-        // A forged choice is refused: the sidebar sends only what `legal` allows.
-        sidebar.emit(CardSidebarInput::Chosen(Action::PlayReinforcements {
-            cards: 1,
-        }));
-        settle();
-        assert!(outputs.borrow().is_empty());
-    }
-
-    #[gtk::test]
-    fn the_spy_discards_only_from_the_legal_cards() {
-        let game = game_until(9, |g| {
-            g.legal_actions()
-                .choices
-                .iter()
-                .any(|c| matches!(c, Choice::SpyDiscard { .. }))
-        });
-        let table = Rc::new(snapshot(&game));
-        let Some(Choice::SpyDiscard { cards }) = table.legal.choices.first().cloned() else {
-            unreachable!()
-        };
-        let (sidebar, outputs) = launch();
-        sidebar.emit(CardSidebarInput::Show(Rc::clone(&table)));
-        settle();
-        for card in &cards {
-            assert!(named(sidebar.widget(), &format!("discard-{}", card.index())).is_sensitive());
-        }
-        named(sidebar.widget(), &format!("discard-{}", cards[0].index()))
-            .downcast::<gtk::Button>()
-            .unwrap()
-            .emit_clicked();
-        settle();
-        assert_eq!(
-            *outputs.borrow(),
-            [CardSidebarOutput::Act(Action::SpyDiscard {
-                card: cards[0]
-            })]
-        );
+/// A card's name, with how many when more than one.
+fn card_title(card: Card, count: u8) -> String {
+    if count > 1 {
+        fill(
+            &gettext("{card} ×{count}"),
+            &[("card", &card_name(card)), ("count", &count)],
+        )
+    } else {
+        card_name(card)
     }
 }
+
+#[cfg(test)]
+mod tests;
