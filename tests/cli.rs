@@ -167,6 +167,17 @@ fn board_check_summarises_the_castle_risk_board() {
     );
 }
 
+#[test]
+fn board_check_summarises_the_classic_world_map() {
+    let output = castellan(&["board", "check", "data/boards/classic.toml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "data/boards/classic.toml: 42 territories, 83 borders (26 dotted), \
+         6 groups (6 empires, 0 regions), 7 seas\n"
+    );
+}
+
 /// The engine's board fixtures in `kind` ("good" or "bad"), as paths from the top of
 /// the source tree, sorted.
 fn fixtures(kind: &str) -> Vec<String> {

@@ -5,8 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use castellan_engine::board::{
-    BoardError, BorderKind, GroupKind, MAX_GROUPS, MAX_OUTLINE_POINTS, MAX_SEAS, MAX_SOURCE_BYTES,
-    MAX_TERRITORIES, Point, Problem, Rgb, TerritoryId, load_board_file, parse_board,
+    BoardError, BorderKind, CardSymbol, GroupKind, MAX_GROUPS, MAX_OUTLINE_POINTS, MAX_SEAS,
+    MAX_SOURCE_BYTES, MAX_TERRITORIES, Point, Problem, Rgb, TerritoryId, load_board_file,
+    parse_board,
 };
 use proptest::prelude::*;
 
@@ -315,6 +316,32 @@ fn colour_not_rrggbb_is_reported() {
 }
 
 #[test]
+fn card_symbol_not_of_the_classic_deck_is_reported_with_a_hint() {
+    assert_only_problem(
+        "bad_card_symbol",
+        22,
+        15,
+        "`card_symbol` must be \"infantry\", \"cavalry\" or \"artillery\", found \"cavalery\" \
+         (did you mean `cavalry`?)",
+    );
+}
+
+#[test]
+fn card_symbol_of_the_wrong_type_is_reported() {
+    let source = std::fs::read_to_string(fixture("bad/bad_card_symbol.toml"))
+        .unwrap()
+        .replace("card_symbol = \"cavalery\"", "card_symbol = 3");
+    let error = parse_board(&source, "wrong.toml").expect_err("a number is no card symbol");
+    let problems = error.problems();
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert_eq!((problems[0].line, problems[0].column), (22, 15));
+    assert_eq!(
+        problems[0].message,
+        "`card_symbol` must be a string, found an integer"
+    );
+}
+
+#[test]
 fn blank_name_is_reported() {
     assert_only_problem(
         "empty_name",
@@ -494,6 +521,25 @@ fn minimal_board_geometry_defaults_anchors_and_reads_outlines() {
             Point::new(83.0, 78.0)
         ]
     );
+}
+
+#[test]
+fn card_symbols_are_read_where_given_and_optional_elsewhere() {
+    let source = std::fs::read_to_string(fixture("bad/bad_card_symbol.toml"))
+        .unwrap()
+        .replace("\"cavalery\"", "\"artillery\"");
+    let board = parse_board(&source, "cards.toml").unwrap_or_else(|e| panic!("{e}"));
+    let symbol = |key: &str| {
+        board
+            .territory(board.territory_by_key(key).unwrap())
+            .card_symbol
+    };
+    assert_eq!(symbol("a"), Some(CardSymbol::Artillery));
+    assert_eq!(symbol("b"), Some(CardSymbol::Infantry));
+
+    // A board that names no symbol (every board before the classic map) still loads.
+    let minimal = load_board_file(&fixture("good/minimal.toml")).unwrap();
+    assert!(minimal.territories.iter().all(|t| t.card_symbol.is_none()));
 }
 
 #[test]

@@ -24,12 +24,12 @@ fn shipped_boards() -> Vec<PathBuf> {
 }
 
 #[test]
-fn both_boards_are_shipped() {
+fn the_three_boards_are_shipped() {
     let names: Vec<String> = shipped_boards()
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(names, ["castle-risk.toml", "world.toml"]);
+    assert_eq!(names, ["castle-risk.toml", "classic.toml", "world.toml"]);
 }
 
 #[test]

@@ -184,6 +184,14 @@ mod tests {
             );
         }
         assert_eq!(boards[0].name(), "Castle Risk");
+        let shipped: Vec<String> = boards
+            .iter()
+            .filter(|b| b.origin == Origin::Shipped)
+            .map(|b| b.name())
+            .collect();
+        for name in ["World Powers", "Classic World Map"] {
+            assert!(shipped.iter().any(|n| n == name), "{name} in {shipped:?}");
+        }
     }
 
     #[test]

@@ -49,6 +49,7 @@ pub fn build(
             seas: spec.seas.iter().map(|&s| SeaId(s)).collect(),
             land: Vec::new(),
             dotted: Vec::new(),
+            card_symbol: None,
             geometry: TerritoryGeometry {
                 centre: spec.centre,
                 badge: spec.centre,

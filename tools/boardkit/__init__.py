@@ -7,6 +7,8 @@
 - `checks`: the map against the border graph, coasts and dotted lines;
 - `anchors`: where badges, names and castles go, and their checks;
 - `toml_writer`: the board file (format 1), laid out for people;
+- `world`: maps of the whole world (a wrapping projection, land and seas cut from
+  coastlines, dotted lines across the edge);
 - `preview`: a PNG of the map (the only module that needs Pillow);
 - `cli`: the command line every generator shares.
 """

@@ -28,12 +28,14 @@ class Sea:
 
 @dataclass(frozen=True)
 class Territory:
-    """A territory, with the seas its coast touches (none when landlocked)."""
+    """A territory, with the seas its coast touches (none when landlocked) and, on a
+    board with a classic deck, the symbol on its card (one of `CARD_SYMBOLS`)."""
 
     id: str
     name: str
     group: str
     coasts: tuple[str, ...]
+    card_symbol: str | None = None
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class Border:
 
 
 LAND, DOTTED = False, True
+
+# The symbols of a classic territory card, as the board file writes them.
+CARD_SYMBOLS = ("infantry", "cavalry", "artillery")
 
 
 @dataclass(frozen=True)

@@ -103,11 +103,12 @@ def board_file(
             "# The east and west edges are one meridian: dotted lines may cross it.",
             "wraps_around = true",
         ]
-    out += [
-        f"# Armies for holding all {independents} independent territories at once.",
-        f"all_independents_bonus = {graph.all_independents_bonus}",
-        "",
-    ]
+    if independents:
+        out += [
+            f"# Armies for holding all {independents} independent territories at once.",
+            f"all_independents_bonus = {graph.all_independents_bonus}",
+        ]
+    out.append("")
 
     out.append(notes.empires)
     for group in graph.groups:
@@ -121,7 +122,8 @@ def board_file(
             f"colour = {_string(group.colour)}",
             "",
         ]
-    out.append(notes.regions)
+    if independents:
+        out.append(notes.regions)
     for group in graph.groups:
         if group.is_empire:
             continue
@@ -150,12 +152,14 @@ def board_file(
     for territory in graph.territories:
         anchor = anchors[territory.id]
         coasts = ", ".join(_string(c) for c in territory.coasts)
+        card = [f"card_symbol = {_string(territory.card_symbol)}"] if territory.card_symbol else []
         out += [
             "[[territory]]",
             f"id = {_string(territory.id)}",
             f"name = {_string(territory.name)}",
             f"group = {_string(territory.group)}",
             f"coasts = [{coasts}]",
+            *card,
             f"centre = {_point(anchor.centre)}",
             f"badge = {_point(anchor.badge)}",
             f"label = {_point(anchor.label)}",
@@ -176,6 +180,6 @@ def board_file(
             if border.dotted != dotted:
                 continue
             pair = f"  [{_string(border.a)}, {_string(border.b)}],"
-            out.append(f"{pair:<40}# {border.note}" if border.note else pair)
+            out.append(f"{pair:<39} # {border.note}" if border.note else pair)
         out.append("]")
     return "\n".join(out) + "\n"

@@ -77,6 +77,34 @@ pub enum BorderKind {
     Dotted,
 }
 
+/// The symbol on a territory's card in the classic deck, where 14 cards bear each.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardSymbol {
+    Infantry,
+    Cavalry,
+    Artillery,
+}
+
+impl CardSymbol {
+    /// Every symbol, in the order the classic rules name them.
+    pub const ALL: [CardSymbol; 3] = [Self::Infantry, Self::Cavalry, Self::Artillery];
+
+    /// The word board files write for it (`"infantry"`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Infantry => "infantry",
+            Self::Cavalry => "cavalry",
+            Self::Artillery => "artillery",
+        }
+    }
+
+    /// The symbol a board file's word names, if any.
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|symbol| symbol.key() == key)
+    }
+}
+
 /// An sRGB colour given by the board designer for drawing (`"#rrggbb"` in files).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rgb {
@@ -159,6 +187,10 @@ pub struct Territory {
     pub land: Vec<TerritoryId>,
     /// Territories joined by a dotted line, sorted by id.
     pub dotted: Vec<TerritoryId>,
+    /// The symbol on the territory's card, on boards made for a classic deck; `None`
+    /// when the board file does not say (the key is optional).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_symbol: Option<CardSymbol>,
     pub geometry: TerritoryGeometry,
 }
 

@@ -11,7 +11,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use super::limits::{MAX_BOARD_SIZE, MAX_ID_LENGTH};
-use super::model::{BorderKind, GroupKind, Point, Rgb};
+use super::model::{BorderKind, CardSymbol, GroupKind, Point, Rgb};
 use crate::diagnostics::Hints;
 use crate::diagnostics::{ProblemList, shown};
 
@@ -101,6 +101,8 @@ pub(crate) struct RawTerritory {
     pub badge: Option<At<Point>>,
     pub label: Option<At<Point>>,
     pub castle: Option<At<Point>>,
+    /// The symbol on its card (`card_symbol`), when the file gives a valid one.
+    pub card_symbol: Option<CardSymbol>,
     /// The `outline` array (its position) and its points.
     pub outline: Option<At<Vec<At<Point>>>>,
     pub path: Option<RawPath>,
@@ -142,7 +144,17 @@ const BOARD_KEYS: &[&str] = &[
 const GROUP_KEYS: &[&str] = &["id", "name", "bonus", "colour"];
 const SEA_KEYS: &[&str] = &["id", "name", "label", "outline", "path"];
 const TERRITORY_KEYS: &[&str] = &[
-    "id", "name", "group", "coasts", "centre", "badge", "label", "castle", "outline", "path",
+    "id",
+    "name",
+    "group",
+    "coasts",
+    "card_symbol",
+    "centre",
+    "badge",
+    "label",
+    "castle",
+    "outline",
+    "path",
 ];
 const BORDER_KEYS: &[&str] = &["land", "dotted"];
 
@@ -433,6 +445,7 @@ impl Reader<'_> {
             badge: self.optional_point(section, "badge", problems),
             label: self.optional_point(section, "label", problems),
             castle: self.optional_point(section, "castle", problems),
+            card_symbol: self.card_symbol(section, problems),
             outline: self.outline(section, problems),
             path: self.path(section, problems),
         }
@@ -854,6 +867,28 @@ impl Reader<'_> {
             );
         }
         colour
+    }
+
+    /// The optional `card_symbol` of a territory: one of the classic deck's words.
+    fn card_symbol(
+        &mut self,
+        section: &Section<'_, '_>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<CardSymbol> {
+        let text = self.optional_string(section, "card_symbol", problems)?;
+        let symbol = CardSymbol::from_key(&text.value);
+        if symbol.is_none() {
+            let words = CardSymbol::ALL.map(CardSymbol::key);
+            problems.at(
+                text.at,
+                format!(
+                    "`card_symbol` must be \"infantry\", \"cavalry\" or \"artillery\", found \"{}\"{}",
+                    shown(&text.value),
+                    self.hints.hint(&text.value, words)
+                ),
+            );
+        }
+        symbol
     }
 }
 

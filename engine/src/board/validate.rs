@@ -60,6 +60,7 @@ pub(crate) fn validate(raw: RawBoard, problems: &mut ProblemList<'_>) -> Option<
             seas: checker.territory_coasts(territory, &seas),
             land: Vec::new(),
             dotted: Vec::new(),
+            card_symbol: territory.card_symbol,
             geometry: geometry.territory(territory, checker.problems),
         });
     }
