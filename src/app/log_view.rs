@@ -34,8 +34,8 @@ impl RelmListItem for LogLine {
             .xalign(0.0)
             .wrap(true)
             .wrap_mode(gtk::pango::WrapMode::WordChar)
-            .margin_start(4)
-            .margin_end(4)
+            .margin_start(2)
+            .margin_end(2)
             .build();
         (label.clone(), label)
     }
@@ -89,6 +89,10 @@ impl SimpleComponent for GameLog {
     ) -> ComponentParts<Self> {
         let lines = TypedListView::<LogLine, gtk::NoSelection>::new();
         lines.view.set_widget_name("log");
+        // As close as a text's lines: the list's rows would otherwise be padded.
+        lines.view.add_css_class("game-log");
+        static STYLE: std::sync::Once = std::sync::Once::new();
+        STYLE.call_once(|| relm4::set_global_css(".game-log > row { padding: 0; min-height: 0; }"));
         root.set_child(Some(&lines.view));
         ComponentParts {
             model: GameLog { lines, names: None },

@@ -5,6 +5,7 @@
 
 use castellan_engine::game::{Action, Card, Route, Seat};
 use gettextrs::{gettext, ngettext};
+use relm4::RelmWidgetExt;
 use relm4::factory::{DynamicIndex, FactoryComponent, FactorySender};
 use relm4::gtk::{self, prelude::*};
 
@@ -291,11 +292,10 @@ impl FactoryComponent for CardRow {
                         set_widget_name: "play-reinforcements",
                         set_halign: gtk::Align::Start,
                         #[watch]
-                        set_css_classes: if matches!(self.data.play, PlayShown::Reinforcements { .. }) {
-                            &["suggested-action"]
-                        } else {
-                            &[]
-                        },
+                        set_class_active: (
+                            "suggested-action",
+                            matches!(self.data.play, PlayShown::Reinforcements { .. }),
+                        ),
                         #[watch]
                         set_sensitive: matches!(self.data.play, PlayShown::Reinforcements { .. }),
                         connect_clicked => CardRowInput::PlayReinforcements,

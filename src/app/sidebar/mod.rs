@@ -204,6 +204,9 @@ impl SimpleComponent for CardSidebar {
                     hand_box -> gtk::Box {
                         set_orientation: gtk::Orientation::Vertical,
                         set_spacing: 6,
+                        // An empty box would still take the section's spacing.
+                        #[watch]
+                        set_visible: !model.hand.is_empty(),
                     },
                 },
 
@@ -256,6 +259,9 @@ impl SimpleComponent for CardSidebar {
                     reveals_box -> gtk::Box {
                         set_orientation: gtk::Orientation::Vertical,
                         set_spacing: 6,
+                        // An empty box would still take the section's spacing.
+                        #[watch]
+                        set_visible: !model.reveals.is_empty(),
                     },
                 },
 
