@@ -2,8 +2,9 @@
 //! percent sign come from the translation ("67,24 %" in French), not from the C locale
 //! the program may be running in.
 
-use crate::text::fill;
 use gettextrs::{gettext, pgettext};
+
+use crate::text::fill;
 
 /// `value` with `places` decimals, with the translation's decimal separator.
 pub fn decimal(value: f64, places: usize) -> String {

@@ -1,7 +1,24 @@
 //! Filling translated messages: named `{placeholders}` let a translation reorder the
-//! values, which positional `format!` arguments cannot do at run time.
+//! values, which positional `format!` arguments cannot do at run time. And looking up
+//! the translation of a text that came from a file (a board's or variant's names),
+//! which must never reach gettext as it is.
 
 use std::fmt::Display;
+
+use gettextrs::gettext;
+
+/// The translation of a text from a board or variant file (a name, a description):
+/// shipped files have their names in the catalogue. Text with a NUL is returned as it
+/// is, since gettext aborts the program on one (the loaders refuse such names, but a
+/// name may come from elsewhere); so is the empty text, whose "translation" would be
+/// the catalogue's header.
+pub fn translated(text: &str) -> String {
+    if text.is_empty() || text.contains('\0') {
+        text.to_owned()
+    } else {
+        gettext(text)
+    }
+}
 
 /// Replaces each `{name}` in `template` by the value paired with `name`, in one pass
 /// (a value that itself contains braces is never expanded again). Unknown names and
@@ -51,6 +68,23 @@ mod tests {
             &[("file", &"{count}.toml"), ("count", &3)],
         );
         assert_eq!(text, "{count}.toml: 3");
+    }
+
+    #[test]
+    fn text_gettext_would_choke_on_is_never_looked_up() {
+        assert_eq!(translated("Castle\0Risk"), "Castle\0Risk");
+        assert_eq!(translated(""), "");
+        assert_eq!(translated("Castle Risk"), "Castle Risk");
+    }
+
+    #[test]
+    fn a_value_that_looks_like_a_placeholder_stays_as_it_is() {
+        // A player named "{empire}" must not be replaced by the empire's name.
+        let text = fill(
+            "{seat} drew the banner of {empire}",
+            &[("seat", &"{empire}"), ("empire", &"France")],
+        );
+        assert_eq!(text, "{empire} drew the banner of France");
     }
 
     #[test]

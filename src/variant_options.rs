@@ -5,9 +5,10 @@
 //! described the same way everywhere. A test checks that it covers every option the
 //! engine has ([`Variant::option_paths`]).
 
-use crate::text::fill;
 use castellan_engine::variant::{MAX_ARMIES_OPTION, MAX_CARDS_OF_A_KIND, Variant};
 use gettextrs::gettext;
+
+use crate::text::fill;
 
 /// The editor's sections, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

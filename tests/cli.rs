@@ -142,6 +142,71 @@ fn board_check_reports_every_problem_and_still_checks_later_files() {
 }
 
 #[test]
+fn board_check_speaks_the_language_asked_for() {
+    let scratch = Scratch::new("french");
+    let bad = scratch.write("bad.toml", &broken_board());
+    let missing = scratch.path("nowhere.toml");
+    let output = castellan(&["board", "check", "--lang", "fr", &bad, &missing]);
+    assert_eq!(output.status.code(), Some(1));
+    let problems = stderr(&output);
+    let lines: Vec<&str> = problems.lines().collect();
+    assert_eq!(lines.len(), 4, "{problems}");
+    let (file, _, _, message) = located(lines[0]);
+    assert_eq!(file, bad);
+    assert_eq!(message, "l’empire `south` n’a aucun territoire");
+    assert_eq!(
+        located(lines[1]).3,
+        "`centre` (300, 10) est hors du plateau (0..=100 × 0..=100)"
+    );
+    assert_eq!(
+        located(lines[2]).3,
+        "le territoire `d` est dans le groupe inconnu `west` (aucun [[empire]] ni [[region]] \
+         n’a cet identifiant)"
+    );
+    assert_eq!(lines[3], format!("{missing}: ce fichier n’existe pas"));
+}
+
+#[test]
+fn board_check_shows_what_a_file_holds_escaped() {
+    // Issue 12: an id that forged a diagnostic line and cleared the terminal.
+    let scratch = Scratch::new("hostile");
+    let hostile = SMALL_BOARD.replace(
+        "id = \"north\"",
+        "id = \"x\\nfake.toml:1:1: everything is fine\\u001b[2J\"",
+    );
+    let bad = scratch.write("hostile.toml", &hostile);
+    let output = castellan(&["board", "check", &bad]);
+    assert_eq!(output.status.code(), Some(1));
+    let problems = stderr(&output);
+    assert!(!problems.contains('\u{1b}'), "{problems:?}");
+    for line in problems.lines() {
+        assert_eq!(located(line).0, bad, "{problems}");
+    }
+    assert!(
+        problems.contains("invalid id `x\\nfake.toml:1:1: everything is fine\\u001B[2J`"),
+        "{problems}"
+    );
+}
+
+#[test]
+fn board_check_refuses_a_nul_in_a_name_where_it_is() {
+    // Issue 12: such a name passed the check, then aborted the program in gettext.
+    let scratch = Scratch::new("nul");
+    let source = SMALL_BOARD.replace("name = \"North\"", "name = \"No\\u0000rth\"");
+    let bad = scratch.write("nul.toml", &source);
+    let output = castellan(&["board", "check", "--lang", "fr", &bad]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "{bad}:{}:8: `name` contient le caractère de contrôle \\u0000\u{a0}: écrivez du \
+             texte simple\n",
+            line_of(&source, "No\\u0000rth")
+        )
+    );
+}
+
+#[test]
 fn board_check_of_a_missing_file_names_it_and_fails() {
     let scratch = Scratch::new("missing");
     let missing = scratch.0.join("nowhere.toml");
@@ -350,6 +415,28 @@ fn variant_check_summarises_good_files_and_lists_every_problem_of_bad_ones() {
 }
 
 #[test]
+fn variant_check_refuses_tables_written_as_arrays() {
+    // Issue 12: these were accepted, the arrays read as the tables' fields in order.
+    let scratch = Scratch::new("arrays");
+    let bad = scratch.write(
+        "arrays.toml",
+        "starting_armies = [1, 2, 3, 4, 5]\nspoils = [1, 2, 3]\ndeck = []\n",
+    );
+    let output = castellan(&["variant", "check", &bad]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "{bad}:1:19: `starting_armies` must be a table ([starting_armies] followed by its \
+             options), found an array\n\
+             {bad}:2:10: `spoils` must be a table ([spoils] followed by its options), found an \
+             array\n\
+             {bad}:3:8: `deck` must be a table ([deck] followed by its options), found an array\n"
+        )
+    );
+}
+
+#[test]
 fn variant_show_prints_every_rule_and_marks_the_changed_ones() {
     let output = castellan(&["variant", "show", "data/variants/house-rules.toml"]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -393,4 +480,59 @@ fn odds_follow_a_variants_castle_dice_limit() {
             .code(),
         Some(2)
     );
+}
+
+/// `castellan tournament`: the standings in a table or as JSON, the same from a seed
+/// whatever the threads, and a bad table refused with the reason.
+#[test]
+fn tournament_prints_standings_the_same_from_a_seed() {
+    let board = "data/boards/castle-risk.toml";
+    let json = |threads: &str| {
+        let output = castellan(&[
+            "tournament",
+            "--board",
+            board,
+            "--players",
+            "normal,easy",
+            "--games",
+            "8",
+            "--seed",
+            "4",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        let players = value["players"].as_array().unwrap().clone();
+        assert_eq!(players.len(), 2);
+        assert_eq!(players[0]["strength"], "normal");
+        let wins: u64 = players.iter().map(|p| p["wins"].as_u64().unwrap()).sum();
+        assert_eq!(wins + value["unfinished"].as_u64().unwrap(), 8);
+        players
+            .iter()
+            .map(|p| (p["wins"].clone(), p["mean_turns"].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(json("1"), json("2"));
+    let output = castellan(&[
+        "tournament",
+        "--board",
+        board,
+        "--players",
+        "expert,normal",
+        "--games",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("1 expert") && text.contains("95 % interval"),
+        "{text}"
+    );
+    for (players, complaint) in [("normal", "2 to 6"), ("normal,hard", "hard")] {
+        let output = castellan(&["tournament", "--players", players, "--games", "2"]);
+        assert!(!output.status.success());
+        assert!(stderr(&output).contains(complaint), "{}", stderr(&output));
+    }
 }

@@ -172,14 +172,10 @@ fn a_whole_game_is_played_through_the_pipes_and_errors_do_not_stop_it() {
     );
     assert_eq!(replies[0]["id"], "duel");
     assert_eq!(replies[1]["line"], 2);
-    assert!(
-        replies[1]["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("not JSON")
-    );
+    assert_eq!(replies[1]["code"], "not_json");
     // The blank line 4 is counted but not answered.
     assert_eq!(replies[3]["line"], 5);
+    assert_eq!(replies[3]["code"], "not_your_decision");
     assert_eq!(
         replies[3]["message"],
         "it is seat 0's decision, not seat 1's"
@@ -293,6 +289,19 @@ fn a_save_that_does_not_replay_fails_naming_the_action() {
         error,
         format!(
             "castellan replay: {}: action 2 (seat 0: defend) does not replay: it is seat 1's decision, not seat 0's\n",
+            file.path()
+        )
+    );
+
+    // In French, with the seats named as French names them.
+    let output = castellan(&["replay", "--lang", "fr", file.path()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        format!(
+            "castellan replay: {}: l’action 2 (joueur 0\u{a0}: defend) ne se rejoue pas\u{a0}: \
+             c’est à joueur 1 de décider, pas à joueur 0\n",
             file.path()
         )
     );

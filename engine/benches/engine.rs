@@ -81,8 +81,10 @@ const GAME_ACTION_CAP: usize = 200_000;
 fn game_figures(bench: &mut Bench) {
     let source = include_str!("../../data/boards/castle-risk.toml");
     let board = Arc::new(parse_board(source, "castle-risk.toml").expect("the board loads"));
-    let policies: [(&str, MakePolicy); 2] = [
-        ("greedy", || Box::new(GreedyPolicy::new())),
+    // Normal is the greedy player (the Expert's simulations play it); Easy its beginner.
+    let policies: [(&str, MakePolicy); 3] = [
+        ("greedy (normal)", || Box::new(GreedyPolicy::new())),
+        ("easy", || Box::new(GreedyPolicy::easy())),
         ("random", || Box::new(RandomPolicy)),
     ];
     for (label, policy) in policies {

@@ -41,14 +41,17 @@ fn ok(session: &mut Session, kind: &str, request: Value) -> Value {
     reply
 }
 
-/// Sends a request that must be refused, and returns the error's message.
-fn refused(session: &mut Session, request: Value) -> String {
+/// Sends a request that must be refused, and returns the error's code and message.
+fn refused(session: &mut Session, request: Value) -> (String, String) {
     let reply = send(session, request.clone());
     assert_eq!(reply["type"], "error", "{request} was accepted: {reply:#}");
-    reply["message"]
-        .as_str()
-        .expect("an error has a message")
-        .to_owned()
+    let text = |key: &str| {
+        reply[key]
+            .as_str()
+            .unwrap_or_else(|| panic!("an error has a {key}: {reply:#}"))
+            .to_owned()
+    };
+    (text("code"), text("message"))
 }
 
 /// Seat 0 (castle n1, North) against seat 1 (castle s1 with 1 army, and s2), seat 0
@@ -210,8 +213,11 @@ fn a_short_game_from_a_position_with_fixed_dice_is_played_to_the_end() {
     assert_eq!(reply["description"], Value::Null);
 
     // Once won, every action is refused and the pending decision is none.
-    let message = refused(&mut session, act(0, json!({ "action": "end_turn" })));
-    assert_eq!(message, "the game is over");
+    let (code, message) = refused(&mut session, act(0, json!({ "action": "end_turn" })));
+    assert_eq!(
+        (code.as_str(), message.as_str()),
+        ("game_over", "the game is over")
+    );
     let pending = ok(&mut session, "pending", json!({ "type": "pending" }));
     assert_eq!(pending["winner"], 0);
     assert_eq!(pending["pending"], Value::Null);
@@ -233,32 +239,33 @@ fn an_illegal_action_is_refused_and_leaves_the_game_unchanged() {
 
     // Not its decision; a territory it does not hold; a territory not on the board;
     // an action of the wrong kind.
-    let message = refused(&mut session, act(1, json!({ "action": "end_turn" })));
+    let (code, message) = refused(&mut session, act(1, json!({ "action": "end_turn" })));
+    assert_eq!(code, "not_your_decision");
     assert_eq!(message, "it is seat 0's decision, not seat 1's");
-    let message = refused(
+    let (code, message) = refused(
         &mut session,
         act(
             0,
             json!({ "action": "attack", "from": tid("s2"), "to": tid("n2") }),
         ),
     );
-    assert!(message.contains("South Two"), "{message}");
-    let message = refused(
+    assert_eq!(code, "not_yours");
+    // Territories are named as the board names them.
+    assert_eq!(message, "South Two is not yours");
+    let (code, message) = refused(
         &mut session,
         act(0, json!({ "action": "attack", "from": 999, "to": 0 })),
     );
+    assert_eq!(code, "unknown_territory");
     assert!(message.contains("#999"), "{message}");
-    let message = refused(
+    let (code, message) = refused(
         &mut session,
         act(
             0,
             json!({ "action": "defend", "dice": 1, "marshall": false }),
         ),
     );
-    assert!(
-        message.contains("`defend` is not possible now"),
-        "{message}"
-    );
+    assert_eq!(code, "unexpected_action", "{message}");
 
     assert_eq!(session.game().unwrap(), &before);
     let save_after = ok(&mut session, "save", json!({ "type": "save" }));
@@ -278,23 +285,20 @@ fn an_illegal_action_is_refused_and_leaves_the_game_unchanged() {
 fn bad_lines_get_errors_naming_the_line_and_the_session_goes_on() {
     let mut session = session();
     let cases: [(&str, &str); 9] = [
-        ("{not json", "not JSON"),
-        ("[1, 2]", "a request is a JSON object"),
-        (r#"{"id": 5}"#, "missing field `type`"),
-        (r#"{"type": "fly", "id": 5}"#, "unknown variant `fly`"),
-        (r#"{"type": "view"}"#, "missing field `seat`"),
-        (
-            r#"{"type": "pending", "colour": "red"}"#,
-            "unknown field `colour`",
-        ),
+        ("{not json", "not_json"),
+        ("[1, 2]", "not_an_object"),
+        (r#"{"id": 5}"#, "bad_request"),
+        (r#"{"type": "fly", "id": 5}"#, "bad_request"),
+        (r#"{"type": "view"}"#, "bad_request"),
+        (r#"{"type": "pending", "colour": "red"}"#, "bad_request"),
         (
             r#"{"type": "act", "seat": 0, "action": {"action": "end_turn"}}"#,
-            "there is no game",
+            "no_game",
         ),
-        (r#"{"type": "save"}"#, "there is no game"),
+        (r#"{"type": "save"}"#, "no_game"),
         (
             r#"{"type": "start", "board": {"name": "castle-risk"}, "seats": 9, "seed": 1}"#,
-            "2 to 6 seats",
+            "seat_count",
         ),
     ];
     for (index, (line, expected)) in cases.iter().enumerate() {
@@ -303,8 +307,8 @@ fn bad_lines_get_errors_naming_the_line_and_the_session_goes_on() {
         let reply = &replies[0];
         assert_eq!(reply["type"], "error", "{line}");
         assert_eq!(reply["line"], index + 1, "{line}");
-        let message = reply["message"].as_str().unwrap();
-        assert!(message.contains(expected), "{line}: {message}");
+        assert_eq!(reply["code"], *expected, "{line}: {reply}");
+        assert!(reply["message"].as_str().is_some_and(|m| !m.is_empty()));
     }
     // The id is echoed whenever the line was an object, even a wrong one.
     assert_eq!(
@@ -337,7 +341,7 @@ fn a_failed_start_keeps_the_game_in_play() {
     let before = session.game().unwrap().clone();
     let mut broken = duel_position();
     broken["territories"]["nowhere"] = json!({ "owner": 0, "armies": 1 });
-    let message = refused(
+    let (code, message) = refused(
         &mut session,
         json!({
             "type": "start_from_position",
@@ -345,15 +349,12 @@ fn a_failed_start_keeps_the_game_in_play() {
             "position": { "table": broken },
         }),
     );
-    assert!(
-        message.contains("there is no territory `nowhere`"),
-        "{message}"
-    );
-    let message = refused(
+    assert_eq!(code, "invalid_position", "{message}");
+    let (code, message) = refused(
         &mut session,
         json!({ "type": "start", "board": { "toml": "[board]\nformat = 2\n" }, "seats": 2 }),
     );
-    assert!(message.contains("unsupported board format 2"), "{message}");
+    assert_eq!(code, "invalid_board", "{message}");
     assert_eq!(session.game().unwrap(), &before);
 }
 
@@ -419,7 +420,8 @@ fn events_for_a_seat_hide_what_it_may_not_see() {
     start_duel(&mut session, &[]);
     let mut request = act(0, json!({ "action": "end_turn" }));
     request["events_for"] = json!(2);
-    let message = refused(&mut session, request);
+    let (code, message) = refused(&mut session, request);
+    assert_eq!(code, "unknown_seat");
     assert_eq!(message, "there is no seat 2 at this table (seats 0 to 1)");
     assert_eq!(session.game().unwrap().turn_seat(), Some(Seat(0)));
 }
@@ -433,8 +435,8 @@ fn a_view_shows_own_cards_and_only_the_size_of_others() {
     assert_eq!(view["hand"], json!(["marshall"]));
     assert_eq!(view["seats"][0]["hand_size"], 1);
     assert_eq!(view["territories"][tid("s1") as usize]["castle"], 1);
-    let message = refused(&mut session, json!({ "type": "view", "seat": 7 }));
-    assert!(message.contains("no seat 7"), "{message}");
+    let (code, message) = refused(&mut session, json!({ "type": "view", "seat": 7 }));
+    assert_eq!(code, "unknown_seat", "{message}");
 }
 
 #[test]
@@ -460,24 +462,23 @@ fn boards_come_by_name_by_path_or_inline_and_names_stay_in_their_directory() {
     assert_eq!(inline, by_name);
 
     for name in ["../boards/castle-risk", "castle risk", ""] {
-        let message = refused(
+        let (code, message) = refused(
             &mut session,
             json!({ "type": "start", "board": { "name": name }, "seats": 2 }),
         );
-        assert!(
-            message.contains("not the name of a shipped board"),
-            "{message}"
-        );
+        assert_eq!(code, "unknown_board", "{message}");
     }
-    let message = refused(
+    let (code, message) = refused(
         &mut session,
         json!({ "type": "start", "board": { "name": "atlantis" }, "seats": 2 }),
     );
+    assert_eq!(code, "unknown_board");
     assert_eq!(message, "there is no shipped board named “atlantis”");
-    let message = refused(
+    let (code, message) = refused(
         &mut session,
         json!({ "type": "start", "board": { "path": "no/such/board.toml" }, "seats": 2 }),
     );
+    assert_eq!(code, "unreadable_file");
     assert!(
         message.starts_with(&format!(
             "{}",
@@ -488,11 +489,11 @@ fn boards_come_by_name_by_path_or_inline_and_names_stay_in_their_directory() {
 
     // Without a boards directory, names are refused with a reason.
     let mut bare = Session::new();
-    let message = refused(
+    let (code, message) = refused(
         &mut bare,
         json!({ "type": "start", "board": { "name": "castle-risk" }, "seats": 2 }),
     );
-    assert!(message.contains("knows no shipped boards"), "{message}");
+    assert_eq!(code, "no_shipped_boards", "{message}");
 }
 
 #[test]
@@ -512,7 +513,7 @@ fn variants_come_as_a_table_a_path_or_text_and_bad_ones_are_refused() {
     assert_eq!(started["seed"], 9);
     assert!(!session.game().unwrap().variant().hidden_armies);
 
-    let message = refused(
+    let (code, message) = refused(
         &mut session,
         json!({
             "type": "start",
@@ -521,11 +522,8 @@ fn variants_come_as_a_table_a_path_or_text_and_bad_ones_are_refused() {
             "seats": 2,
         }),
     );
-    assert!(
-        message.contains("unknown field `no_such_rule`"),
-        "{message}"
-    );
-    let message = refused(
+    assert_eq!(code, "bad_request", "{message}");
+    let (code, message) = refused(
         &mut session,
         json!({
             "type": "start",
@@ -534,6 +532,7 @@ fn variants_come_as_a_table_a_path_or_text_and_bad_ones_are_refused() {
             "seats": 2,
         }),
     );
+    assert_eq!(code, "unreadable_file");
     assert!(message.contains("no-such-variant.toml"), "{message}");
     // The refused starts left the first game in play.
     assert!(!session.game().unwrap().variant().hidden_armies);
@@ -582,15 +581,41 @@ fn a_save_loads_into_a_new_session_and_play_goes_on() {
     // A save whose actions do not replay names the action and the reason.
     let mut broken = save.clone();
     broken["actions"][1][0] = json!(1);
-    let message = refused(&mut second, json!({ "type": "load", "save": broken }));
+    let (code, message) = refused(&mut second, json!({ "type": "load", "save": broken }));
+    assert_eq!(code, "invalid_save");
     assert_eq!(
         message,
         "action 1 (seat 1: roll) does not replay: it is seat 0's decision, not seat 1's"
     );
-    let message = refused(&mut second, json!({ "type": "load" }));
-    assert_eq!(message, "load takes either `save` or `path`");
-    let message = refused(&mut second, json!({ "type": "load", "path": "README.md" }));
-    assert!(message.contains("not a save file"), "{message}");
+    let (code, message) = refused(&mut second, json!({ "type": "load" }));
+    assert_eq!(code, "bad_request", "{message}");
+    let (code, message) = refused(&mut second, json!({ "type": "load", "path": "README.md" }));
+    assert_eq!(code, "invalid_save", "{message}");
+}
+
+#[test]
+fn a_save_refused_for_an_action_names_its_territories() {
+    let mut session = session();
+    ok(
+        &mut session,
+        "started",
+        json!({ "type": "start", "board": { "name": "castle-risk" }, "seats": 3, "seed": 1 }),
+    );
+    let pending = ok(&mut session, "pending", json!({ "type": "pending" }));
+    assert_eq!(
+        pending["description"],
+        "seat 0: place the castle in the Ottoman Empire"
+    );
+    let mut save = ok(&mut session, "save", json!({ "type": "save" }))["save"].clone();
+    // London (territory 0) is not in the Ottoman Empire.
+    save["actions"] = json!([[0, { "action": "place_castle", "territory": 0 }]]);
+    let (code, message) = refused(&mut session, json!({ "type": "load", "save": save }));
+    assert_eq!(code, "invalid_save");
+    assert_eq!(
+        message,
+        "action 0 (seat 0: place_castle) does not replay: London is not in the Ottoman \
+         Empire, the empire you drew"
+    );
 }
 
 #[test]
@@ -612,11 +637,11 @@ fn odds_are_the_engines_and_impossible_ones_are_refused() {
     );
     assert!(reply["general_lost"].as_f64().unwrap() > 0.0);
     assert!(reply["attacker_stops"].as_f64().unwrap() > 0.0);
-    let message = refused(
+    let (code, message) = refused(
         &mut session,
         json!({ "type": "odds", "attackers": 200000, "defenders": 1 }),
     );
-    assert!(message.contains("200000 attacking armies"), "{message}");
+    assert_eq!(code, "invalid_odds", "{message}");
 }
 
 #[test]
@@ -625,8 +650,8 @@ fn quit_says_goodbye_and_ends_the_session() {
     let reply = ok(&mut session, "bye", json!({ "type": "quit", "id": "q" }));
     assert_eq!(reply["id"], "q");
     assert!(session.is_finished());
-    let message = refused(&mut session, json!({ "type": "pending" }));
-    assert!(message.contains("the session is over"), "{message}");
+    let (code, message) = refused(&mut session, json!({ "type": "pending" }));
+    assert_eq!(code, "session_over", "{message}");
 }
 
 /// What a fenced block of the protocol's documentation shows.
@@ -732,4 +757,176 @@ fn every_request_in_the_docs_gets_exactly_the_reply_shown() {
             replies[0]
         );
     }
+}
+
+/// The string literals of `text`.
+fn literals(text: &str) -> Vec<&str> {
+    text.split('"').skip(1).step_by(2).collect()
+}
+
+#[test]
+fn every_error_code_is_documented() {
+    let docs = include_str!("../../docs/protocol.md");
+    let mut codes = Vec::new();
+    // The `code()` functions of the engine's errors: every literal they return.
+    let errors = include_str!("../src/game/error.rs");
+    for body in errors.split("pub fn code(&self) -> &'static str {").skip(1) {
+        let end = body.find("\n    }\n").expect("the function's end");
+        codes.extend(literals(&body[..end]));
+    }
+    // The protocol's own refusals: the literal first argument of every `Refusal::new`
+    // (`Self::new` inside `refusal.rs`).
+    for source in [
+        include_str!("../src/protocol/refusal.rs"),
+        include_str!("../src/protocol/session.rs"),
+        include_str!("../src/protocol/sources.rs"),
+    ] {
+        for call in source.split("::new(").skip(1) {
+            if call.trim_start().starts_with('"') {
+                codes.push(literals(call)[0]);
+            }
+        }
+    }
+    assert!(codes.len() > 50, "{codes:?}");
+    for code in codes {
+        assert!(
+            code.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+            "{code} is not snake_case"
+        );
+        assert!(
+            docs.contains(&format!("| `{code}` |")),
+            "{code} is not in the tables of docs/protocol.md"
+        );
+    }
+}
+
+// --- Computer seats and suggestions ---
+
+/// A game whose every seat the engine plays is over by the `started` reply, with
+/// every computer action listed and every one of them legal when replayed.
+#[test]
+fn computer_seats_play_until_someone_else_decides() {
+    let mut session = session();
+    let started = ok(
+        &mut session,
+        "started",
+        json!({"type": "start", "board": {"name": "castle-risk"}, "seats": 3, "seed": 8,
+               "computers": [{"seat": 0, "strength": "easy"}, {"seat": 1, "strength": "normal"},
+                             {"seat": 2, "strength": "expert"}]}),
+    );
+    assert!(started["winner"].is_u64(), "{:#}", started["winner"]);
+    assert_eq!(started["pending"], Value::Null);
+    let actions = started["computer_actions"].as_array().unwrap();
+    assert!(actions.len() > 100, "{} actions", actions.len());
+    assert_eq!(started["computers"][2]["strength"], "expert");
+    // Replayed by hand, the listed actions are accepted and end the same way.
+    let mut replay = Session::new().with_boards_dir(workspace().join("data/boards"));
+    ok(
+        &mut replay,
+        "started",
+        json!({"type": "start", "board": {"name": "castle-risk"}, "seats": 3, "seed": 8}),
+    );
+    let mut last = Value::Null;
+    for entry in actions {
+        last = ok(
+            &mut replay,
+            "events",
+            json!({"type": "act", "seat": entry["seat"], "action": entry["action"]}),
+        );
+    }
+    assert_eq!(last["winner"], started["winner"]);
+}
+
+#[test]
+fn a_person_against_computers_sees_only_its_own_secrets() {
+    let mut session = session();
+    let started = ok(
+        &mut session,
+        "started",
+        json!({"type": "start", "board": {"name": "castle-risk"}, "seats": 2, "seed": 3,
+               "computers": [{"seat": 1, "strength": "normal"}]}),
+    );
+    // Whoever places first, seat 0 is asked next.
+    assert_eq!(started["pending"]["seat"], 0);
+    let mut hidden_seen = false;
+    for _ in 0..400 {
+        let pending = ok(&mut session, "pending", json!({"type": "pending"}));
+        if pending["winner"].is_u64() {
+            break;
+        }
+        assert_eq!(
+            pending["pending"]["seat"], 0,
+            "a computer seat left pending"
+        );
+        let action = ok(
+            &mut session,
+            "suggestion",
+            json!({"type": "suggest", "strength": "normal"}),
+        );
+        let reply = ok(
+            &mut session,
+            "events",
+            json!({"type": "act", "seat": 0, "action": action["action"], "events_for": 0}),
+        );
+        for entry in reply["computer_actions"].as_array().unwrap() {
+            if entry["action"]["action"] == "hide_armies" {
+                assert_eq!(entry["action"]["territory"], Value::Null);
+                hidden_seen = true;
+            }
+        }
+        for event in reply["events"].as_array().unwrap() {
+            if event["event"] == "card_drawn" && event["seat"] == 1 {
+                assert_eq!(event["card"], Value::Null, "seat 1's card shown: {event}");
+            }
+        }
+    }
+    assert!(hidden_seen, "the computer never hid its armies");
+}
+
+#[test]
+fn bad_computer_seats_and_suggestions_are_refused() {
+    let mut session = session();
+    let start = |computers: Value| {
+        json!({"type": "start", "board": {"name": "castle-risk"}, "seats": 2, "seed": 1,
+               "computers": computers})
+    };
+    let (code, _) = refused(
+        &mut session,
+        start(json!([{"seat": 2, "strength": "normal"}])),
+    );
+    assert_eq!(code, "unknown_seat");
+    let (code, _) = refused(
+        &mut session,
+        start(json!([{"seat": 1, "strength": "normal"}, {"seat": 1, "strength": "easy"}])),
+    );
+    assert_eq!(code, "bad_request");
+    let (code, message) = refused(
+        &mut session,
+        start(json!([{"seat": 1, "strength": "hard"}])),
+    );
+    assert_eq!(code, "bad_request");
+    // The refusal quotes the strength it does not know, for the bot's author.
+    assert!(message.contains("hard"), "{message}");
+    let (code, _) = refused(
+        &mut session,
+        json!({"type": "suggest", "strength": "expert"}),
+    );
+    assert_eq!(code, "no_game");
+    ok(&mut session, "started", start(json!([])));
+    let first = ok(
+        &mut session,
+        "suggestion",
+        json!({"type": "suggest", "strength": "expert"}),
+    );
+    let again = ok(
+        &mut session,
+        "suggestion",
+        json!({"type": "suggest", "strength": "expert"}),
+    );
+    assert_eq!(first, again, "the same question gets the same answer");
+    let legal = ok(&mut session, "legal", json!({"type": "legal"}));
+    assert_eq!(first["seat"], legal["seat"]);
+    // Nothing was played.
+    let pending = ok(&mut session, "pending", json!({"type": "pending"}));
+    assert_eq!(pending["pending"]["seat"], legal["seat"]);
 }

@@ -7,8 +7,8 @@ mod support;
 
 use castellan_engine::board::{GroupKind, TerritoryId};
 use castellan_engine::game::{
-    Action, AttackEnd, Audience, Card, Decision, EventKind, Game, Hand, HiddenArmyPosition,
-    MoveReason, NewGameError, PlacementReason, Position, Seat,
+    Action, AttackEnd, Audience, Card, Decision, Departure, DiplomatsOff, EventKind, Game, Hand,
+    HiddenArmyPosition, MoveReason, NewGameError, PlacementReason, Position, RuleError, Seat,
 };
 use castellan_engine::variant::Variant;
 use rand::SeedableRng;
@@ -106,12 +106,19 @@ fn castle_goes_in_the_drawn_empire() {
         .territory_ids()
         .find(|&t| game.board().territory(t).group != empire)
         .unwrap();
-    let message = refused(
+    let error = refused(
         &mut game,
         starter.0,
         Action::PlaceCastle { territory: outside },
     );
-    assert!(message.contains("is not in the"), "{message}");
+    assert!(
+        matches!(
+            error,
+            RuleError::OutsideDrawnEmpire { territory, empire: drawn }
+                if territory == outside && drawn == empire
+        ),
+        "{error:?}"
+    );
     let inside = game.board().group(empire).territories[0];
     let events = play(
         &mut game,
@@ -172,7 +179,6 @@ fn board_with_fewer_empires_than_seats_is_refused() {
             seats: 5
         }
     );
-    assert!(error.to_string().contains("4 empires but 5 seats"));
     assert_eq!(
         Game::new(tiny_board(), Variant::rulebook(), 7, 1).unwrap_err(),
         NewGameError::SeatCount(7)
@@ -198,8 +204,11 @@ fn claiming_until_all_occupied_then_five_at_a_time() {
     while game.pending().map(|p| p.decision) == Some(Decision::Claim) {
         let seat = game.pending_seat().unwrap();
         assert_eq!(seat, expected);
-        let message = refused(&mut game, seat.0, Action::Claim { territory: castle });
-        assert!(message.contains("already occupied"), "{message}");
+        let error = refused(&mut game, seat.0, Action::Claim { territory: castle });
+        assert!(
+            matches!(error, RuleError::AlreadyOccupied(taken) if taken == castle),
+            "{error:?}"
+        );
         let free = game
             .board()
             .territory_ids()
@@ -228,22 +237,28 @@ fn claiming_until_all_occupied_then_five_at_a_time() {
         .territory_ids()
         .find(|&t| game.owner(t) != Some(starter))
         .unwrap();
-    let message = refused(
+    let error = refused(
         &mut game,
         starter.0,
         Action::PlaceArmies {
             placements: vec![castellan_engine::game::Placement::new(other, 5)],
         },
     );
-    assert!(message.contains("is not yours"), "{message}");
-    let message = refused(
+    assert!(
+        matches!(error, RuleError::NotYours(territory) if territory == other),
+        "{error:?}"
+    );
+    let error = refused(
         &mut game,
         starter.0,
         Action::PlaceArmies {
             placements: vec![castellan_engine::game::Placement::new(castle, 4)],
         },
     );
-    assert!(message.contains("exactly 5"), "{message}");
+    assert!(
+        matches!(error, RuleError::PlacementTotal { required: 5, .. }),
+        "{error:?}"
+    );
     let before = game.armies_to_place(starter);
     play(
         &mut game,
@@ -314,8 +329,11 @@ fn hidden_armies_anywhere_but_under_a_castle() {
     let seat = game.pending_seat().unwrap();
     let other = Seat(1 - seat.0);
     let castle = game.castle(other).unwrap();
-    let message = refused(&mut game, seat.0, Action::HideArmies { territory: castle });
-    assert!(message.contains("under a castle"), "{message}");
+    let error = refused(&mut game, seat.0, Action::HideArmies { territory: castle });
+    assert!(
+        matches!(error, RuleError::HiddenUnderCastle(territory) if territory == castle),
+        "{error:?}"
+    );
     let enemy = game
         .board()
         .territory_ids()
@@ -364,12 +382,12 @@ fn hidden_armies_option_off_skips_the_choice() {
         .territory_ids()
         .find(|&t| game.owner(t) == Some(seat))
         .unwrap();
-    let message = refused(
+    let error = refused(
         &mut game,
         seat.0,
         Action::RevealHiddenArmies { territory: own },
     );
-    assert_eq!(message, "this variant plays without hidden armies");
+    assert_eq!(error, RuleError::NoHiddenArmiesInVariant);
 }
 
 #[test]
@@ -503,7 +521,7 @@ fn no_free_fortify_by_default() {
             reason: PlacementReason::Spoils
         }
     );
-    let message = refused(
+    let error = refused(
         &mut game,
         0,
         Action::Fortify {
@@ -512,7 +530,10 @@ fn no_free_fortify_by_default() {
             armies: 1,
         },
     );
-    assert!(message.contains("not possible now"), "{message}");
+    assert!(
+        matches!(error, RuleError::UnexpectedAction { .. }),
+        "{error:?}"
+    );
 }
 
 #[test]
@@ -524,7 +545,7 @@ fn classic_fortify_once_at_end_of_turn() {
     play(&mut game, 0, Action::EndTurn);
     assert_eq!(game.pending().unwrap().decision, Decision::Fortify);
     let (n1, n2, n3, s1) = (t("n1"), t("n2"), t("n3"), t("s1"));
-    assert!(
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -533,10 +554,10 @@ fn classic_fortify_once_at_end_of_turn() {
                 to: n3,
                 armies: 1
             }
-        )
-        .contains("not adjacent")
-    );
-    assert!(
+        ),
+        RuleError::NotAdjacent { .. }
+    ));
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -545,10 +566,10 @@ fn classic_fortify_once_at_end_of_turn() {
                 to: s1,
                 armies: 1
             }
-        )
-        .contains("is not yours")
-    );
-    assert!(
+        ),
+        RuleError::NotYours(territory) if territory == s1
+    ));
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -557,9 +578,9 @@ fn classic_fortify_once_at_end_of_turn() {
                 to: n2,
                 armies: 5
             }
-        )
-        .contains("between 1 and 4")
-    );
+        ),
+        RuleError::OutOfRange { min: 1, max: 4, .. }
+    ));
     let events = play(
         &mut game,
         0,
@@ -603,8 +624,11 @@ fn reinforcements_sum_the_track_numbers_covered() {
     );
     p.cards.track = 2;
     let mut game = rulebook_game(&p, &[]);
-    let message = refused(&mut game, 0, Action::PlayReinforcements { cards: 4 });
-    assert!(message.contains("hold 3 Reinforcements"), "{message}");
+    let error = refused(&mut game, 0, Action::PlayReinforcements { cards: 4 });
+    assert!(
+        matches!(error, RuleError::TooManyReinforcements { held: 3, .. }),
+        "{error:?}"
+    );
     let events = play(&mut game, 0, Action::PlayReinforcements { cards: 2 });
     assert!(events.iter().any(|e| e.kind
         == EventKind::ReinforcementsPlayed {
@@ -620,7 +644,10 @@ fn reinforcements_sum_the_track_numbers_covered() {
             reason: PlacementReason::Reinforcements
         }
     );
-    assert!(refused(&mut game, 0, place(&[("s1", 11)])).contains("is not yours"));
+    assert!(matches!(
+        refused(&mut game, 0, place(&[("s1", 11)])),
+        RuleError::NotYours(territory) if territory == t("s1")
+    ));
     play(&mut game, 0, place(&[("n1", 6), ("n2", 5)]));
     assert_eq!((armies(&game, "n1"), armies(&game, "n2")), (11, 8));
     assert_eq!(game.track(), 4);
@@ -646,10 +673,10 @@ fn reinforcements_only_before_first_attack() {
         game.pending().unwrap().decision,
         Decision::Play { attacked: true }
     );
-    let message = refused(&mut game, 0, Action::PlayReinforcements { cards: 1 });
+    let error = refused(&mut game, 0, Action::PlayReinforcements { cards: 1 });
     assert!(
-        message.contains("before the turn's first attack"),
-        "{message}"
+        matches!(error, RuleError::AfterFirstAttack(Card::Reinforcements)),
+        "{error:?}"
     );
 }
 
@@ -682,10 +709,16 @@ fn diplomat_truce_until_the_targets_next_turn_ends() {
             seat: Seat(0),
             target: Seat(1)
         }));
-    assert!(refused(&mut game, 0, attack("n1", "s1")).contains("in truce with seat 1"));
+    assert!(matches!(
+        refused(&mut game, 0, attack("n1", "s1")),
+        RuleError::InTruce(Seat(1))
+    ));
     end_turn(&mut game, 0);
     assert_eq!(game.turn_seat(), Some(Seat(1)));
-    assert!(refused(&mut game, 1, attack("s1", "n1")).contains("in truce with seat 0"));
+    assert!(matches!(
+        refused(&mut game, 1, attack("s1", "n1")),
+        RuleError::InTruce(Seat(0))
+    ));
     let events = end_turn(&mut game, 1);
     assert!(events.iter().any(|e| e.kind
         == EventKind::TruceEnded {
@@ -704,17 +737,20 @@ fn diplomat_one_per_target_and_only_before_first_attack() {
     let p = with_hand(base(), 0, &[Card::Diplomat, Card::Diplomat, Card::Diplomat]);
     let mut game = rulebook_game(&p, &[]);
     play(&mut game, 0, Action::PlayDiplomat { target: Seat(1) });
-    assert!(
-        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(1) })
-            .contains("already made a truce")
-    );
-    assert!(refused(&mut game, 0, Action::PlayDiplomat { target: Seat(0) }).contains("yourself"));
+    assert!(matches!(
+        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(1) }),
+        RuleError::TruceAlreadyMade(Seat(1))
+    ));
+    assert!(matches!(
+        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(0) }),
+        RuleError::SelfTarget
+    ));
     play(&mut game, 0, attack("n3", "e1"));
     play(&mut game, 0, Action::StopAttack);
-    assert!(
-        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(2) })
-            .contains("before the turn's first attack")
-    );
+    assert!(matches!(
+        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(2) }),
+        RuleError::AfterFirstAttack(Card::Diplomat)
+    ));
 }
 
 const TWO_SEATS: &str = r#"
@@ -766,18 +802,19 @@ fn diplomat_discarded_in_two_seat_game() {
         Card::Marshall,
     ]);
     let mut game = game_at(&p, small_deck_variant(), &[]);
-    assert!(
-        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(1) })
-            .contains("not used with two seats")
-    );
+    assert!(matches!(
+        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(1) }),
+        RuleError::DiplomatsNotUsed(DiplomatsOff::TwoSeats)
+    ));
 
     // The variant switch turns them off at any table.
     let mut variant = Variant::rulebook();
     variant.diplomats_in_play = false;
     let mut game = game_at(&with_hand(base(), 0, &[Card::Diplomat]), variant, &[]);
-    assert!(
-        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(1) }).contains("in this variant")
-    );
+    assert!(matches!(
+        refused(&mut game, 0, Action::PlayDiplomat { target: Seat(1) }),
+        RuleError::DiplomatsNotUsed(DiplomatsOff::InVariant)
+    ));
 }
 
 #[test]
@@ -900,7 +937,10 @@ fn spy_sees_the_hand_and_discards_one_card_face_up() {
             decision: Decision::AnswerSpy { spy: Seat(0) }
         }
     );
-    assert!(refused(&mut game, 1, Action::AnswerSpy { counter: true }).contains("no Spy"));
+    assert!(matches!(
+        refused(&mut game, 1, Action::AnswerSpy { counter: true }),
+        RuleError::NoCard(Card::Spy)
+    ));
     let events = play(&mut game, 1, Action::AnswerSpy { counter: false });
     let seen: Vec<_> = events
         .iter()
@@ -918,16 +958,19 @@ fn spy_sees_the_hand_and_discards_one_card_face_up() {
         game.pending().unwrap().decision,
         Decision::SpyDiscard { target: Seat(1) }
     );
-    assert!(
+    assert!(matches!(
         refused(
             &mut game,
             0,
             Action::SpyDiscard {
                 card: Card::Marshall
             }
-        )
-        .contains("seat 1 holds no Marshall")
-    );
+        ),
+        RuleError::TargetHasNoCard {
+            seat: Seat(1),
+            card: Card::Marshall
+        }
+    ));
     let events = play(
         &mut game,
         0,
@@ -1111,7 +1154,7 @@ fn general_stays_committed_for_the_turn_and_returns_at_its_end() {
     play(&mut game, 0, Action::MoveIn { armies: 3 });
     assert!(!game.hand(Seat(0)).has(Card::General));
     play(&mut game, 0, attack("s1", "h1"));
-    assert!(
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -1119,9 +1162,9 @@ fn general_stays_committed_for_the_turn_and_returns_at_its_end() {
                 dice: 1,
                 general: true
             }
-        )
-        .contains("already committed")
-    );
+        ),
+        RuleError::GeneralAlreadyCommitted
+    ));
     play(
         &mut game,
         0,
@@ -1267,7 +1310,7 @@ fn marshall_lasts_the_attack_and_returns_at_its_end() {
             general: false,
         },
     );
-    assert!(
+    assert!(matches!(
         refused(
             &mut game,
             1,
@@ -1275,9 +1318,9 @@ fn marshall_lasts_the_attack_and_returns_at_its_end() {
                 dice: 1,
                 marshall: true
             }
-        )
-        .contains("already committed")
-    );
+        ),
+        RuleError::MarshallAlreadyCommitted
+    ));
     let events = play(
         &mut game,
         1,
@@ -1310,7 +1353,7 @@ fn admiral_cannot_stop() {
     let p = with_hand(base(), 0, &[Card::Admiral]);
     let mut game = rulebook_game(&p, &[]);
     let (n1, e1) = (t("n1"), t("e1"));
-    assert!(
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -1319,9 +1362,9 @@ fn admiral_cannot_stop() {
                 to: e1,
                 armies: 5
             }
-        )
-        .contains("between 1 and 4")
-    );
+        ),
+        RuleError::OutOfRange { min: 1, max: 4, .. }
+    ));
     play(
         &mut game,
         0,
@@ -1343,8 +1386,11 @@ fn admiral_cannot_stop() {
             ship: Some(3)
         }
     );
-    assert!(refused(&mut game, 0, Action::StopAttack).contains("cannot be stopped"));
-    assert!(
+    assert!(matches!(
+        refused(&mut game, 0, Action::StopAttack),
+        RuleError::CannotStopAdmiral
+    ));
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -1352,9 +1398,9 @@ fn admiral_cannot_stop() {
                 dice: 2,
                 general: false
             }
-        )
-        .contains("between 3 and 3")
-    );
+        ),
+        RuleError::OutOfRange { min: 3, max: 3, .. }
+    ));
 }
 
 #[test]
@@ -1494,7 +1540,7 @@ fn admiral_sails_the_black_sea_only_between_its_coasts() {
             },
         )
         .unwrap_err();
-    assert!(error.to_string().contains("share no sea"), "{error}");
+    assert_eq!(error, RuleError::NoSharedSea { from: s2, to: n1 });
     game.check(
         Seat(1),
         &Action::AdmiralAttack {
@@ -1514,7 +1560,7 @@ fn admiral_sails_the_black_sea_only_between_its_coasts() {
             },
         )
         .unwrap_err();
-    assert!(error.to_string().contains("has no coast"), "{error}");
+    assert_eq!(error, RuleError::NotCoastal(n2));
     game.check(
         Seat(1),
         &Action::AdmiralAttack {
@@ -1557,14 +1603,27 @@ fn admiral_dice_limited_against_a_castle() {
 fn attack_needs_two_armies_and_an_adjacent_enemy() {
     // Ruling 15.
     let mut game = rulebook_game(&base(), &[]);
-    let message = refused(&mut game, 0, attack("i1", "i2"));
+    let error = refused(&mut game, 0, attack("i1", "i2"));
     assert_eq!(
-        message,
-        "Isle One has only 1 army: an attack needs at least 2"
+        error,
+        RuleError::TooFewArmies {
+            territory: t("i1"),
+            armies: 1,
+            needed_for: Departure::Attack,
+        }
     );
-    assert!(refused(&mut game, 0, attack("n1", "e2")).contains("not adjacent"));
-    assert!(refused(&mut game, 0, attack("n1", "n2")).contains("is yours"));
-    assert!(refused(&mut game, 0, attack("s1", "h1")).contains("South One is not yours"));
+    assert!(matches!(
+        refused(&mut game, 0, attack("n1", "e2")),
+        RuleError::NotAdjacent { .. }
+    ));
+    assert!(matches!(
+        refused(&mut game, 0, attack("n1", "n2")),
+        RuleError::AttackOwnTerritory(_)
+    ));
+    assert!(matches!(
+        refused(&mut game, 0, attack("s1", "h1")),
+        RuleError::NotYours(territory) if territory == t("s1")
+    ));
 }
 
 #[test]
@@ -1589,7 +1648,7 @@ fn attacker_rolls_fewer_dice_than_armies() {
             ..
         }
     ));
-    assert!(
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -1597,10 +1656,10 @@ fn attacker_rolls_fewer_dice_than_armies() {
                 dice: 2,
                 general: false
             }
-        )
-        .contains("between 1 and 1")
-    );
-    assert!(
+        ),
+        RuleError::OutOfRange { min: 1, max: 1, .. }
+    ));
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -1608,9 +1667,9 @@ fn attacker_rolls_fewer_dice_than_armies() {
                 dice: 0,
                 general: false
             }
-        )
-        .contains("between 1 and 1")
-    );
+        ),
+        RuleError::OutOfRange { min: 1, max: 1, .. }
+    ));
 }
 
 #[test]
@@ -1624,7 +1683,7 @@ fn castle_attack_limited_to_two_dice() {
         game.pending().unwrap().decision,
         Decision::Roll { max_dice: 2, .. }
     ));
-    assert!(
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -1632,9 +1691,9 @@ fn castle_attack_limited_to_two_dice() {
                 dice: 3,
                 general: false
             }
-        )
-        .contains("between 1 and 2")
-    );
+        ),
+        RuleError::OutOfRange { min: 1, max: 2, .. }
+    ));
     // The limit is a variant option.
     let mut variant = Variant::rulebook();
     variant.castle_dice_limit = 3;
@@ -1673,7 +1732,7 @@ fn defender_rolls_two_dice_only_with_two_armies() {
             ..
         }
     ));
-    assert!(
+    assert!(matches!(
         refused(
             &mut game,
             1,
@@ -1681,9 +1740,9 @@ fn defender_rolls_two_dice_only_with_two_armies() {
                 dice: 2,
                 marshall: false
             }
-        )
-        .contains("between 1 and 1")
-    );
+        ),
+        RuleError::OutOfRange { min: 1, max: 1, .. }
+    ));
     play(
         &mut game,
         1,
@@ -1717,8 +1776,14 @@ fn move_in_at_least_the_dice_of_the_last_roll_leaving_one() {
             max: 4
         }
     );
-    assert!(refused(&mut game, 0, Action::MoveIn { armies: 1 }).contains("between 2 and 4"));
-    assert!(refused(&mut game, 0, Action::MoveIn { armies: 5 }).contains("between 2 and 4"));
+    assert!(matches!(
+        refused(&mut game, 0, Action::MoveIn { armies: 1 }),
+        RuleError::OutOfRange { min: 2, max: 4, .. }
+    ));
+    assert!(matches!(
+        refused(&mut game, 0, Action::MoveIn { armies: 5 }),
+        RuleError::OutOfRange { min: 2, max: 4, .. }
+    ));
     play(&mut game, 0, Action::MoveIn { armies: 3 });
     assert_eq!((armies(&game, "n1"), armies(&game, "s1")), (2, 3));
 }
@@ -1771,7 +1836,7 @@ fn defender_chooses_its_dice_and_marshall() {
         pending.describe(game.board()),
         "seat 1: defend South One against 1 die"
     );
-    assert!(
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -1779,10 +1844,13 @@ fn defender_chooses_its_dice_and_marshall() {
                 dice: 1,
                 marshall: false
             }
-        )
-        .contains("seat 1's decision")
-    );
-    assert!(
+        ),
+        RuleError::NotYourDecision {
+            pending: Seat(1),
+            ..
+        }
+    ));
+    assert!(matches!(
         refused(
             &mut game,
             1,
@@ -1790,9 +1858,9 @@ fn defender_chooses_its_dice_and_marshall() {
                 dice: 1,
                 marshall: true
             }
-        )
-        .contains("no Marshall")
-    );
+        ),
+        RuleError::NoCard(Card::Marshall)
+    ));
     let events = play(
         &mut game,
         1,
@@ -1928,7 +1996,7 @@ fn redistribution_victor_first_then_seat_order() {
     assert!(
         matches!(&pending.decision, Decision::FillVacated { territories, victor: true } if territories.len() == 3)
     );
-    let message = refused(
+    let error = refused(
         &mut game,
         0,
         Action::FillVacated {
@@ -1936,8 +2004,11 @@ fn redistribution_victor_first_then_seat_order() {
             from: n1,
         },
     );
-    assert!(message.contains("attacking armies first"), "{message}");
     assert!(
+        matches!(error, RuleError::AttackingArmiesFirst(_)),
+        "{error:?}"
+    );
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -1945,11 +2016,11 @@ fn redistribution_victor_first_then_seat_order() {
                 territory: t("n3"),
                 from: s2
             }
-        )
-        .contains("not a vacated")
-    );
+        ),
+        RuleError::NotVacated(_)
+    ));
     // Always leaving 1 behind: Isle One's only army stays.
-    let message = refused(
+    let error = refused(
         &mut game,
         0,
         Action::FillVacated {
@@ -1957,7 +2028,7 @@ fn redistribution_victor_first_then_seat_order() {
             from: t("i1"),
         },
     );
-    assert_eq!(message, "Isle One has only 1 army and must keep it");
+    assert_eq!(error, RuleError::CannotSpare(t("i1")));
     play(
         &mut game,
         0,
@@ -1992,7 +2063,10 @@ fn redistribution_victor_first_then_seat_order() {
             victor: false
         }
     );
-    assert!(refused(&mut game, 2, Action::StopFilling).contains("not possible now"));
+    assert!(matches!(
+        refused(&mut game, 2, Action::StopFilling),
+        RuleError::UnexpectedAction { .. }
+    ));
     play(
         &mut game,
         2,
@@ -2069,8 +2143,11 @@ fn territory_nobody_can_fill_stays_empty_and_is_taken_without_battle() {
         game.pending().unwrap().decision,
         Decision::Play { attacked: true }
     );
-    assert!(refused(&mut game, 0, attack("n1", "s1")).contains("is empty: take it by moving in"));
-    assert!(
+    assert!(matches!(
+        refused(&mut game, 0, attack("n1", "s1")),
+        RuleError::AttackEmptyTerritory(_)
+    ));
+    assert!(matches!(
         refused(
             &mut game,
             0,
@@ -2079,9 +2156,9 @@ fn territory_nobody_can_fill_stays_empty_and_is_taken_without_battle() {
                 to: t("n2"),
                 armies: 1
             }
-        )
-        .contains("not empty")
-    );
+        ),
+        RuleError::NotEmpty(_)
+    ));
     let events = play(
         &mut game,
         0,
@@ -2246,7 +2323,7 @@ step = "attacked"
         (owner(&game, "s2"), armies(&game, "s2")),
         (Some(Seat(0)), 2)
     );
-    assert_eq!(refused(&mut game, 0, Action::EndTurn), "the game is over");
+    assert_eq!(refused(&mut game, 0, Action::EndTurn), RuleError::GameOver);
 }
 
 // ---------------------------------------------------------------- Hidden armies (22)
@@ -2309,14 +2386,17 @@ fn hidden_armies_revealed_when_attacked_before_a_roll() {
     p.cards.track = 2;
     hidden(&mut p, 1, &["s1", "i2"]);
     let mut game = rulebook_game(&p, &[]);
-    assert!(
+    assert!(matches!(
         refused(
             &mut game,
             1,
             Action::RevealHiddenArmies { territory: t("s1") }
-        )
-        .contains("seat 0's decision")
-    );
+        ),
+        RuleError::NotYourDecision {
+            pending: Seat(0),
+            ..
+        }
+    ));
     play(&mut game, 0, attack("n1", "s1"));
     play(
         &mut game,
@@ -2326,14 +2406,14 @@ fn hidden_armies_revealed_when_attacked_before_a_roll() {
             general: false,
         },
     );
-    let message = refused(
+    let error = refused(
         &mut game,
         1,
         Action::RevealHiddenArmies { territory: t("i2") },
     );
     assert!(
-        message.contains("only South One's hidden armies"),
-        "{message}"
+        matches!(error, RuleError::RevealOnlyUnderAttack(territory) if territory == t("s1")),
+        "{error:?}"
     );
     play(
         &mut game,
@@ -2357,27 +2437,19 @@ fn hidden_armies_need_the_territory_held_and_come_out_once() {
     let mut p = base();
     hidden(&mut p, 0, &["s1", "n2"]);
     let mut game = rulebook_game(&p, &[]);
-    assert!(
-        refused(
-            &mut game,
-            0,
-            Action::RevealHiddenArmies { territory: t("s1") }
-        )
-        .contains("is not yours")
-    );
+    assert!(matches!(
+        refused(&mut game, 0, Action::RevealHiddenArmies { territory: t("s1") }),
+        RuleError::NotYours(territory) if territory == t("s1")
+    ));
     play(
         &mut game,
         0,
         Action::RevealHiddenArmies { territory: t("n2") },
     );
-    assert!(
-        refused(
-            &mut game,
-            0,
-            Action::RevealHiddenArmies { territory: t("n2") }
-        )
-        .contains("no hidden armies in North Two")
-    );
+    assert!(matches!(
+        refused(&mut game, 0, Action::RevealHiddenArmies { territory: t("n2") }),
+        RuleError::NoHiddenArmiesThere(territory) if territory == t("n2")
+    ));
 }
 
 // ---------------------------------------------------------------- Randomness (23)

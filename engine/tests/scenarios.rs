@@ -91,7 +91,7 @@ fn a_castle_falls_by_sea_and_the_victor_fills_from_the_landing() {
     assert_eq!(game.hidden_armies(Seat(0)).len(), 1);
     assert_eq!(armies(&game, "e2"), 3);
     // The attacking armies are the ones that landed: they fill first.
-    let message = refused(
+    let error = refused(
         &mut game,
         0,
         Action::FillVacated {
@@ -99,10 +99,7 @@ fn a_castle_falls_by_sea_and_the_victor_fills_from_the_landing() {
             from: t("n2"),
         },
     );
-    assert_eq!(
-        message,
-        "take armies from the attacking armies first: East Two can still spare one"
-    );
+    assert_eq!(error, RuleError::AttackingArmiesFirst(t("e2")));
     play(
         &mut game,
         0,
@@ -167,8 +164,11 @@ fn spy_between_rolls_resumes_the_attack() {
             general: false,
         },
     );
-    let message = refused(&mut game, 1, Action::PlaySpy { target: Seat(0) });
-    assert!(message.contains("not possible now"), "{message}");
+    let error = refused(&mut game, 1, Action::PlaySpy { target: Seat(0) });
+    assert!(
+        matches!(error, RuleError::UnexpectedAction { .. }),
+        "{error:?}"
+    );
 }
 
 #[test]
@@ -372,7 +372,7 @@ fn fixed_dice_running_out_is_an_error_not_a_panic() {
             general: false,
         },
     );
-    let message = refused(
+    let error = refused(
         &mut game,
         1,
         Action::Defend {
@@ -380,7 +380,7 @@ fn fixed_dice_running_out_is_an_error_not_a_panic() {
             marshall: false,
         },
     );
-    assert_eq!(message, "the fixed dice ran out: 2 faces needed, 1 left");
+    assert_eq!(error, RuleError::FixedDiceExhausted { needed: 2, left: 1 });
     assert_eq!(game.fixed_dice_left(), Some(1));
     game.set_dice(Dice::Fixed(vec![2, 5])).unwrap();
     play(
@@ -420,9 +420,18 @@ fn pending_decisions_are_described_in_plain_words() {
         game.pending().unwrap().describe(&board),
         "seat 1: defend South One against 3 dice"
     );
-    let message = refused(&mut game, 1, Action::EndTurn);
+    let awaited = game.pending();
+    let error = refused(&mut game, 1, Action::EndTurn);
     assert_eq!(
-        message,
+        error,
+        RuleError::UnexpectedAction {
+            action: "end_turn",
+            awaited
+        }
+    );
+    // The English sentence, as the protocol gives it.
+    assert_eq!(
+        error.in_english(&board).to_string(),
         "`end_turn` is not possible now: awaiting seat 1: defend South One against 3 dice"
     );
 }
@@ -551,9 +560,24 @@ fn reinforcement_armies_are_placed_before_anything_else() {
             reason: PlacementReason::Reinforcements
         }
     );
-    assert!(refused(&mut game, 2, attack("e1", "n3")).contains("place 5 reinforcement armies"));
-    assert!(refused(&mut game, 2, place(&[("e1", 2), ("h1", 2)])).contains("add up to 4 armies"));
-    assert!(refused(&mut game, 2, place(&[("e1", 5), ("h1", 0)])).contains("puts no army"));
+    assert!(matches!(
+        refused(&mut game, 2, attack("e1", "n3")),
+        RuleError::UnexpectedAction {
+            action: "attack",
+            ..
+        }
+    ));
+    assert!(matches!(
+        refused(&mut game, 2, place(&[("e1", 2), ("h1", 2)])),
+        RuleError::PlacementTotal {
+            placed: 4,
+            required: 5
+        }
+    ));
+    assert!(matches!(
+    refused(&mut game, 2, place(&[("e1", 5), ("h1", 0)])),
+    RuleError::EmptyPlacement(territory) if territory == t("h1")
+    ));
     play(&mut game, 2, place(&[("e1", 2), ("h1", 3)]));
     assert_eq!((armies(&game, "e1"), armies(&game, "h1")), (5, 4));
     play(&mut game, 2, attack("e1", "n3"));

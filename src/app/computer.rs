@@ -1,14 +1,14 @@
 //! Computer seats: the one place that builds a seat's policy ([`policy_for`]), the
-//! players of one table ([`Computers`]: a policy per computer seat, and one generator
-//! seeded from the game for the table's ties), and the [`ComputerSeats`] worker that
-//! thinks on a thread of its own, so that the window never waits for a move and can
-//! drop a thought at once ([`Cancel`]).
+//! players of one table ([`Computers`]: a policy per computer seat, one generator
+//! seeded from the game for the table's ties, and the table's [`Cancel`] flag), and
+//! the [`ComputerSeats`] worker that thinks on a thread of its own, so that the window
+//! never waits for a move and drops a table's thinking at once.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use castellan_engine::bot::{GreedyPolicy, Policy, SeatSight};
+#[cfg(test)]
+use castellan_engine::bot::GreedyPolicy;
+use castellan_engine::bot::{Cancel, Policy, SeatSight, Strength, Thinking};
 use castellan_engine::game::{Action, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -23,11 +23,12 @@ pub const COMPUTER_PACE: Duration = Duration::from_millis(250);
 /// How often a pacing worker looks whether its thought was dropped.
 const CANCEL_POLL: Duration = Duration::from_millis(10);
 
-/// The policy `seat` plays by, if the computer plays it. Every computer seat plays
-/// the engine's greedy policy today; strengths chosen per seat would be built here.
-pub fn policy_for(seat: &SeatSettings) -> Option<Box<dyn Policy + Send>> {
+/// The policy `seat` plays by, if the computer plays it, thinking until `cancel` is
+/// raised. Every computer seat plays the engine's Normal strength (its greedy player)
+/// today; a strength chosen per seat would be built here.
+pub fn policy_for(seat: &SeatSettings, cancel: &Cancel) -> Option<Box<dyn Policy + Send>> {
     seat.computer
-        .then(|| Box::new(GreedyPolicy::new()) as Box<dyn Policy + Send>)
+        .then(|| Strength::Normal.policy_with(Thinking::cancelled_by(cancel.clone())))
 }
 
 /// The computer players of one game.
@@ -35,15 +36,19 @@ pub struct Computers {
     /// Indexed by seat; `None` for the people's seats.
     policies: Vec<Option<Box<dyn Policy + Send>>>,
     rng: ChaCha8Rng,
+    /// Raised when the table gets up (a new game, quitting): its thinking stops.
+    cancel: Cancel,
 }
 
 impl Computers {
     /// The players of a table seated as `seats`, breaking ties with a generator seeded
-    /// by `seed` (the game's, so that a replayed setup plays the same way).
-    pub fn for_table(seats: &[SeatSettings], seed: u64) -> Self {
+    /// by `seed` (the game's, so that a replayed setup plays the same way), and
+    /// stopped by `cancel`.
+    pub fn for_table(seats: &[SeatSettings], seed: u64, cancel: &Cancel) -> Self {
         Self {
-            policies: seats.iter().map(policy_for).collect(),
+            policies: seats.iter().map(|seat| policy_for(seat, cancel)).collect(),
             rng: ChaCha8Rng::seed_from_u64(seed),
+            cancel: cancel.clone(),
         }
     }
 
@@ -56,6 +61,7 @@ impl Computers {
                 .map(|_| Some(Box::new(GreedyPolicy::new()) as Box<dyn Policy + Send>))
                 .collect(),
             rng: ChaCha8Rng::seed_from_u64(seed),
+            cancel: Cancel::new(),
         }
     }
 
@@ -70,20 +76,6 @@ impl Computers {
     }
 }
 
-/// Drops a thought: the worker stops waiting at once and sends nothing.
-#[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
-
-impl Cancel {
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
 /// The worker's state: the computer players of the table being played.
 #[derive(Default)]
 pub struct ComputerSeats {
@@ -95,12 +87,8 @@ pub enum ComputerSeatsInput {
     /// A new table sits down: its players replace the last table's.
     Seat(Box<Computers>),
     /// Choose the move of the pending computer seat of `game`, and answer with `id`
-    /// after [`COMPUTER_PACE`] at the soonest, unless `cancel` drops it first.
-    Think {
-        id: u64,
-        game: Box<Game>,
-        cancel: Cancel,
-    },
+    /// after [`COMPUTER_PACE`] at the soonest, unless the table gets up first.
+    Think { id: u64, game: Box<Game> },
 }
 
 impl std::fmt::Debug for ComputerSeatsInput {
@@ -136,13 +124,17 @@ impl Worker for ComputerSeats {
     fn update(&mut self, message: ComputerSeatsInput, sender: ComponentSender<Self>) {
         match message {
             ComputerSeatsInput::Seat(table) => self.table = Some(*table),
-            ComputerSeatsInput::Think { id, game, cancel } => {
+            ComputerSeatsInput::Think { id, game } => {
                 let started = Instant::now();
+                let Some(table) = self.table.as_mut() else {
+                    return;
+                };
+                let cancel = table.cancel.clone();
                 if cancel.is_cancelled() {
                     return;
                 }
                 let seat = game.pending_seat();
-                let action = self.table.as_mut().and_then(|t| t.choose(&game));
+                let action = table.choose(&game);
                 // The pace: people follow the moves; a dropped thought stops waiting.
                 while started.elapsed() < COMPUTER_PACE {
                     if cancel.is_cancelled() {
@@ -198,12 +190,13 @@ mod tests {
             computer: true,
             ..person.clone()
         };
-        assert!(policy_for(&person).is_none());
-        assert!(policy_for(&computer).is_some());
+        let cancel = Cancel::new();
+        assert!(policy_for(&person, &cancel).is_none());
+        assert!(policy_for(&computer, &cancel).is_some());
         // Nobody answers for a person's seat.
         let game = game(4);
         let seats = vec![person.clone(), person.clone(), person];
-        assert_eq!(Computers::for_table(&seats, 1).choose(&game), None);
+        assert_eq!(Computers::for_table(&seats, 1, &cancel).choose(&game), None);
     }
 
     /// Answers of a worker for `game`'s table, with `drop_first` cancelled at once.
@@ -224,22 +217,27 @@ mod tests {
                 computer: true,
             })
             .collect();
+        // The first table's thought; a new table sits down before it is answered when
+        // the first table gets up.
+        let first = Cancel::new();
         worker.emit(ComputerSeatsInput::Seat(Box::new(Computers::for_table(
-            &seats, 1,
+            &seats, 1, &first,
         ))));
-        let first = Cancel::default();
         worker.emit(ComputerSeatsInput::Think {
             id: 1,
             game: Box::new(game.clone()),
-            cancel: first.clone(),
         });
         if drop_first {
             first.cancel();
+            worker.emit(ComputerSeatsInput::Seat(Box::new(Computers::for_table(
+                &seats,
+                1,
+                &Cancel::new(),
+            ))));
         }
         worker.emit(ComputerSeatsInput::Think {
             id: 2,
             game: Box::new(game),
-            cancel: Cancel::default(),
         });
         // The answers come through the main loop.
         let context = relm4::gtk::glib::MainContext::default();

@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use castellan_engine::board::parse_board;
 use castellan_engine::game::{SaveError, SavedGame};
 use gettextrs::gettext;
 use relm4::gtk::{gio, glib, prelude::*};
@@ -12,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::session::{GameSetup, SeatSettings, Session, SessionError, TableEvent, yes};
 use crate::map::palette::SEAT_COLOURS;
+use crate::messages;
 
 /// The extension of Castellan saves.
 pub const EXTENSION: &str = "castellan";
@@ -168,16 +170,18 @@ struct SessionFile {
 }
 
 /// Opens the saved game at `path`. The game in progress (if any) is untouched
-/// whatever happens: a new session is returned, or why the file cannot be played.
+/// whatever happens: a new session is returned, or why the file cannot be played (in
+/// the reader's language).
 pub fn open_game(path: &Path) -> Result<Session, String> {
-    let json = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    read_game(&json, Some(path.to_owned())).map_err(|e| e.to_string())
+    let json = std::fs::read_to_string(path).map_err(|e| messages::io_error(&e))?;
+    read_game(&json, Some(path.to_owned())).map_err(|e| e.describe())
 }
 
-/// Writes `session` to `path` as a save file, whole or not at all.
+/// Writes `session` to `path` as a save file, whole or not at all; or says why it
+/// could not (in the reader's language).
 pub fn save_game(session: &Session, path: &Path) -> Result<(), String> {
-    let json = game_json(session).map_err(|e| e.to_string())?;
-    write_atomically(path, &json).map_err(|e| e.to_string())
+    let json = game_json(session).map_err(|e| messages::save_error(&e))?;
+    write_atomically(path, &json).map_err(|e| messages::io_error(&e))
 }
 
 /// A session from a save file's JSON (or a bare engine save's), opened from `path`;
@@ -188,9 +192,19 @@ pub fn read_game(json: &str, path: Option<PathBuf>) -> Result<Session, SessionEr
         Err(_) => (None, true, SavedGame::from_json(json)?),
     };
     let mut replayed = Vec::new();
-    let game = saved.replay_with(|game, events| {
-        replayed.extend(events.iter().filter_map(|e| TableEvent::public(game, e)));
-    })?;
+    let game = saved
+        .replay_with(|game, events| {
+            replayed.extend(events.iter().filter_map(|e| TableEvent::public(game, e)));
+        })
+        .map_err(|error| SessionError::Replay {
+            // The board, when it loads, and the players' names let the reason name
+            // territories and seats.
+            board: parse_board(&saved.board_source, &saved.board_name)
+                .ok()
+                .map(Box::new),
+            seats: seats.iter().flatten().map(|s| s.name.clone()).collect(),
+            error,
+        })?;
     let seats = seats.unwrap_or_else(|| {
         (0..game.seats())
             .map(|i| SeatSettings {

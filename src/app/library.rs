@@ -7,11 +7,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use castellan_engine::board::{Board, BoardError, load_board_file_with_text};
+use castellan_engine::diagnostics::FileError;
 use castellan_engine::variant::{Variant, load_variant_file};
 use gettextrs::gettext;
 use relm4::gtk::glib;
 
 use crate::config::PKGDATADIR;
+use crate::messages;
 
 /// The board a game is played on when nothing else is chosen.
 pub const DEFAULT_BOARD: &str = "castle-risk.toml";
@@ -58,12 +60,12 @@ pub type BoardEntry = Entry<LoadedBoard>;
 pub type VariantEntry = Entry<Variant>;
 
 impl<T> Entry<T> {
-    fn load_with<E: ToString>(
+    fn load_with(
         path: PathBuf,
         origin: Origin,
-        load: impl FnOnce(&Path) -> Result<T, E>,
+        load: impl FnOnce(&Path) -> Result<T, FileError>,
     ) -> Self {
-        let loaded = load(&path).map_err(|error| error.to_string());
+        let loaded = load(&path).map_err(|error| messages::file_error(&error));
         Self {
             path,
             origin,

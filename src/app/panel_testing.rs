@@ -27,10 +27,19 @@ pub(crate) fn named(root: &impl IsA<gtk::Widget>, name: &str) -> gtk::Widget {
 }
 
 /// Lets the main loop run what is pending: messages to components, redraws.
+///
+/// Each pass is bounded: a source that is always ready (the print dialog's printer
+/// backends poll in idle callbacks on some systems) would otherwise keep
+/// `iteration(false)` returning `true` forever and hang the test.
 pub(crate) fn settle() {
+    const DISPATCHES_PER_PASS: usize = 1_000;
     let context = glib::MainContext::default();
     for _ in 0..5 {
-        while context.iteration(false) {}
+        for _ in 0..DISPATCHES_PER_PASS {
+            if !context.iteration(false) {
+                break;
+            }
+        }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }

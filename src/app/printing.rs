@@ -266,11 +266,13 @@ impl PreviewWindow {
         pages.set_margin_bottom(18);
         pages.set_margin_start(18);
         pages.set_margin_end(18);
-        let spinner = gtk::Spinner::new();
-        spinner.start();
-        spinner.set_size_request(32, 32);
-        spinner.set_vexpand(true);
-        pages.append(&spinner);
+        // A still label, not a spinner: a spinner redraws every frame, and on a busy
+        // machine those redraws starve GTK's pagination, which runs in a
+        // low-priority idle, so that the pages never came.
+        let preparing = gtk::Label::new(Some(&gettext("Preparing the preview…")));
+        preparing.add_css_class("dim-label");
+        preparing.set_vexpand(true);
+        pages.append(&preparing);
         let scrolled = gtk::ScrolledWindow::builder()
             .hscrollbar_policy(gtk::PolicyType::Never)
             .vexpand(true)
@@ -308,7 +310,7 @@ impl PreviewWindow {
         })
     }
 
-    /// Replaces the spinner by the rendered pages.
+    /// Replaces the waiting label by the rendered pages.
     fn show_pages(&self, textures: &[gdk::Texture]) {
         while let Some(child) = self.pages.first_child() {
             self.pages.remove(&child);

@@ -3,17 +3,20 @@
 //! each bad one on standard error, and going on after a bad file so that one run
 //! shows everything.
 
-use std::fmt::Display;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use castellan_engine::diagnostics::FileError;
+
+use crate::messages;
+
 /// Loads each file with `load`, writing `summary` of the good ones to `out` and the
-/// errors of the bad ones (one `FILE:LINE:COLUMN: message` per line) to `errors`.
-/// Returns whether every file was good.
-pub fn check_files<T, E: Display>(
+/// errors of the bad ones (one `FILE:LINE:COLUMN: message` per line, in the reader's
+/// language) to `errors`. Returns whether every file was good.
+pub fn check_files<T>(
     files: &[PathBuf],
-    load: impl Fn(&Path) -> Result<T, E>,
+    load: impl Fn(&Path) -> Result<T, FileError>,
     summary: impl Fn(&Path, &T) -> String,
     out: &mut impl Write,
     errors: &mut impl Write,
@@ -24,7 +27,7 @@ pub fn check_files<T, E: Display>(
             Ok(loaded) => writeln!(out, "{}", summary(file, &loaded))?,
             Err(error) => {
                 all_good = false;
-                writeln!(errors, "{error}")?;
+                writeln!(errors, "{}", messages::file_error(&error))?;
             }
         }
     }

@@ -12,6 +12,7 @@ mod odds;
 mod protocol;
 mod replay;
 mod sheet;
+mod tournament;
 mod variant;
 
 use std::ffi::OsString;
@@ -83,6 +84,11 @@ pub enum Command {
     )]
     Sheet(sheet::SheetArgs),
     #[command(
+        about = gettext("Play computer strengths against each other and print their results"),
+        long_about = None
+    )]
+    Tournament(tournament::TournamentArgs),
+    #[command(
         about = gettext("Check variant files or show their rules"),
         long_about = None
     )]
@@ -129,6 +135,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Protocol(args) => protocol::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Sheet(args) => sheet::run(args),
+        Command::Tournament(args) => tournament::run(args),
         Command::Variant(args) => variant::run(args),
     }
 }

@@ -6,10 +6,13 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use castellan_engine::game::{Game, SavedGame};
+use castellan_engine::board::parse_board;
+use castellan_engine::diagnostics::escaped;
+use castellan_engine::game::{Game, ReplayError, SavedGame};
 use clap::Args;
 use gettextrs::{gettext, ngettext};
 
+use crate::messages;
 use crate::text::fill;
 
 /// The save to replay.
@@ -24,10 +27,10 @@ pub struct ReplayArgs {
 
 /// Prints the final position, or why the save does not replay (then fails).
 pub fn run(args: ReplayArgs) -> ExitCode {
-    let shown = args.save.display();
+    let shown = escaped(&args.save.display().to_string());
     let game = fs::read_to_string(&args.save)
-        .map_err(|error| error.to_string())
-        .and_then(|text| SavedGame::load(&text).map_err(|error| error.to_string()));
+        .map_err(|error| messages::io_error(&error))
+        .and_then(|text| replay(&text));
     match game {
         Ok(game) => match write_final_position(&mut io::stdout().lock(), &game) {
             Ok(()) => ExitCode::SUCCESS,
@@ -38,6 +41,17 @@ pub fn run(args: ReplayArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Replays a save, or says why it does not replay, naming the territories of its
+/// board when the board loads.
+fn replay(text: &str) -> Result<Game, String> {
+    let saved = SavedGame::from_json(text)
+        .map_err(|error| messages::replay_error(&ReplayError::Json(error), None, &[]))?;
+    saved.replay().map_err(|error| {
+        let board = parse_board(&saved.board_source, &saved.board_name).ok();
+        messages::replay_error(&error, board.as_ref(), &[])
+    })
 }
 
 /// The board and how far the game went, every territory (owner, armies, castle),

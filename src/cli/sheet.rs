@@ -12,6 +12,7 @@ use clap::{Args, ValueEnum};
 use gettextrs::{gettext, ngettext};
 
 use crate::config;
+use crate::messages;
 use crate::sheet::{self, Format, Paper};
 use crate::text::fill;
 
@@ -92,9 +93,9 @@ fn draw(args: &SheetArgs) -> Result<Vec<String>, String> {
         .board
         .clone()
         .unwrap_or_else(|| Path::new(config::PKGDATADIR).join(config::SHIPPED_BOARD));
-    let board = load_board_file(&board_path).map_err(|error| error.to_string())?;
+    let board = load_board_file(&board_path).map_err(|error| messages::file_error(&error))?;
     let variant = match &args.variant {
-        Some(path) => load_variant_file(path).map_err(|error| error.to_string())?,
+        Some(path) => load_variant_file(path).map_err(|error| messages::file_error(&error))?,
         None => Variant::rulebook(),
     };
     let (paper, paper_name) = match args.paper {

@@ -12,7 +12,8 @@ use clap::{Args, Subcommand};
 use gettextrs::{gettext, ngettext};
 
 use super::check::{check_files, exit_code};
-use crate::text::fill;
+use crate::messages;
+use crate::text::{fill, translated};
 use crate::variant_options::{OptionGroup, options};
 
 /// What to do with variant files.
@@ -58,7 +59,7 @@ pub fn run(args: VariantArgs) -> ExitCode {
         }
         VariantCommand::Show { file } => match load_variant_file(&file) {
             Ok(variant) => show(&variant, &mut out).map(|()| true),
-            Err(error) => writeln!(errors, "{error}").map(|()| false),
+            Err(error) => writeln!(errors, "{}", messages::file_error(&error)).map(|()| false),
         },
     })
 }
@@ -83,7 +84,7 @@ fn summary(file: &Path, variant: &Variant) -> String {
     } else {
         fill(
             &gettext("“{name}”"),
-            &[("name", &gettext(variant.name.as_str()))],
+            &[("name", &translated(&variant.name))],
         )
     };
     format!("{}: {name}, {rules}", file.display())
@@ -96,11 +97,11 @@ fn show(variant: &Variant, out: &mut impl Write) -> io::Result<()> {
     let name = if variant.name.is_empty() {
         gettext("Unnamed variant")
     } else {
-        gettext(variant.name.as_str())
+        translated(&variant.name)
     };
     writeln!(out, "{name}")?;
     if !variant.description.is_empty() {
-        writeln!(out, "{}", gettext(variant.description.as_str()))?;
+        writeln!(out, "{}", translated(&variant.description))?;
     }
     let width = options()
         .iter()

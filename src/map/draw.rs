@@ -17,6 +17,7 @@ use super::glyphs::{self, Arrow, Badge, CastleGlyph, Label, TextStyle};
 use super::layout::{InkBox, MarkLayout, MarkSizes, Rect};
 use super::palette::{Colour, Palette};
 use super::scene::{MapScene, TargetKind};
+use crate::text::translated;
 
 /// Sea names wrap into lines no wider than this, in board units.
 const SEA_NAME_WIDTH: f64 = 200.0;
@@ -80,7 +81,7 @@ pub fn layout_marks(pango: &pango::Context, scene: &MapScene) -> MarkLayout {
         .iter()
         .map(|t| {
             let (left, top, right, bottom) =
-                Label::new(pango, &gettextrs::gettext(t.name.as_str()), &font).ink_offsets();
+                Label::new(pango, &translated(&t.name), &font).ink_offsets();
             InkBox {
                 left,
                 top,
@@ -95,7 +96,7 @@ pub fn layout_marks(pango: &pango::Context, scene: &MapScene) -> MarkLayout {
         .iter()
         .filter_map(|sea| {
             let at = sea.label?;
-            let label = Label::new(pango, &gettextrs::gettext(sea.name.as_str()), &sea_font)
+            let label = Label::new(pango, &translated(&sea.name), &sea_font)
                 .wrapped(SEA_NAME_WIDTH * scale);
             let (left, top, right, bottom) = label.ink_offsets();
             let (x, y) = (at.x * scale, at.y * scale);
@@ -407,7 +408,7 @@ fn draw_sea_names(
     let wrap_width = scene.camera().length_to_view(SEA_NAME_WIDTH);
     for sea in &scene.board().seas {
         if let Some(label) = sea.label {
-            let name = gettextrs::gettext(sea.name.as_str());
+            let name = translated(&sea.name);
             Label::new(pango, &name, &font).wrapped(wrap_width).draw(
                 cr,
                 view(scene, label),
@@ -671,7 +672,7 @@ fn draw_name(
 ) -> Result<(), cairo::Error> {
     let sizes = Sizes::at(scene.camera().scale());
     let (font, style) = land_name_look(palette, sizes.name_pixels);
-    let name = gettextrs::gettext(scene.board().territory(id).name.as_str());
+    let name = translated(&scene.board().territory(id).name);
     let centre = view(scene, layout.marks(id).name);
     Label::new(pango, &name, &font).draw(cr, centre, style)
 }
@@ -721,7 +722,7 @@ fn draw_group_names(
             })
             .map_or(0.0, |(lo, hi)| scene.camera().length_to_view(hi - lo))
             .max(sizes.group_name_pixels * 7.0);
-        let name = gettextrs::gettext(board.group(group).name.as_str()).to_uppercase();
+        let name = translated(&board.group(group).name).to_uppercase();
         Label::new(pango, &name, &font)
             .wrapped(width)
             .draw(cr, view(scene, anchor), style)?;

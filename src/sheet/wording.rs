@@ -11,7 +11,7 @@ use super::content::{
     CardEntry, GroupEntry, IndependentsBonus, RuleChange, SheetContent, TurnStep,
 };
 use crate::config;
-use crate::text::fill;
+use crate::text::{fill, translated};
 use crate::variant_options;
 
 /// The whole sheet in words.
@@ -89,7 +89,7 @@ fn bold(number: impl std::fmt::Display) -> String {
 
 /// A name from the board file, translated like the map translates it.
 fn board_name(name: &str) -> String {
-    gettext(name)
+    translated(name)
 }
 
 /// The number gettext picks a plural form by.
@@ -175,7 +175,7 @@ fn spoils(content: &SheetContent) -> Section {
                         "All {count} independents at once",
                         plural(*territories),
                     )),
-                    &[("count", &territories)],
+                    &[("count", territories)],
                 ),
                 // Translators: under "All 11 independents at once" on the sheet.
                 details: escape(&gettext("holding only some of them pays nothing")),

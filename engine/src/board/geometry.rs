@@ -7,6 +7,7 @@
 use super::limits::{MAX_OUTLINE_POINTS, OUTLINE_MARGIN};
 use super::model::{Point, TerritoryGeometry};
 use super::path_data::parse_path_data;
+use super::problems::{Anchor, BoardProblem, Shape};
 use super::raw::{At, RawPath, RawTerritory};
 use crate::diagnostics::ProblemList;
 
@@ -36,14 +37,11 @@ impl GeometryChecker {
         }
     }
 
-    /// Checks an anchor point (`what` names it in messages: "`centre`").
-    pub fn anchor(&self, what: &str, point: &At<Point>, problems: &mut ProblemList<'_>) {
+    /// Checks an anchor point.
+    pub fn anchor(&self, anchor: Anchor, point: &At<Point>, problems: &mut ProblemList<'_>) {
         let p = point.value;
         if !is_finite(p) {
-            problems.at(
-                point.at,
-                format!("coordinates of {what} must be finite numbers"),
-            );
+            problems.at(point.at, BoardProblem::AnchorNotFinite { anchor });
             return;
         }
         if let Some(size) = self.size
@@ -51,10 +49,13 @@ impl GeometryChecker {
         {
             problems.at(
                 point.at,
-                format!(
-                    "{what} ({}, {}) lies outside the board (0..={} × 0..={})",
-                    p.x, p.y, size.width, size.height
-                ),
+                BoardProblem::AnchorOffBoard {
+                    anchor,
+                    x: p.x,
+                    y: p.y,
+                    width: size.width,
+                    height: size.height,
+                },
             );
         }
     }
@@ -68,18 +69,18 @@ impl GeometryChecker {
         // Anchors left out default to the centre. A missing centre has been reported
         // already; the origin stands in for it, and the board is not built.
         let centre = raw.centre.as_ref().map_or(Point::default(), |c| c.value);
-        let mut anchor = |what: &str, point: &Option<At<Point>>| match point {
+        let mut anchor = |which: Anchor, point: &Option<At<Point>>| match point {
             Some(point) => {
-                self.anchor(what, point, problems);
+                self.anchor(which, point, problems);
                 point.value
             }
             None => centre,
         };
-        let centre = anchor("`centre`", &raw.centre);
-        let badge = anchor("`badge`", &raw.badge);
-        let label = anchor("`label`", &raw.label);
-        let castle = anchor("`castle`", &raw.castle);
-        let outline = self.shape("a territory", &raw.outline, &raw.path, problems);
+        let centre = anchor(Anchor::Centre, &raw.centre);
+        let badge = anchor(Anchor::Badge, &raw.badge);
+        let label = anchor(Anchor::Label, &raw.label);
+        let castle = anchor(Anchor::Castle, &raw.castle);
+        let outline = self.shape(Shape::Territory, &raw.outline, &raw.path, problems);
         TerritoryGeometry {
             centre,
             badge,
@@ -89,21 +90,17 @@ impl GeometryChecker {
         }
     }
 
-    /// Checks and builds a shape given as `outline` or `path` (or neither: no rings);
-    /// `what` names the owner in messages ("a territory").
+    /// Checks and builds a shape given as `outline` or `path` (or neither: no rings).
     pub fn shape(
         &mut self,
-        what: &str,
+        shape: Shape,
         outline: &Option<At<Vec<At<Point>>>>,
         path: &Option<RawPath>,
         problems: &mut ProblemList<'_>,
     ) -> Vec<Vec<Point>> {
         match (outline, path) {
             (Some(_), Some(path)) => {
-                problems.at(
-                    path.at,
-                    format!("{what} has either `outline` or `path`, not both"),
-                );
+                problems.at(path.at, BoardProblem::OutlineAndPath { shape });
                 Vec::new()
             }
             (Some(outline), None) => self.outline(outline, problems),
@@ -123,10 +120,9 @@ impl GeometryChecker {
         if outline.value.len() < 3 {
             problems.at(
                 outline.at,
-                format!(
-                    "`outline` has {} points; a polygon needs at least 3",
-                    outline.value.len()
-                ),
+                BoardProblem::OutlineTooShort {
+                    points: outline.value.len(),
+                },
             );
         }
         self.outline_points_on_board(&outline.value, problems);
@@ -137,10 +133,7 @@ impl GeometryChecker {
         let rings = match parse_path_data(&path.text) {
             Ok(rings) => rings,
             Err(error) => {
-                problems.at(
-                    path.source_offset(error.offset),
-                    format!("bad `path` data: {}", error.message),
-                );
+                problems.at(path.source_offset(error.offset), error.problem);
                 return Vec::new();
             }
         };
@@ -152,11 +145,10 @@ impl GeometryChecker {
             if ring.points.len() < 3 {
                 problems.at(
                     path.source_offset(ring.start),
-                    format!(
-                        "ring {} of `path` has {} points; a ring needs at least 3",
-                        number + 1,
-                        ring.points.len()
-                    ),
+                    BoardProblem::RingTooShort {
+                        ring: number + 1,
+                        points: ring.points.len(),
+                    },
                 );
             }
             let located: Vec<At<Point>> = ring
@@ -190,23 +182,17 @@ impl GeometryChecker {
             return;
         };
         let others = bad.count();
-        let and_others = match others {
-            0 => String::new(),
-            1 => " (and 1 more point)".to_owned(),
-            n => format!(" (and {n} more points)"),
-        };
         let p = first.value;
-        let message = if is_finite(p) {
-            format!(
-                "outline point ({}, {}) lies more than {:.0} % outside the board{and_others}",
-                p.x,
-                p.y,
-                OUTLINE_MARGIN * 100.0
-            )
+        let problem = if is_finite(p) {
+            BoardProblem::OutlineOffBoard {
+                x: p.x,
+                y: p.y,
+                others,
+            }
         } else {
-            format!("outline coordinates must be finite numbers{and_others}")
+            BoardProblem::OutlineNotFinite { others }
         };
-        problems.at(first.at, message);
+        problems.at(first.at, problem);
     }
 
     /// Counts `points` against the board-wide limit; `false` once it is passed.
@@ -217,13 +203,7 @@ impl GeometryChecker {
         self.outline_points += points;
         if self.outline_points > MAX_OUTLINE_POINTS {
             self.over_budget = true;
-            problems.at(
-                at,
-                format!(
-                    "too many outline points: the whole board may have at most \
-                     {MAX_OUTLINE_POINTS}; outlines from here on are not read"
-                ),
-            );
+            problems.at(at, BoardProblem::TooManyOutlinePoints);
             return false;
         }
         true

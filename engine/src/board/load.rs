@@ -10,10 +10,10 @@ use toml::de::{DeTable, DeValue};
 
 use super::limits::{MAX_GROUPS, MAX_SEAS, MAX_SOURCE_BYTES, MAX_TERRITORIES};
 use super::model::Board;
-use super::problems::BoardError;
+use super::problems::{BoardError, BoardProblem, Counted};
 use super::raw::read_document;
 use super::validate::validate;
-use crate::diagnostics::{ProblemList, ReadError, parse_toml, read_text_file};
+use crate::diagnostics::{ProblemKind, ProblemList, ReadError, parse_toml, read_text_file};
 
 /// Parses and validates a board from TOML text. `origin` names the text in messages
 /// (usually the file name).
@@ -34,7 +34,7 @@ pub fn parse_board(source: &str, origin: &str) -> Result<Board, BoardError> {
     if source.len() > MAX_SOURCE_BYTES {
         // Refused before even indexing its lines.
         let mut problems = ProblemList::new("");
-        problems.at(0, too_large_message(source.len() as u64));
+        problems.at(0, too_large(source.len() as u64));
         return Err(problems.into_error(origin));
     }
     let mut problems = ProblemList::new(source);
@@ -66,19 +66,23 @@ pub fn load_board_file_with_text(path: &Path) -> Result<(Board, String), BoardEr
     match read_text_file(path, MAX_SOURCE_BYTES) {
         Ok(source) => parse_board(&source, &origin).map(|board| (board, source)),
         Err(ReadError::Io(error)) => Err(BoardError::Io { origin, error }),
+        Err(ReadError::NotUtf8(problem)) => Err(BoardError::Invalid {
+            origin,
+            problems: vec![problem],
+        }),
         Err(ReadError::TooLarge(length)) => {
             let mut problems = ProblemList::new("");
-            problems.at(0, too_large_message(length));
+            problems.at(0, too_large(length));
             Err(problems.into_error(&origin))
         }
     }
 }
 
-fn too_large_message(bytes: u64) -> String {
-    format!(
-        "the file is {bytes} bytes long; board files may be at most {} MiB",
-        MAX_SOURCE_BYTES / (1024 * 1024)
-    )
+fn too_large(bytes: u64) -> ProblemKind {
+    ProblemKind::FileTooLarge {
+        bytes,
+        max_bytes: MAX_SOURCE_BYTES,
+    }
 }
 
 /// Refuses absurd numbers of territories, groups and seas before anything is read in
@@ -94,17 +98,18 @@ fn check_counts(document: &DeTable<'_>, problems: &mut ProblemList<'_>) {
     groups.extend(tables("region"));
     groups.sort_unstable();
     for (what, headers, limit) in [
-        ("territories", tables("territory"), MAX_TERRITORIES),
-        ("groups (empires and regions)", groups, MAX_GROUPS),
-        ("seas", tables("sea"), MAX_SEAS),
+        (Counted::Territories, tables("territory"), MAX_TERRITORIES),
+        (Counted::Groups, groups, MAX_GROUPS),
+        (Counted::Seas, tables("sea"), MAX_SEAS),
     ] {
         if let Some(&first_over) = headers.get(limit) {
             problems.at(
                 first_over,
-                format!(
-                    "too many {what}: {} (a board may have at most {limit})",
-                    headers.len()
-                ),
+                BoardProblem::TooMany {
+                    what,
+                    found: headers.len(),
+                    max: limit,
+                },
             );
         }
     }

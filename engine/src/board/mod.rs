@@ -17,6 +17,9 @@ pub use crate::diagnostics::Problem;
 pub use limits::*;
 pub use load::{load_board_file, load_board_file_with_text, parse_board};
 pub use model::*;
-pub use path_data::{PathDataError, PathRing, parse_path_data};
-pub use problems::BoardError;
+pub use path_data::{PathDataError, PathProblem, PathRing, parse_path_data};
+pub use problems::{
+    Anchor, BoardError, BoardProblem, Counted, Found, IdKind, Section, Shape, StringPlace,
+    TerritoryRef,
+};
 pub use raw::SUPPORTED_FORMAT;

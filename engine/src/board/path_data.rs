@@ -7,7 +7,10 @@
 //! (after `M`, further pairs are lines). Each `M` starts a ring; rings are closed
 //! whether or not they end with `Z`, since an outline is always a closed shape.
 
+use std::fmt;
+
 use super::model::Point;
+use crate::diagnostics::escaped;
 
 /// One closed ring of a path, as written.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,10 +25,59 @@ pub struct PathRing {
 
 /// Why path data could not be read, and where (a byte offset into the path data).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("{message}")]
+#[error("{problem}")]
 pub struct PathDataError {
     pub offset: usize,
-    pub message: String,
+    pub problem: PathProblem,
+}
+
+/// What is wrong with path data.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PathProblem {
+    Empty,
+    /// A number where a command letter must come first.
+    NumberBeforeCommand,
+    /// A character that is neither a command, a number nor a separator.
+    Unexpected(char),
+    MustStartWithMove,
+    /// A command letter other than M, L, H, V, Z (a curve, say).
+    UnsupportedCommand(char),
+    /// A command other than `M` right after `Z`.
+    RingAfterClose,
+    /// The command letter written is not followed by a number.
+    NumberExpectedAfter(char),
+    /// A point that adds up to infinity.
+    CoordinateOutOfRange,
+    NumberExpected,
+    /// An exponent `e` without digits.
+    ExponentDigits,
+    /// A number too large to be finite.
+    NumberOutOfRange,
+}
+
+impl fmt::Display for PathProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = |c: &char| escaped(c.encode_utf8(&mut [0; 4]));
+        match self {
+            Self::Empty => f.write_str("path data is empty"),
+            Self::NumberBeforeCommand => {
+                f.write_str("expected a command letter before this number")
+            }
+            Self::Unexpected(c) => write!(f, "unexpected `{}` in path data", shown(c)),
+            Self::MustStartWithMove => f.write_str("path data must start with `M`"),
+            Self::UnsupportedCommand(c) => write!(
+                f,
+                "unsupported path command `{c}`: outlines use only straight lines (M, L, H, \
+                 V, Z and their lower-case forms)"
+            ),
+            Self::RingAfterClose => f.write_str("a new ring must start with `M` after `Z`"),
+            Self::NumberExpectedAfter(c) => write!(f, "expected a number after `{c}`"),
+            Self::CoordinateOutOfRange => f.write_str("coordinate out of range"),
+            Self::NumberExpected => f.write_str("expected a number"),
+            Self::ExponentDigits => f.write_str("expected digits after the exponent `e`"),
+            Self::NumberOutOfRange => f.write_str("number out of range"),
+        }
+    }
 }
 
 /// Parses path data into rings.
@@ -75,7 +127,7 @@ impl Parser<'_> {
     fn parse(&mut self) -> Result<(), PathDataError> {
         self.skip_separators();
         if self.at_end() {
-            return Err(self.error_here("path data is empty"));
+            return Err(self.error_here(PathProblem::Empty));
         }
         // The command in force and whether it is relative, for implicit repetition.
         let mut in_force: Option<(Command, bool)> = None;
@@ -88,18 +140,16 @@ impl Parser<'_> {
             } else if starts_number(byte) {
                 match in_force {
                     Some((Command::Close, _)) | None => {
-                        return Err(
-                            self.error_at(here, "expected a command letter before this number")
-                        );
+                        return Err(self.error_at(here, PathProblem::NumberBeforeCommand));
                     }
                     Some(repeated) => repeated,
                 }
             } else {
-                let shown = self.data[here..].chars().next().unwrap_or(' ');
-                return Err(self.error_at(here, format!("unexpected `{shown}` in path data")));
+                let found = self.data[here..].chars().next().unwrap_or(' ');
+                return Err(self.error_at(here, PathProblem::Unexpected(found)));
             };
             if in_force.is_none() && command != Command::MoveTo {
-                return Err(self.error_at(here, "path data must start with `M`"));
+                return Err(self.error_at(here, PathProblem::MustStartWithMove));
             }
             self.apply(command, relative, here, byte.is_ascii_alphabetic())?;
             // After a move, further coordinate pairs are lines (SVG's rule).
@@ -121,13 +171,7 @@ impl Parser<'_> {
             'V' => Command::Vertical,
             'Z' => Command::Close,
             _ => {
-                return Err(self.error_at(
-                    at,
-                    format!(
-                        "unsupported path command `{letter}`: outlines use only straight \
-                         lines (M, L, H, V, Z and their lower-case forms)"
-                    ),
-                ));
+                return Err(self.error_at(at, PathProblem::UnsupportedCommand(letter)));
             }
         };
         Ok((command, letter.is_ascii_lowercase()))
@@ -150,15 +194,12 @@ impl Parser<'_> {
             return Ok(());
         }
         if command != Command::MoveTo && self.open.is_none() {
-            return Err(self.error_at(at, "a new ring must start with `M` after `Z`"));
+            return Err(self.error_at(at, PathProblem::RingAfterClose));
         }
         let coordinates_at = self.next_token_start();
         if explicit && !self.number_follows() {
-            let letter = &self.data[at..at + 1];
-            return Err(self.error_at(
-                coordinates_at,
-                format!("expected a number after `{letter}`"),
-            ));
+            let letter = self.data[at..].chars().next().unwrap_or('M');
+            return Err(self.error_at(coordinates_at, PathProblem::NumberExpectedAfter(letter)));
         }
         let origin = if relative {
             self.current
@@ -182,7 +223,7 @@ impl Parser<'_> {
             Command::Close => unreachable!("handled above"),
         };
         if !(point.x.is_finite() && point.y.is_finite()) {
-            return Err(self.error_at(coordinates_at, "coordinate out of range"));
+            return Err(self.error_at(coordinates_at, PathProblem::CoordinateOutOfRange));
         }
         if command == Command::MoveTo {
             self.finish_ring();
@@ -229,7 +270,7 @@ impl Parser<'_> {
             end += 1 + fraction_digits;
         }
         if integer_digits + fraction_digits == 0 {
-            return Err(self.error_at(start, "expected a number"));
+            return Err(self.error_at(start, PathProblem::NumberExpected));
         }
         if end < bytes.len() && matches!(bytes[end], b'e' | b'E') {
             let mut exponent_end = end + 1;
@@ -238,18 +279,18 @@ impl Parser<'_> {
             }
             let exponent_digits = count_digits(&bytes[exponent_end..]);
             if exponent_digits == 0 {
-                return Err(self.error_at(end, "expected digits after the exponent `e`"));
+                return Err(self.error_at(end, PathProblem::ExponentDigits));
             }
             end = exponent_end + exponent_digits;
         }
         self.pos = end;
         let value: f64 = self.data[start..end]
             .parse()
-            .map_err(|_| self.error_at(start, "expected a number"))?;
+            .map_err(|_| self.error_at(start, PathProblem::NumberExpected))?;
         if value.is_finite() {
             Ok(value)
         } else {
-            Err(self.error_at(start, "number out of range"))
+            Err(self.error_at(start, PathProblem::NumberOutOfRange))
         }
     }
 
@@ -275,15 +316,12 @@ impl Parser<'_> {
         self.pos >= self.data.len()
     }
 
-    fn error_here(&self, message: &str) -> PathDataError {
-        self.error_at(self.pos, message)
+    fn error_here(&self, problem: PathProblem) -> PathDataError {
+        self.error_at(self.pos, problem)
     }
 
-    fn error_at(&self, offset: usize, message: impl Into<String>) -> PathDataError {
-        PathDataError {
-            offset,
-            message: message.into(),
-        }
+    fn error_at(&self, offset: usize, problem: PathProblem) -> PathDataError {
+        PathDataError { offset, problem }
     }
 }
 
@@ -311,9 +349,9 @@ mod tests {
             .collect()
     }
 
-    fn error(data: &str) -> (usize, String) {
+    fn error(data: &str) -> (usize, PathProblem) {
         let error = parse_path_data(data).unwrap_err();
-        (error.offset, error.message)
+        (error.offset, error.problem)
     }
 
     #[test]
@@ -371,35 +409,32 @@ mod tests {
 
     #[test]
     fn errors_say_where() {
-        assert_eq!(error("   ").1, "path data is empty");
-        assert_eq!(error("L 1 2"), (0, "path data must start with `M`".into()));
-        assert_eq!(error("M 1 2 C 1 2 3 4 5 6").0, 6);
-        assert!(
-            error("M 1 2 C 1 2")
-                .1
-                .contains("unsupported path command `C`")
-        );
-        assert_eq!(error("M 1 2 L"), (7, "expected a number after `L`".into()));
-        assert_eq!(error("M 1 2 L 3"), (9, "expected a number".into()));
-        assert_eq!(error("M 1 2 L 3 x"), (10, "expected a number".into()));
+        use PathProblem::*;
+        assert_eq!(error("   ").1, Empty);
+        assert_eq!(error("L 1 2"), (0, MustStartWithMove));
+        assert_eq!(error("M 1 2 C 1 2 3 4 5 6"), (6, UnsupportedCommand('C')));
+        assert_eq!(error("M 1 2 L"), (7, NumberExpectedAfter('L')));
+        assert_eq!(error("M 1 2 L 3"), (9, NumberExpected));
+        assert_eq!(error("M 1 2 L 3 x"), (10, NumberExpected));
+        assert_eq!(error("M 1 2 # 3"), (6, Unexpected('#')));
+        assert_eq!(error("M 1 2 é"), (6, Unexpected('é')));
+        assert_eq!(error("M 0 0 L 1 1 Z L 2 2"), (14, RingAfterClose));
+        assert_eq!(error("M 0 0 Z 5 5"), (8, NumberBeforeCommand));
+        assert_eq!(error("M 1e 2"), (3, ExponentDigits));
+        assert_eq!(error("M 1e999 2"), (2, NumberOutOfRange));
+        assert_eq!(error("M - 2"), (2, NumberExpected));
+    }
+
+    #[test]
+    fn problems_read_in_english_with_characters_escaped() {
         assert_eq!(
-            error("M 1 2 # 3"),
-            (6, "unexpected `#` in path data".into())
-        );
-        assert_eq!(error("M 1 2 é"), (6, "unexpected `é` in path data".into()));
-        assert_eq!(
-            error("M 0 0 L 1 1 Z L 2 2"),
-            (14, "a new ring must start with `M` after `Z`".into())
+            error("M 1 2 C 1 2").1.to_string(),
+            "unsupported path command `C`: outlines use only straight lines (M, L, H, V, Z \
+             and their lower-case forms)"
         );
         assert_eq!(
-            error("M 0 0 Z 5 5"),
-            (8, "expected a command letter before this number".into())
+            error("M 1 2 \u{1b}[2J").1.to_string(),
+            "unexpected `\\u001B` in path data"
         );
-        assert_eq!(
-            error("M 1e 2"),
-            (3, "expected digits after the exponent `e`".into())
-        );
-        assert_eq!(error("M 1e999 2"), (2, "number out of range".into()));
-        assert_eq!(error("M - 2"), (2, "expected a number".into()));
     }
 }

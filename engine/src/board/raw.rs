@@ -12,8 +12,10 @@ use toml::de::{DeTable, DeValue};
 
 use super::limits::{MAX_BOARD_SIZE, MAX_ID_LENGTH};
 use super::model::{BorderKind, CardSymbol, GroupKind, Point, Rgb};
-use crate::diagnostics::Hints;
-use crate::diagnostics::{ProblemList, shown};
+use super::problems::{BoardProblem, Found, Section as Table, StringPlace};
+use crate::diagnostics::{
+    FileText, Hints, ProblemKind, ProblemList, TextKind, ValueType, check_text,
+};
 
 /// The only board file format this version reads.
 pub const SUPPORTED_FORMAT: u32 = 1;
@@ -172,10 +174,7 @@ pub(crate) fn read_document(
     };
     let meta = match document.get("board") {
         None => {
-            problems.at(
-                0,
-                "missing [board] table (it gives the format, name and size)",
-            );
+            problems.at(0, BoardProblem::MissingBoardTable);
             None
         }
         Some(value) => match value.get_ref() {
@@ -183,18 +182,16 @@ pub(crate) fn read_document(
                 let section = Section {
                     table,
                     header: value.span().start,
-                    name: "[board]",
+                    name: Table::Board,
                 };
                 if let Some(format) = reader.format(&section, problems)
                     && format.value != i64::from(SUPPORTED_FORMAT)
                 {
                     problems.at(
                         format.at,
-                        format!(
-                            "unsupported board format {}: this version of Castellan reads \
-                             format {SUPPORTED_FORMAT}",
-                            format.value
-                        ),
+                        BoardProblem::UnsupportedFormat {
+                            found: format.value,
+                        },
                     );
                     return None;
                 }
@@ -203,14 +200,17 @@ pub(crate) fn read_document(
             other => {
                 problems.at(
                     value.span().start,
-                    format!("`board` must be a table ([board]), found {}", a_type(other)),
+                    BoardProblem::NotATable {
+                        section: Table::Board,
+                        found: ValueType::of(other),
+                    },
                 );
                 None
             }
         },
     };
 
-    reader.check_keys(document, TOP_KEYS, "at the top level", problems);
+    reader.check_keys(document, TOP_KEYS, Table::TopLevel, problems);
 
     let mut groups: Vec<RawGroup> = Vec::new();
     for (key, kind) in [
@@ -250,8 +250,8 @@ struct Section<'a, 'i> {
     table: &'a DeTable<'i>,
     /// Offset of the table's header (`[[territory]]`) or opening brace.
     header: usize,
-    /// How messages name it: `[[territory]]`.
-    name: &'static str,
+    /// How messages name it.
+    name: Table,
 }
 
 impl<'a, 'i> Section<'a, 'i> {
@@ -259,8 +259,14 @@ impl<'a, 'i> Section<'a, 'i> {
         self.table.get(key)
     }
 
-    fn report_missing(&self, key: &str, problems: &mut ProblemList<'_>) {
-        problems.at(self.header, format!("missing key `{key}` in {}", self.name));
+    fn report_missing(&self, key: &'static str, problems: &mut ProblemList<'_>) {
+        problems.at(
+            self.header,
+            BoardProblem::MissingKey {
+                key,
+                section: self.name,
+            },
+        );
     }
 }
 
@@ -275,7 +281,7 @@ impl Reader<'_> {
         &mut self,
         table: &DeTable<'_>,
         known: &[&str],
-        place: &str,
+        section: Table,
         problems: &mut ProblemList<'_>,
     ) {
         for key in table.keys() {
@@ -283,11 +289,11 @@ impl Reader<'_> {
             if !known.contains(&name) {
                 problems.at(
                     key.span().start,
-                    format!(
-                        "unknown key `{}` {place}{}",
-                        shown(name),
-                        self.hints.hint(name, known.iter().copied())
-                    ),
+                    BoardProblem::UnknownKey {
+                        key: FileText::new(name),
+                        section,
+                        hint: self.hints.hint(name, known.iter().copied()),
+                    },
                 );
             }
         }
@@ -307,10 +313,10 @@ impl Reader<'_> {
         let DeValue::Array(items) = value.get_ref() else {
             problems.at(
                 value.span().start,
-                format!(
-                    "`{key}` must be an array of tables ({name}), found {}",
-                    a_type(value.get_ref())
-                ),
+                BoardProblem::NotAnArrayOfTables {
+                    section: name,
+                    found: ValueType::of(value.get_ref()),
+                },
             );
             return Vec::new();
         };
@@ -324,7 +330,10 @@ impl Reader<'_> {
                 }),
                 other => problems.at(
                     item.span().start,
-                    format!("each {name} entry must be a table, found {}", a_type(other)),
+                    BoardProblem::EntryNotATable {
+                        section: name,
+                        found: ValueType::of(other),
+                    },
                 ),
             }
         }
@@ -337,29 +346,25 @@ impl Reader<'_> {
         problems: &mut ProblemList<'_>,
     ) -> Option<At<i64>> {
         let Some(value) = section.value("format") else {
-            problems.at(
-                section.header,
-                format!("missing key `format` in [board] (write `format = {SUPPORTED_FORMAT}`)"),
-            );
+            problems.at(section.header, BoardProblem::MissingFormat);
             return None;
         };
         self.whole_number("format", value, problems)
     }
 
     fn meta(&mut self, section: &Section<'_, '_>, problems: &mut ProblemList<'_>) -> RawMeta {
-        self.check_keys(section.table, BOARD_KEYS, "in [board]", problems);
+        self.check_keys(section.table, BOARD_KEYS, Table::Board, problems);
         RawMeta {
             header: section.header,
             name: self.name(section, problems),
-            description: self
-                .optional_string(section, "description", problems)
-                .map(|s| s.value),
-            author: self
-                .optional_string(section, "author", problems)
-                .map(|s| s.value),
-            licence: self
-                .optional_string(section, "licence", problems)
-                .map(|s| s.value),
+            description: self.optional_text(
+                section,
+                "description",
+                TextKind::Description,
+                problems,
+            ),
+            author: self.optional_text(section, "author", TextKind::Name, problems),
+            licence: self.optional_text(section, "licence", TextKind::Name, problems),
             width: self.board_size(section, "width", problems),
             height: self.board_size(section, "height", problems),
             all_independents_bonus: self
@@ -377,12 +382,7 @@ impl Reader<'_> {
         kind: GroupKind,
         problems: &mut ProblemList<'_>,
     ) -> RawGroup {
-        self.check_keys(
-            section.table,
-            GROUP_KEYS,
-            &format!("in {}", section.name),
-            problems,
-        );
+        self.check_keys(section.table, GROUP_KEYS, section.name, problems);
         // The rulebook gives every empire a spoils bonus, so an empire must say it;
         // a region's bonus only matters under the house rule and defaults to 0.
         let bonus_required = kind == GroupKind::Empire;
@@ -399,12 +399,7 @@ impl Reader<'_> {
     }
 
     fn sea(&mut self, section: &Section<'_, '_>, problems: &mut ProblemList<'_>) -> RawSea {
-        self.check_keys(
-            section.table,
-            SEA_KEYS,
-            &format!("in {}", section.name),
-            problems,
-        );
+        self.check_keys(section.table, SEA_KEYS, section.name, problems);
         RawSea {
             header: section.header,
             id: self.id(section, problems),
@@ -420,12 +415,7 @@ impl Reader<'_> {
         section: &Section<'_, '_>,
         problems: &mut ProblemList<'_>,
     ) -> RawTerritory {
-        self.check_keys(
-            section.table,
-            TERRITORY_KEYS,
-            &format!("in {}", section.name),
-            problems,
-        );
+        self.check_keys(section.table, TERRITORY_KEYS, section.name, problems);
         let centre = match section.value("centre") {
             Some(value) => self.point("centre", value, problems),
             None => {
@@ -462,14 +452,14 @@ impl Reader<'_> {
         let DeValue::Table(table) = value.get_ref() else {
             problems.at(
                 value.span().start,
-                format!(
-                    "`borders` must be a table ([borders]), found {}",
-                    a_type(value.get_ref())
-                ),
+                BoardProblem::NotATable {
+                    section: Table::Borders,
+                    found: ValueType::of(value.get_ref()),
+                },
             );
             return Vec::new();
         };
-        self.check_keys(table, BORDER_KEYS, "in [borders]", problems);
+        self.check_keys(table, BORDER_KEYS, Table::Borders, problems);
         let mut borders = Vec::new();
         for (key, kind) in [("land", BorderKind::Land), ("dotted", BorderKind::Dotted)] {
             let Some(list) = table.get(key) else {
@@ -478,10 +468,10 @@ impl Reader<'_> {
             let DeValue::Array(pairs) = list.get_ref() else {
                 problems.at(
                     list.span().start,
-                    format!(
-                        "`{key}` must be an array of pairs [\"a\", \"b\"], found {}",
-                        a_type(list.get_ref())
-                    ),
+                    BoardProblem::NotABorderList {
+                        key,
+                        found: ValueType::of(list.get_ref()),
+                    },
                 );
                 continue;
             };
@@ -504,22 +494,19 @@ impl Reader<'_> {
         pair: &Spanned<DeValue<'_>>,
         problems: &mut ProblemList<'_>,
     ) -> Option<[At<String>; 2]> {
-        let not_a_pair = |found: String, problems: &mut ProblemList<'_>| {
-            problems.at(
-                pair.span().start,
-                format!("a border must be a pair of territory ids [\"a\", \"b\"], found {found}"),
-            );
+        let not_a_pair = |found: Found, problems: &mut ProblemList<'_>| {
+            problems.at(pair.span().start, BoardProblem::NotABorderPair { found });
         };
         let DeValue::Array(ends) = pair.get_ref() else {
-            not_a_pair(a_type(pair.get_ref()).to_owned(), problems);
+            not_a_pair(Found::Type(ValueType::of(pair.get_ref())), problems);
             return None;
         };
         if ends.len() != 2 {
-            not_a_pair(format!("{} values", ends.len()), problems);
+            not_a_pair(Found::Values(ends.len()), problems);
             return None;
         }
-        let a = self.string_item(&ends[0], "a border end", problems);
-        let b = self.string_item(&ends[1], "a border end", problems);
+        let a = self.string_item(&ends[0], StringPlace::BorderEnd, problems);
+        let b = self.string_item(&ends[1], StringPlace::BorderEnd, problems);
         Some([a?, b?])
     }
 
@@ -540,7 +527,7 @@ impl Reader<'_> {
         Some(id)
     }
 
-    /// The required, non-empty `name`.
+    /// The required, non-empty `name`, plain text of a sensible length.
     fn name(
         &mut self,
         section: &Section<'_, '_>,
@@ -554,16 +541,46 @@ impl Reader<'_> {
         if name.value.trim().is_empty() {
             problems.at(
                 name.at,
-                format!("`name` in {} must not be empty", section.name),
+                BoardProblem::EmptyName {
+                    section: section.name,
+                },
             );
         }
+        self.check_text("name", &name, TextKind::Name, problems);
         Some(name.value)
+    }
+
+    /// An optional text (a description, the author), plain text of its kind.
+    fn optional_text(
+        &mut self,
+        section: &Section<'_, '_>,
+        key: &'static str,
+        kind: TextKind,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<String> {
+        let text = self.optional_string(section, key, problems)?;
+        self.check_text(key, &text, kind, problems);
+        Some(text.value)
+    }
+
+    /// Reports a text that is not plain text of its kind: such a text must never
+    /// reach a translation catalogue (gettext aborts on a NUL), a terminal or a window.
+    fn check_text(
+        &mut self,
+        key: &'static str,
+        text: &At<String>,
+        kind: TextKind,
+        problems: &mut ProblemList<'_>,
+    ) {
+        if let Err(problem) = check_text(&text.value, kind) {
+            problems.at(text.at, ProblemKind::Text { key, problem });
+        }
     }
 
     fn optional_bool(
         &mut self,
         section: &Section<'_, '_>,
-        key: &str,
+        key: &'static str,
         problems: &mut ProblemList<'_>,
     ) -> Option<bool> {
         let value = section.value(key)?;
@@ -572,7 +589,10 @@ impl Reader<'_> {
             other => {
                 problems.at(
                     value.span().start,
-                    format!("`{key}` must be true or false, found {}", a_type(other)),
+                    BoardProblem::NotABoolean {
+                        key,
+                        found: ValueType::of(other),
+                    },
                 );
                 None
             }
@@ -582,7 +602,7 @@ impl Reader<'_> {
     fn optional_string(
         &mut self,
         section: &Section<'_, '_>,
-        key: &str,
+        key: &'static str,
         problems: &mut ProblemList<'_>,
     ) -> Option<At<String>> {
         self.string(key, section.value(key)?, problems)
@@ -590,18 +610,18 @@ impl Reader<'_> {
 
     fn string(
         &mut self,
-        key: &str,
+        key: &'static str,
         value: &Spanned<DeValue<'_>>,
         problems: &mut ProblemList<'_>,
     ) -> Option<At<String>> {
-        self.string_item(value, &format!("`{key}`"), problems)
+        self.string_item(value, StringPlace::Key(key), problems)
     }
 
-    /// A string, where `what` names it in messages ("`name`", "a border end").
+    /// A string, where `place` says where it stands for messages.
     fn string_item(
         &mut self,
         value: &Spanned<DeValue<'_>>,
-        what: &str,
+        place: StringPlace,
         problems: &mut ProblemList<'_>,
     ) -> Option<At<String>> {
         match value.get_ref() {
@@ -612,17 +632,21 @@ impl Reader<'_> {
             other => {
                 problems.at(
                     value.span().start,
-                    format!("{what} must be a string, found {}", a_type(other)),
+                    BoardProblem::NotAString {
+                        place,
+                        found: ValueType::of(other),
+                    },
                 );
                 None
             }
         }
     }
 
+    /// `coasts`: an array of sea ids.
     fn string_list(
         &mut self,
         section: &Section<'_, '_>,
-        key: &str,
+        key: &'static str,
         problems: &mut ProblemList<'_>,
     ) -> Vec<At<String>> {
         let Some(value) = section.value(key) else {
@@ -631,22 +655,21 @@ impl Reader<'_> {
         let DeValue::Array(items) = value.get_ref() else {
             problems.at(
                 value.span().start,
-                format!(
-                    "`{key}` must be an array of sea ids, found {}",
-                    a_type(value.get_ref())
-                ),
+                BoardProblem::NotASeaList {
+                    found: ValueType::of(value.get_ref()),
+                },
             );
             return Vec::new();
         };
         items
             .iter()
-            .filter_map(|item| self.string_item(item, &format!("each of `{key}`"), problems))
+            .filter_map(|item| self.string_item(item, StringPlace::ItemOf(key), problems))
             .collect()
     }
 
     fn whole_number(
         &mut self,
-        key: &str,
+        key: &'static str,
         value: &Spanned<DeValue<'_>>,
         problems: &mut ProblemList<'_>,
     ) -> Option<At<i64>> {
@@ -658,7 +681,10 @@ impl Reader<'_> {
             other => {
                 problems.at(
                     at,
-                    format!("`{key}` must be a whole number, found {}", a_type(other)),
+                    BoardProblem::NotAWholeNumber {
+                        key,
+                        found: ValueType::of(other),
+                    },
                 );
                 return None;
             }
@@ -666,7 +692,7 @@ impl Reader<'_> {
         match parsed {
             Some(value) => Some(At { at, value }),
             None => {
-                problems.at(at, format!("`{key}` is far too large"));
+                problems.at(at, BoardProblem::NumberTooLarge { key });
                 None
             }
         }
@@ -676,7 +702,7 @@ impl Reader<'_> {
     fn bonus(
         &mut self,
         section: &Section<'_, '_>,
-        key: &str,
+        key: &'static str,
         required: bool,
         problems: &mut ProblemList<'_>,
     ) -> Option<u32> {
@@ -692,12 +718,15 @@ impl Reader<'_> {
             Err(_) if number.value < 0 => {
                 problems.at(
                     number.at,
-                    format!("`{key}` must be 0 or more, found {}", number.value),
+                    BoardProblem::Negative {
+                        key,
+                        value: number.value,
+                    },
                 );
                 None
             }
             Err(_) => {
-                problems.at(number.at, format!("`{key}` is far too large"));
+                problems.at(number.at, BoardProblem::NumberTooLarge { key });
                 None
             }
         }
@@ -707,7 +736,7 @@ impl Reader<'_> {
     fn board_size(
         &mut self,
         section: &Section<'_, '_>,
-        key: &str,
+        key: &'static str,
         problems: &mut ProblemList<'_>,
     ) -> Option<f64> {
         let Some(value) = section.value(key) else {
@@ -720,10 +749,10 @@ impl Reader<'_> {
         } else {
             problems.at(
                 size.at,
-                format!(
-                    "`{key}` must be more than 0 and at most {MAX_BOARD_SIZE}, found {}",
-                    size.value
-                ),
+                BoardProblem::BoardSize {
+                    key,
+                    value: size.value,
+                },
             );
             None
         }
@@ -732,7 +761,7 @@ impl Reader<'_> {
     /// Any number, integer or float (finiteness is judged by the caller).
     fn number(
         &mut self,
-        key: &str,
+        key: &'static str,
         value: &Spanned<DeValue<'_>>,
         problems: &mut ProblemList<'_>,
     ) -> Option<At<f64>> {
@@ -742,10 +771,10 @@ impl Reader<'_> {
             None => {
                 problems.at(
                     at,
-                    format!(
-                        "`{key}` must be a number, found {}",
-                        a_type(value.get_ref())
-                    ),
+                    BoardProblem::NotANumber {
+                        key,
+                        found: ValueType::of(value.get_ref()),
+                    },
                 );
                 None
             }
@@ -755,7 +784,7 @@ impl Reader<'_> {
     fn optional_point(
         &mut self,
         section: &Section<'_, '_>,
-        key: &str,
+        key: &'static str,
         problems: &mut ProblemList<'_>,
     ) -> Option<At<Point>> {
         self.point(key, section.value(key)?, problems)
@@ -764,7 +793,7 @@ impl Reader<'_> {
     /// A point `[x, y]`; whether it lies on the board is judged by the caller.
     fn point(
         &mut self,
-        what: &str,
+        key: &'static str,
         value: &Spanned<DeValue<'_>>,
         problems: &mut ProblemList<'_>,
     ) -> Option<At<Point>> {
@@ -772,20 +801,20 @@ impl Reader<'_> {
         let DeValue::Array(pair) = value.get_ref() else {
             problems.at(
                 at,
-                format!(
-                    "`{what}` must be a point [x, y], found {}",
-                    a_type(value.get_ref())
-                ),
+                BoardProblem::NotAPoint {
+                    key,
+                    found: Found::Type(ValueType::of(value.get_ref())),
+                },
             );
             return None;
         };
         if pair.len() != 2 {
             problems.at(
                 at,
-                format!(
-                    "`{what}` must be a point [x, y], found {} values",
-                    pair.len()
-                ),
+                BoardProblem::NotAPoint {
+                    key,
+                    found: Found::Values(pair.len()),
+                },
             );
             return None;
         }
@@ -798,10 +827,10 @@ impl Reader<'_> {
                     all_numbers = false;
                     problems.at(
                         item.span().start,
-                        format!(
-                            "coordinates of `{what}` must be numbers, found {}",
-                            a_type(item.get_ref())
-                        ),
+                        BoardProblem::CoordinateNotANumber {
+                            key,
+                            found: ValueType::of(item.get_ref()),
+                        },
                     );
                 }
             }
@@ -821,10 +850,9 @@ impl Reader<'_> {
         let DeValue::Array(items) = value.get_ref() else {
             problems.at(
                 value.span().start,
-                format!(
-                    "`outline` must be an array of points [[x, y], …], found {}",
-                    a_type(value.get_ref())
-                ),
+                BoardProblem::NotAnOutline {
+                    found: ValueType::of(value.get_ref()),
+                },
             );
             return None;
         };
@@ -860,10 +888,9 @@ impl Reader<'_> {
         if colour.is_none() {
             problems.at(
                 text.at,
-                format!(
-                    "`colour` must be written \"#rrggbb\" (six hex digits), found \"{}\"",
-                    shown(&text.value)
-                ),
+                BoardProblem::BadColour {
+                    written: FileText::new(&text.value),
+                },
             );
         }
         colour
@@ -881,11 +908,10 @@ impl Reader<'_> {
             let words = CardSymbol::ALL.map(CardSymbol::key);
             problems.at(
                 text.at,
-                format!(
-                    "`card_symbol` must be \"infantry\", \"cavalry\" or \"artillery\", found \"{}\"{}",
-                    shown(&text.value),
-                    self.hints.hint(&text.value, words)
-                ),
+                BoardProblem::BadCardSymbol {
+                    written: FileText::new(&text.value),
+                    hint: self.hints.hint(&text.value, words),
+                },
             );
         }
         symbol
@@ -922,25 +948,24 @@ fn number_of(value: &DeValue<'_>) -> Option<f64> {
     }
 }
 
-/// Checks the id syntax: `[a-z0-9_]+`, at most [`MAX_ID_LENGTH`] characters.
-pub(crate) fn check_id_syntax(id: &str) -> Result<(), String> {
+/// Checks the id syntax: `[a-z0-9_]+`, at most [`MAX_ID_LENGTH`] characters (which
+/// also keeps control characters out of ids).
+pub(crate) fn check_id_syntax(id: &str) -> Result<(), BoardProblem> {
     if id.is_empty() {
-        return Err("id must not be empty".to_owned());
+        return Err(BoardProblem::EmptyId);
     }
     if id.chars().count() > MAX_ID_LENGTH {
-        return Err(format!(
-            "id `{}` is too long: ids have at most {MAX_ID_LENGTH} characters",
-            shown(id)
-        ));
+        return Err(BoardProblem::IdTooLong {
+            id: FileText::new(id),
+        });
     }
     if !id
         .bytes()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
     {
-        return Err(format!(
-            "invalid id `{}`: ids use only lower-case letters a–z, digits and `_`",
-            shown(id)
-        ));
+        return Err(BoardProblem::InvalidId {
+            id: FileText::new(id),
+        });
     }
     Ok(())
 }
@@ -959,26 +984,13 @@ pub(crate) fn parse_colour(text: &str) -> Option<Rgb> {
     })
 }
 
-/// How messages name the tables of a top-level array.
-fn section_name(key: &str) -> &'static str {
+/// The table of a top-level array.
+fn section_name(key: &str) -> Table {
     match key {
-        "empire" => "[[empire]]",
-        "region" => "[[region]]",
-        "sea" => "[[sea]]",
-        _ => "[[territory]]",
-    }
-}
-
-/// "a string", "an integer"…, for "found …" in messages.
-fn a_type(value: &DeValue<'_>) -> &'static str {
-    match value {
-        DeValue::String(_) => "a string",
-        DeValue::Integer(_) => "an integer",
-        DeValue::Float(_) => "a float",
-        DeValue::Boolean(_) => "a boolean",
-        DeValue::Datetime(_) => "a date",
-        DeValue::Array(_) => "an array",
-        DeValue::Table(_) => "a table",
+        "empire" => Table::Empire,
+        "region" => Table::Region,
+        "sea" => Table::Sea,
+        _ => Table::Territory,
     }
 }
 
@@ -1029,8 +1041,10 @@ mod tests {
     }
 
     #[test]
-    fn long_texts_are_cut_short_in_messages() {
-        assert_eq!(shown("london"), "london");
-        assert_eq!(shown(&"x".repeat(100)).chars().count(), 41);
+    fn long_ids_are_cut_short_in_messages() {
+        let Err(BoardProblem::IdTooLong { id }) = check_id_syntax(&"x".repeat(100)) else {
+            panic!("a 100-character id is too long");
+        };
+        assert_eq!(id.to_string().chars().count(), 41);
     }
 }

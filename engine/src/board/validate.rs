@@ -12,10 +12,9 @@ use super::model::{
     Board, BoardMeta, Border, BorderKind, Group, GroupId, GroupKind, Point, Sea, SeaId, Territory,
     TerritoryId,
 };
+use super::problems::{Anchor, BoardProblem, IdKind, Section, Shape, TerritoryRef};
 use super::raw::{At, RawBoard, RawBorder, RawTerritory, SUPPORTED_FORMAT};
-use crate::diagnostics::Hints;
-use crate::diagnostics::ProblemList;
-use crate::diagnostics::shown;
+use crate::diagnostics::{FileText, Hints, ProblemList};
 
 /// How many cut-off territories a "not connected" message names before summing up.
 const CUT_OFF_NAMED: usize = 10;
@@ -27,9 +26,12 @@ pub(crate) fn validate(raw: RawBoard, problems: &mut ProblemList<'_>) -> Option<
         problems,
         hints: Hints::new(),
     };
-    let groups = checker.index_ids("group", raw.groups.iter().map(|g| g.id.as_ref()));
-    let seas = checker.index_ids("sea", raw.seas.iter().map(|s| s.id.as_ref()));
-    let territories = checker.index_ids("territory", raw.territories.iter().map(|t| t.id.as_ref()));
+    let groups = checker.index_ids(IdKind::Group, raw.groups.iter().map(|g| g.id.as_ref()));
+    let seas = checker.index_ids(IdKind::Sea, raw.seas.iter().map(|s| s.id.as_ref()));
+    let territories = checker.index_ids(
+        IdKind::Territory,
+        raw.territories.iter().map(|t| t.id.as_ref()),
+    );
 
     let size = raw.meta.as_ref().and_then(|meta| {
         Some(BoardSize {
@@ -41,9 +43,9 @@ pub(crate) fn validate(raw: RawBoard, problems: &mut ProblemList<'_>) -> Option<
     let mut sea_outlines = Vec::with_capacity(raw.seas.len());
     for sea in &raw.seas {
         if let Some(label) = &sea.label {
-            geometry.anchor("the sea's `label`", label, checker.problems);
+            geometry.anchor(Anchor::SeaLabel, label, checker.problems);
         }
-        sea_outlines.push(geometry.shape("a sea", &sea.outline, &sea.path, checker.problems));
+        sea_outlines.push(geometry.shape(Shape::Sea, &sea.outline, &sea.path, checker.problems));
     }
 
     let mut built_territories = Vec::with_capacity(raw.territories.len());
@@ -112,7 +114,7 @@ impl Checker<'_, '_> {
     /// indexed too, so that references to them are not reported a second time.
     fn index_ids<'r>(
         &mut self,
-        kind: &str,
+        kind: IdKind,
         ids: impl Iterator<Item = Option<&'r At<String>>>,
     ) -> IdIndex<'r> {
         let mut index = HashMap::new();
@@ -128,10 +130,11 @@ impl Checker<'_, '_> {
                     let first_line = self.problems.line_of(first.get().1);
                     self.problems.at(
                         id.at,
-                        format!(
-                            "duplicate {kind} id `{}` (first at line {first_line})",
-                            shown(&id.value)
-                        ),
+                        BoardProblem::DuplicateId {
+                            kind,
+                            id: FileText::new(&id.value),
+                            first_line,
+                        },
                     );
                 }
             }
@@ -147,23 +150,28 @@ impl Checker<'_, '_> {
         let Some(group) = &territory.group else {
             // A `group` of the wrong type has been reported as such already.
             if !territory.group_written {
-                let display = territory_display(territory, self.problems);
-                self.problems
-                    .at(territory.header, format!("{display} is in no group"));
+                let territory_ref = territory_ref(territory, self.problems);
+                self.problems.at(
+                    territory.header,
+                    BoardProblem::NoGroup {
+                        territory: territory_ref,
+                    },
+                );
             }
             return None;
         };
         if let Some((index, _)) = groups.get(group.value.as_str()) {
             return Some(GroupId(*index));
         }
-        let display = territory_display(territory, self.problems);
+        let territory_ref = territory_ref(territory, self.problems);
         let hint = self.hints.hint(&group.value, groups.keys().copied());
         self.problems.at(
             group.at,
-            format!(
-                "{display} is in unknown group `{}` (no [[empire]] or [[region]] has this id){hint}",
-                shown(&group.value)
-            ),
+            BoardProblem::UnknownGroup {
+                territory: territory_ref,
+                group: FileText::new(&group.value),
+                hint,
+            },
         );
         None
     }
@@ -175,7 +183,10 @@ impl Checker<'_, '_> {
                 let hint = self.hints.hint(&coast.value, seas.keys().copied());
                 self.problems.at(
                     coast.at,
-                    format!("unknown sea `{}` in `coasts`{hint}", shown(&coast.value)),
+                    BoardProblem::UnknownSea {
+                        sea: FileText::new(&coast.value),
+                        hint,
+                    },
                 );
                 continue;
             };
@@ -183,7 +194,9 @@ impl Checker<'_, '_> {
             if touched.contains(&sea) {
                 self.problems.at(
                     coast.at,
-                    format!("sea `{}` is listed twice in `coasts`", shown(&coast.value)),
+                    BoardProblem::SeaListedTwice {
+                        sea: FileText::new(&coast.value),
+                    },
                 );
             } else {
                 touched.push(sea);
@@ -213,10 +226,10 @@ impl Checker<'_, '_> {
                         let hint = self.hints.hint(&end.value, territories.keys().copied());
                         self.problems.at(
                             end.at,
-                            format!(
-                                "border names unknown territory `{}`{hint}",
-                                shown(&end.value)
-                            ),
+                            BoardProblem::UnknownBorderEnd {
+                                territory: FileText::new(&end.value),
+                                hint,
+                            },
                         );
                     }
                 }
@@ -224,11 +237,12 @@ impl Checker<'_, '_> {
             if !all_known {
                 continue;
             }
-            let names = format!("{}–{}", shown(&a.0.value), shown(&b.0.value));
             if resolved[0] == resolved[1] {
                 self.problems.at(
                     border.at,
-                    format!("border from `{}` to itself", shown(&a.0.value)),
+                    BoardProblem::BorderToItself {
+                        territory: FileText::new(&a.0.value),
+                    },
                 );
                 continue;
             }
@@ -238,7 +252,11 @@ impl Checker<'_, '_> {
                     let first_line = self.problems.line_of(*first.get());
                     self.problems.at(
                         border.at,
-                        format!("border {names} listed twice (first at line {first_line})"),
+                        BoardProblem::BorderTwice {
+                            a: FileText::new(&a.0.value),
+                            b: FileText::new(&b.0.value),
+                            first_line,
+                        },
                     );
                 }
                 Entry::Vacant(slot) => {
@@ -283,13 +301,16 @@ impl Checker<'_, '_> {
         }
         for (number, (group, raw_group)) in groups.iter().zip(&raw.groups).enumerate() {
             if group.territories.is_empty() && is_indexed(index, raw_group.id.as_ref(), number) {
-                let kind = match group.kind {
-                    GroupKind::Empire => "empire",
-                    GroupKind::Independent => "region",
+                let section = match group.kind {
+                    GroupKind::Empire => Section::Empire,
+                    GroupKind::Independent => Section::Region,
                 };
                 self.problems.at(
                     raw_group.header,
-                    format!("{kind} `{}` has no territory", shown(&group.key)),
+                    BoardProblem::EmptyGroup {
+                        section,
+                        id: FileText::new(&group.key),
+                    },
                 );
             }
         }
@@ -306,10 +327,9 @@ impl Checker<'_, '_> {
                 .unwrap_or(0);
             self.problems.at(
                 at,
-                format!(
-                    "a board needs at least 2 empires ([[empire]] tables), found {}",
-                    empires.len()
-                ),
+                BoardProblem::TooFewEmpires {
+                    found: empires.len(),
+                },
             );
         }
         groups
@@ -345,10 +365,9 @@ impl Checker<'_, '_> {
             if sea.coasts.is_empty() && is_indexed(index, raw_sea.id.as_ref(), number) {
                 self.problems.at(
                     raw_sea.header,
-                    format!(
-                        "sea `{}` touches no territory (no `coasts` names it)",
-                        shown(&sea.key)
-                    ),
+                    BoardProblem::UnusedSea {
+                        sea: FileText::new(&sea.key),
+                    },
                 );
             }
         }
@@ -358,8 +377,7 @@ impl Checker<'_, '_> {
     /// Reports the territories that land and dotted borders do not join to the first.
     fn connected(&mut self, raw: &[RawTerritory], index: &IdIndex<'_>, territories: &[Territory]) {
         if territories.is_empty() {
-            self.problems
-                .at(0, "the board has no territory ([[territory]] tables)");
+            self.problems.at(0, BoardProblem::NoTerritory);
             return;
         }
         let mut reached = vec![false; territories.len()];
@@ -382,22 +400,19 @@ impl Checker<'_, '_> {
         let Some(&first_cut_off) = cut_off.first() else {
             return;
         };
-        let mut names: Vec<String> = cut_off
+        let named = cut_off
             .iter()
             .take(CUT_OFF_NAMED)
-            .map(|&i| territory_name(&raw[i], self.problems))
+            .map(|&i| territory_ref(&raw[i], self.problems))
             .collect();
-        if cut_off.len() > CUT_OFF_NAMED {
-            names.push(format!("and {} more", cut_off.len() - CUT_OFF_NAMED));
-        }
-        let first_name = territory_name(&raw[0], self.problems);
+        let from = territory_ref(&raw[0], self.problems);
         self.problems.at(
             raw[first_cut_off].header,
-            format!(
-                "the map is not connected: {} cannot be reached from {first_name} by land \
-                 or dotted borders",
-                names.join(", ")
-            ),
+            BoardProblem::NotConnected {
+                cut_off: named,
+                more: cut_off.len().saturating_sub(CUT_OFF_NAMED),
+                from,
+            },
         );
     }
 }
@@ -412,25 +427,11 @@ fn is_indexed(index: &IdIndex<'_>, id: Option<&At<String>>, number: usize) -> bo
         .is_some_and(|(indexed, _)| usize::from(*indexed) == number)
 }
 
-/// "territory `london`", or "the territory at line 12" when it has no id.
-fn territory_display(territory: &RawTerritory, problems: &ProblemList<'_>) -> String {
+/// The territory by its id, or by the line of its table when it has none.
+fn territory_ref(territory: &RawTerritory, problems: &ProblemList<'_>) -> TerritoryRef {
     match &territory.id {
-        Some(id) => format!("territory `{}`", shown(&id.value)),
-        None => format!(
-            "the territory at line {}",
-            problems.line_of(territory.header)
-        ),
-    }
-}
-
-/// "`london`", or "the territory at line 12" when it has no id.
-fn territory_name(territory: &RawTerritory, problems: &ProblemList<'_>) -> String {
-    match &territory.id {
-        Some(id) => format!("`{}`", shown(&id.value)),
-        None => format!(
-            "the territory at line {}",
-            problems.line_of(territory.header)
-        ),
+        Some(id) => TerritoryRef::Id(FileText::new(&id.value)),
+        None => TerritoryRef::AtLine(problems.line_of(territory.header)),
     }
 }
 

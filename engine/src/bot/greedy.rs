@@ -33,20 +33,67 @@ const DISCARD_ORDER: [Card; 6] = [
     Card::Spy,
 ];
 
-/// Plays the obvious move every time, in microseconds: the desktop's computer seats.
-/// Deterministic: it draws on the generator only to break ties between equally good
-/// territories at setup.
+/// Plays the obvious move every time, in microseconds: the Normal strength, and with
+/// [`GreedyPolicy::easy`] the Easy one. Deterministic: it draws on the generator only
+/// to break ties between equally good territories at setup.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GreedyPolicy {
     /// The turn its decisions are being counted for, and how many it made in it.
     turn: u32,
     decisions: u32,
+    style: Style,
+}
+
+/// What sets the Easy player apart from the Normal one: a beginner's habits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Style {
+    /// Guards its castle against attacks from the sea (Admirals) too.
+    sea_aware: bool,
+    /// Armies its castle keeps above the threat it sees.
+    castle_margin: u32,
+    /// Plays Spies and Diplomats, commits Marshalls, waits for hidden armies to grow.
+    card_tricks: bool,
+    /// Attacks only at the Normal player's odds (else whenever it has more armies).
+    cautious: bool,
+    /// Masses its armies where the best attack is (else spreads them at random over
+    /// its territories next to an enemy).
+    focused: bool,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Self {
+            sea_aware: true,
+            castle_margin: CASTLE_MARGIN,
+            card_tricks: true,
+            cautious: true,
+            focused: true,
+        }
+    }
 }
 
 impl GreedyPolicy {
-    /// A greedy player.
+    /// A greedy player: the Normal strength.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A beginner (the Easy strength): the greedy player's habits without its care. It
+    /// guards its castle only against the land next to it and with no margin, plays no
+    /// Spies, Diplomats or Marshalls, brings hidden armies out as soon as they are
+    /// worth anything, attacks whenever it has more armies, and spreads its armies
+    /// at random along its front instead of massing them.
+    pub fn easy() -> Self {
+        Self {
+            style: Style {
+                sea_aware: false,
+                castle_margin: 0,
+                card_tricks: false,
+                cautious: false,
+                focused: false,
+            },
+            ..Self::default()
+        }
     }
 }
 
@@ -65,7 +112,10 @@ impl Policy for GreedyPolicy {
         let Some(choice) = legal.choices.first() else {
             panic!("a policy is only asked while a decision is pending");
         };
-        let eye = Eye { sight };
+        let eye = Eye {
+            sight,
+            style: self.style,
+        };
         match choice {
             Choice::PlaceCastle { territories } => Action::PlaceCastle {
                 territory: eye.best(territories, rng, |t| eye.castle_site(t)),
@@ -83,7 +133,7 @@ impl Policy for GreedyPolicy {
                 armies,
                 territories,
             } => Action::PlaceArmies {
-                placements: eye.placements(*armies, territories),
+                placements: eye.placements(*armies, territories, rng),
             },
             Choice::FillVacated {
                 territories,
@@ -94,7 +144,9 @@ impl Policy for GreedyPolicy {
                 max_dice, general, ..
             } => eye.roll(*max_dice, *general),
             Choice::MoveIn { min, max } => eye.move_in(*min, *max),
-            Choice::AnswerSpy { counter } => Action::AnswerSpy { counter: *counter },
+            Choice::AnswerSpy { counter } => Action::AnswerSpy {
+                counter: *counter && self.style.card_tricks,
+            },
             Choice::SpyDiscard { cards } => Action::SpyDiscard {
                 card: DISCARD_ORDER
                     .into_iter()
@@ -121,6 +173,7 @@ fn way_out(legal: &LegalActions) -> Option<Action> {
 /// The greedy judgements about one position, seen by one seat.
 struct Eye<'s, 'a> {
     sight: &'s SeatSight<'a>,
+    style: Style,
 }
 
 impl<'a> Eye<'_, 'a> {
@@ -149,7 +202,7 @@ impl<'a> Eye<'_, 'a> {
     /// largest enemy army that could sail to it with an Admiral, whichever is more.
     fn castle_threat(&self, t: TerritoryId) -> u32 {
         let board = self.sight.board();
-        let by_sea = if board.territory(t).seas.is_empty() {
+        let by_sea = if !self.style.sea_aware || board.territory(t).seas.is_empty() {
             0
         } else {
             board
@@ -268,27 +321,52 @@ impl<'a> Eye<'_, 'a> {
 
     /// The castle first, up to the enemy armies that could reach it and a margin; everything
     /// else on the territory best placed to attack.
-    fn placements(&self, armies: u32, territories: &[TerritoryId]) -> Vec<Placement> {
+    fn placements(
+        &self,
+        armies: u32,
+        territories: &[TerritoryId],
+        rng: &mut dyn Rng,
+    ) -> Vec<Placement> {
         let mut placements: Vec<Placement> = Vec::with_capacity(2);
         let mut left = armies;
         if let Some(castle) = self.sight.castle(self.me())
             && territories.contains(&castle)
         {
-            let wanted = self.castle_threat(castle) + CASTLE_MARGIN;
+            let wanted = self.castle_threat(castle) + self.style.castle_margin;
             let topping = wanted.saturating_sub(self.sight.armies(castle)).min(left);
             if topping > 0 {
                 placements.push(Placement::new(castle, topping));
                 left -= topping;
             }
         }
-        if left > 0 {
-            let staging = self.staging_territory(territories);
+        while left > 0 {
+            let (staging, part) = if self.style.focused {
+                (self.staging_territory(territories), left)
+            } else {
+                (self.any_front(territories, rng), left.div_ceil(2))
+            };
             match placements.iter_mut().find(|p| p.territory == staging) {
-                Some(p) => p.armies += left,
-                None => placements.push(Placement::new(staging, left)),
+                Some(p) => p.armies += part,
+                None => placements.push(Placement::new(staging, part)),
             }
+            left -= part;
         }
         placements
+    }
+
+    /// One of `territories` next to an enemy, at random (any of them when none is).
+    fn any_front(&self, territories: &[TerritoryId], rng: &mut dyn Rng) -> TerritoryId {
+        let front: Vec<TerritoryId> = territories
+            .iter()
+            .copied()
+            .filter(|&t| self.enemy_neighbours(t) > 0)
+            .collect();
+        let pool = if front.is_empty() {
+            territories
+        } else {
+            &front
+        };
+        pool[rng.random_range(0..pool.len())]
     }
 
     /// The own territory from which the best attack could be made: the most armies
@@ -372,7 +450,11 @@ impl<'a> Eye<'_, 'a> {
         let aim = best_attack.as_ref().map(|(_, _, defender)| *defender);
         for choice in &legal.choices {
             // Once a game drags on, truces only prolong it: Diplomats stay in hand.
-            if matches!(choice, Choice::PlayDiplomat { .. }) && rounds >= BOLD_AFTER_ROUNDS {
+            // A beginner plays no tricks at all.
+            let trick = matches!(choice, Choice::PlayDiplomat { .. } | Choice::PlaySpy { .. });
+            if (matches!(choice, Choice::PlayDiplomat { .. }) && rounds >= BOLD_AFTER_ROUNDS)
+                || (trick && !self.style.card_tricks)
+            {
                 continue;
             }
             if let Some(action) = self.card_or_reveal(choice, aim) {
@@ -422,7 +504,8 @@ impl<'a> Eye<'_, 'a> {
                 .iter()
                 .copied()
                 .find(|&t| {
-                    *armies >= REVEAL_AT
+                    !self.style.card_tricks
+                        || *armies >= REVEAL_AT
                         || self.sight.track_full()
                         || self.pressure(t) >= self.sight.armies(t)
                 })
@@ -460,6 +543,8 @@ impl<'a> Eye<'_, 'a> {
             true
         } else if rounds >= BOLD_AFTER_ROUNDS {
             attackers >= defenders
+        } else if !self.style.cautious {
+            attackers > defenders
         } else if by_sea {
             attackers > 2 * defenders + 1
         } else if self.sight.castle_at(route.to).is_some() {
@@ -546,7 +631,7 @@ impl<'a> Eye<'_, 'a> {
         let castle_attacked = attacked.is_some() && attacked == self.sight.castle(self.me());
         Action::Defend {
             dice: max_dice,
-            marshall: marshall && castle_attacked,
+            marshall: marshall && castle_attacked && self.style.card_tricks,
         }
     }
 
@@ -557,7 +642,7 @@ impl<'a> Eye<'_, 'a> {
             Some(Decision::MoveIn { from, to, .. }) => {
                 let behind = self.pressure(from);
                 if self.sight.castle(self.me()) == Some(from) {
-                    let keep = self.castle_threat(from) + CASTLE_MARGIN;
+                    let keep = self.castle_threat(from) + self.style.castle_margin;
                     self.sight.armies(from).saturating_sub(keep).clamp(min, max)
                 } else if behind == 0 {
                     max

@@ -1,7 +1,38 @@
 //! Computer players: the [`Policy`] a seat plays by, seeing the game only through its
-//! [`SeatSight`]; a uniformly random policy for tests, a fast greedy one for the
-//! desktop's computer seats, and [`play_to_end`], which plays a game out with one
-//! policy per seat and always stops.
+//! [`SeatSight`]; the three [`Strength`]s people choose from (Easy and Normal, the
+//! greedy player with and without a beginner's habits, and the Expert, a search
+//! player), a uniformly random policy for tests, [`play_to_end`], which plays a game
+//! out with one policy per seat and always stops, and [`tournament`]s between them.
+//!
+//! A front end makes a seat's player with [`Strength::policy_with`], giving it a
+//! [`Thinking`]: the Expert's budget (in simulations, so play is reproducible), an
+//! optional wall-clock cap, and a [`Cancel`] flag that another thread may raise; a
+//! cancelled player answers at once with a legal action. Players are `Send`, so they
+//! can think on a worker thread:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use castellan_engine::board::parse_board;
+//! use castellan_engine::bot::{Cancel, SeatSight, Strength, Thinking};
+//! use castellan_engine::game::Game;
+//! use castellan_engine::variant::Variant;
+//! use rand::SeedableRng;
+//!
+//! let source = include_str!("../../../data/boards/castle-risk.toml");
+//! let board = Arc::new(parse_board(source, "castle-risk.toml").unwrap());
+//! let game = Game::new(board, Variant::rulebook(), 2, 3).unwrap();
+//! let cancel = Cancel::new();
+//! let mut expert = Strength::Expert.policy_with(Thinking::cancelled_by(cancel.clone()));
+//! let seat = game.pending_seat().unwrap();
+//! let legal = game.legal_actions();
+//! let worker = std::thread::spawn(move || {
+//!     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+//!     expert.choose(&SeatSight::new(&game, seat), &legal, &mut rng)
+//! });
+//! cancel.cancel(); // a new game or quitting: the answer comes at once
+//! let action = worker.join().unwrap();
+//! assert_eq!(action.name(), "place_castle");
+//! ```
 //!
 //! ```
 //! use std::sync::Arc;
@@ -26,19 +57,27 @@
 //! }
 //! ```
 
+mod chances;
+mod expert;
 mod greedy;
 mod play;
 mod random;
 mod sight;
+mod strength;
+pub mod tournament;
 
 use rand::Rng;
 
 use crate::game::{Action, LegalActions};
 
+pub use chances::{Battle, win_probability};
+pub use expert::ExpertPolicy;
+pub use expert::eval;
 pub use greedy::GreedyPolicy;
 pub use play::{Outcome, play_to_end};
 pub use random::RandomPolicy;
 pub use sight::SeatSight;
+pub use strength::{Cancel, Strength, Thinking, UnknownStrength};
 
 /// How a seat picks its actions.
 pub trait Policy {

@@ -3,8 +3,13 @@
 //! hidden armies. Bots see a game only through this window, without the copying a
 //! [`SeatView`](crate::game::SeatView) costs.
 
-use crate::board::{Board, TerritoryId};
-use crate::game::{Decision, Game, Hand, HiddenArmy, Pending, Seat};
+use rand::Rng;
+
+use crate::board::{Board, GroupId, TerritoryId};
+use crate::game::{
+    Card, Decision, Game, Hand, HiddenArmy, Pending, Seat, SpoilsBreakdown, TerritoryState, Truce,
+};
+use crate::variant::Variant;
 
 /// One seat's window on a game. It offers only what that seat may know: the public
 /// board and cards on the table, its own hand and hidden armies, and the hand it is
@@ -143,5 +148,102 @@ impl<'a> SeatSight<'a> {
     /// The decision the game awaits (public: everyone sees whose move it is).
     pub fn pending(&self) -> Option<Pending> {
         self.game.pending()
+    }
+
+    /// Every territory's owner and armies, indexed by territory id.
+    pub fn territories(&self) -> &'a [TerritoryState] {
+        self.game.territories()
+    }
+
+    /// The rules of the game.
+    pub fn variant(&self) -> &'a Variant {
+        self.game.variant()
+    }
+
+    /// Seats still in the game.
+    pub fn seats_in_play(&self) -> usize {
+        self.game.seats_in_play()
+    }
+
+    /// Whose turn it is (`None` during setup and once won).
+    pub fn turn_seat(&self) -> Option<Seat> {
+        self.game.turn_seat()
+    }
+
+    /// Whether setup is over.
+    pub fn setup_done(&self) -> bool {
+        self.game.setup_done()
+    }
+
+    /// The empire a seat drew at setup (its own banner).
+    pub fn empire(&self, seat: Seat) -> Option<GroupId> {
+        self.game.empire(seat)
+    }
+
+    /// Banners a seat has captured (its own not included).
+    pub fn captured_banners(&self, seat: Seat) -> &'a [GroupId] {
+        self.game.captured_banners(seat)
+    }
+
+    /// Starting armies a seat still has to place during setup.
+    pub fn armies_to_place(&self, seat: Seat) -> u32 {
+        self.game.armies_to_place(seat)
+    }
+
+    /// What a seat would collect if its turn ended now (public arithmetic).
+    pub fn spoils_for(&self, seat: Seat) -> SpoilsBreakdown {
+        self.game.spoils_for(seat)
+    }
+
+    /// Armies the next `cards` Reinforcement cards played would bring.
+    pub fn reinforcement_armies(&self, cards: u8) -> u32 {
+        self.game.reinforcement_armies(cards)
+    }
+
+    /// Unrevealed hidden-army slips a seat holds (where they lie is secret).
+    pub fn hidden_armies_left(&self, seat: Seat) -> usize {
+        self.game.hidden_armies_left(seat)
+    }
+
+    /// The discard pile, face up, latest last.
+    pub fn discards(&self) -> &'a [Card] {
+        self.game.discards()
+    }
+
+    /// Cards left in the draw pile (their order is secret).
+    pub fn draw_pile_len(&self) -> usize {
+        self.game.draw_pile_len()
+    }
+
+    /// Truces in force.
+    pub fn truces(&self) -> &'a [Truce] {
+        self.game.truces()
+    }
+
+    /// Whether Diplomats can be played now.
+    pub fn diplomats_in_use(&self) -> bool {
+        self.game.diplomats_in_use()
+    }
+
+    /// Whether the turn's seat has a General committed for the rest of its turn.
+    pub fn general_committed(&self) -> bool {
+        self.game.general_committed()
+    }
+
+    /// Whether the defender committed a Marshall to the attack in progress.
+    pub fn marshall_committed(&self) -> bool {
+        self.game.marshall_committed()
+    }
+
+    /// A world this seat could not tell from the real one, drawn with `rng`, to look
+    /// ahead in: what the seat sees is as it is; other hands, other seats' unrevealed
+    /// slips, the draw pile's order, the seed and the dice to come are drawn afresh
+    /// from what it can infer (unseen cards dealt at random with the hands' sizes,
+    /// slips mostly under their holder's land). The world keeps no history.
+    ///
+    /// Nothing secret is read: two games differing only in what this seat cannot see
+    /// give equal worlds for equal `rng` states.
+    pub fn sample_world(&self, rng: &mut dyn Rng) -> Game {
+        self.game.imagined_by(self.seat, rng)
     }
 }

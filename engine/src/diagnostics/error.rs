@@ -4,6 +4,7 @@
 use std::io;
 
 use super::problems::{Problem, write_problems};
+use super::text::escaped;
 
 /// Why a file could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -17,8 +18,8 @@ pub enum FileError {
         /// Every problem found, sorted by position; never empty.
         problems: Vec<Problem>,
     },
-    /// The file could not be read: missing, unreadable, or not UTF-8 text.
-    #[error("{origin}: {error}")]
+    /// The file could not be read: missing or unreadable.
+    #[error("{}: {error}", escaped(.origin))]
     Io {
         /// The file name shown in messages.
         origin: String,

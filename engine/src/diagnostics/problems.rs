@@ -5,39 +5,32 @@
 
 use std::fmt;
 
+use super::kind::ProblemKind;
 use super::lines::LineIndex;
+use super::text::write_escaped;
 
 /// Most problems listed in one error; a file that is not a board or variant at all
 /// could otherwise produce one per line.
 pub const MAX_REPORTED_PROBLEMS: usize = 1_000;
 
 /// One mistake in a file, at a 1-based line and column (counted in characters).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// `Display` writes `LINE:COLUMN: message` in English.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
     pub line: usize,
     pub column: usize,
-    pub message: String,
+    pub kind: ProblemKind,
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
-    }
-}
-
-/// A text from the file, cut short for a message (a hostile file may hold megabytes).
-pub(crate) fn shown(text: &str) -> String {
-    const LONGEST: usize = 40;
-    if text.chars().count() <= LONGEST {
-        text.to_owned()
-    } else {
-        let cut: String = text.chars().take(LONGEST).collect();
-        format!("{cut}…")
+        write!(f, "{}:{}: {}", self.line, self.column, self.kind)
     }
 }
 
 /// Writes problems one per line as `ORIGIN:LINE:COLUMN: message`, the form compilers
-/// use, which editors and terminals turn into links.
+/// use, which editors and terminals turn into links. The origin is escaped: a file
+/// name may hold a line break too.
 pub(crate) fn write_problems(
     origin: &str,
     problems: &[Problem],
@@ -47,7 +40,8 @@ pub(crate) fn write_problems(
         if i > 0 {
             writeln!(f)?;
         }
-        write!(f, "{origin}:{problem}")?;
+        write_escaped(f, origin)?;
+        write!(f, ":{problem}")?;
     }
     Ok(())
 }
@@ -57,7 +51,7 @@ pub(crate) fn write_problems(
 #[derive(Debug)]
 pub(crate) struct ProblemList<'s> {
     lines: LineIndex<'s>,
-    found: Vec<(usize, String)>,
+    found: Vec<(usize, ProblemKind)>,
 }
 
 impl<'s> ProblemList<'s> {
@@ -69,8 +63,8 @@ impl<'s> ProblemList<'s> {
     }
 
     /// Records a problem at the byte `offset` of the source.
-    pub fn at(&mut self, offset: usize, message: impl Into<String>) {
-        self.found.push((offset, message.into()));
+    pub fn at(&mut self, offset: usize, kind: impl Into<ProblemKind>) {
+        self.found.push((offset, kind.into()));
     }
 
     /// The 1-based line of a byte offset, for messages such as "first at line 12".
@@ -97,16 +91,15 @@ impl<'s> ProblemList<'s> {
             .found
             .drain(..kept)
             .zip(positions)
-            .map(|((_, message), position)| Problem {
+            .map(|((_, kind), position)| Problem {
                 line: position.line,
                 column: position.column,
-                message,
+                kind,
             })
             .collect();
         if total > MAX_REPORTED_PROBLEMS {
             let hidden = total - MAX_REPORTED_PROBLEMS;
-            problems[MAX_REPORTED_PROBLEMS].message =
-                format!("{hidden} more problems from here on are not shown");
+            problems[MAX_REPORTED_PROBLEMS].kind = ProblemKind::MoreProblems { hidden };
         }
         problems
     }
@@ -124,16 +117,27 @@ mod tests {
         }
     }
 
+    /// Problems of a file with a name of the test's choosing.
+    struct Named<'a>(&'a str, &'a [Problem]);
+
+    impl fmt::Display for Named<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write_problems(self.0, self.1, f)
+        }
+    }
+
     #[test]
     fn problems_are_sorted_by_position_and_displayed_one_per_line() {
         let source = "a = 1\nb = 2\n";
         let mut list = ProblemList::new(source);
-        list.at(8, "second");
-        list.at(4, "first");
+        list.at(8, ProblemKind::MoreProblems { hidden: 2 });
+        list.at(4, ProblemKind::NotUtf8);
         let problems = list.into_sorted();
+        assert!(matches!(problems[0].kind, ProblemKind::NotUtf8));
         assert_eq!(
             Shown(&problems).to_string(),
-            "x.toml:1:5: first\nx.toml:2:3: second"
+            "x.toml:1:5: not UTF-8 text: this byte is not a character\n\
+             x.toml:2:3: 2 more problems from here on are not shown"
         );
     }
 
@@ -142,12 +146,24 @@ mod tests {
         let source = "x\n".repeat(MAX_REPORTED_PROBLEMS + 10);
         let mut list = ProblemList::new(&source);
         for line in 0..MAX_REPORTED_PROBLEMS + 10 {
-            list.at(line * 2, "bad");
+            list.at(line * 2, ProblemKind::NotUtf8);
         }
         let problems = list.into_sorted();
         assert_eq!(problems.len(), MAX_REPORTED_PROBLEMS + 1);
         let last = problems.last().unwrap();
         assert_eq!(last.line, MAX_REPORTED_PROBLEMS + 1);
-        assert_eq!(last.message, "10 more problems from here on are not shown");
+        assert_eq!(last.kind, ProblemKind::MoreProblems { hidden: 10 });
+    }
+
+    #[test]
+    fn a_file_name_cannot_forge_a_line() {
+        let problem = Problem {
+            line: 1,
+            column: 1,
+            kind: ProblemKind::NotUtf8,
+        };
+        let shown = Named("a\nb.toml", std::slice::from_ref(&problem)).to_string();
+        assert_eq!(shown.lines().count(), 1, "{shown}");
+        assert!(shown.starts_with("a\\nb.toml:1:1: "), "{shown}");
     }
 }

@@ -9,16 +9,20 @@ use std::path::Path;
 use toml::Spanned;
 use toml::de::DeTable;
 
+use super::kind::ProblemKind;
 use super::lines::position_of_invalid_utf8;
-use super::problems::ProblemList;
+use super::problems::{Problem, ProblemList};
+use super::text::FileText;
 
 /// Why a text file could not be read.
 #[derive(Debug)]
 pub(crate) enum ReadError {
-    /// Missing, unreadable, or not UTF-8.
+    /// Missing or unreadable.
     Io(io::Error),
     /// Longer than the limit; its length in bytes.
     TooLarge(u64),
+    /// Not UTF-8 text: the problem at the first bad byte.
+    NotUtf8(Problem),
 }
 
 /// Reads `path` as UTF-8 text of at most `max_bytes` bytes. The length is checked
@@ -38,13 +42,11 @@ pub(crate) fn read_text_file(path: &Path, max_bytes: usize) -> Result<String, Re
     }
     String::from_utf8(bytes).map_err(|error| {
         let position = position_of_invalid_utf8(error.as_bytes(), &error.utf8_error());
-        ReadError::Io(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "not UTF-8 text (first bad byte at line {}, column {})",
-                position.line, position.column
-            ),
-        ))
+        ReadError::NotUtf8(Problem {
+            line: position.line,
+            column: position.column,
+            kind: ProblemKind::NotUtf8,
+        })
     })
 }
 
@@ -58,7 +60,12 @@ pub(crate) fn parse_toml<'s>(
         Ok(document) => Some(document),
         Err(error) => {
             let at = error.span().map_or(0, |span| span.start);
-            problems.at(at, format!("TOML syntax: {}", error.message()));
+            problems.at(
+                at,
+                ProblemKind::TomlSyntax {
+                    detail: FileText::detail(error.message()),
+                },
+            );
             None
         }
     }

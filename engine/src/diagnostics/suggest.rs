@@ -1,5 +1,7 @@
 //! "Did you mean …?" hints for misspelt keys and ids.
 
+use super::text::FileText;
+
 /// Longest word, in characters, worth a hint.
 const LONGEST_HINTED: usize = 64;
 
@@ -34,11 +36,12 @@ pub(crate) fn closest<'c>(
         .map(|(_, candidate)| candidate)
 }
 
-/// The hint to append to a message: `" (did you mean `coasts`?)"`, or nothing.
-pub(crate) fn hint<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> String {
-    closest(word, candidates)
-        .map(|candidate| format!(" (did you mean `{candidate}`?)"))
-        .unwrap_or_default()
+/// The likely intended word, for "did you mean `coasts`?", if there is one.
+pub(crate) fn hint<'c>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<FileText> {
+    closest(word, candidates).map(FileText::new)
 }
 
 /// Hands out hints while a budget lasts. Each hint compares a word with every
@@ -62,9 +65,9 @@ impl Hints {
         &mut self,
         word: &str,
         candidates: impl IntoIterator<Item = &'c str>,
-    ) -> String {
+    ) -> Option<FileText> {
         if self.left == 0 {
-            return String::new();
+            return None;
         }
         self.left -= 1;
         hint(word, candidates)
@@ -111,7 +114,7 @@ mod tests {
         assert_eq!(closest("groups", TERRITORY_KEYS), Some("group"));
         assert_eq!(closest("ID", TERRITORY_KEYS), Some("id"));
         assert_eq!(closest("rde", ["red", "blue"]), Some("red"));
-        assert_eq!(hint("coast", TERRITORY_KEYS), " (did you mean `coasts`?)");
+        assert_eq!(hint("coast", TERRITORY_KEYS), Some(FileText::new("coasts")));
     }
 
     #[test]
@@ -120,7 +123,7 @@ mod tests {
         assert_eq!(closest("xy", TERRITORY_KEYS), None);
         assert_eq!(closest("q", ["c"]), None);
         assert_eq!(closest(&"q".repeat(10_000), TERRITORY_KEYS), None);
-        assert_eq!(hint("zzz", TERRITORY_KEYS), "");
+        assert_eq!(hint("zzz", TERRITORY_KEYS), None);
     }
 
     #[test]
@@ -129,10 +132,10 @@ mod tests {
         for _ in 0..Hints::BUDGET {
             assert_eq!(
                 hints.hint("coast", TERRITORY_KEYS),
-                " (did you mean `coasts`?)"
+                Some(FileText::new("coasts"))
             );
         }
-        assert_eq!(hints.hint("coast", TERRITORY_KEYS), "");
+        assert_eq!(hints.hint("coast", TERRITORY_KEYS), None);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::board::TerritoryId;
 
 use super::Game;
 use super::card::Card;
-use super::error::RuleError;
+use super::error::{Departure, Quantity, RuleError};
 use super::event::{AttackEnd, Event, EventKind, MoveReason};
 use super::seat::Seat;
 use super::state::{Attack, MoveIn, Step};
@@ -50,8 +50,8 @@ impl Game {
     fn check_target(&self, seat: Seat, to: TerritoryId) -> Result<Seat, RuleError> {
         self.territory_exists(to)?;
         match self.owner(to) {
-            None => Err(RuleError::AttackEmptyTerritory(self.name(to))),
-            Some(owner) if owner == seat => Err(RuleError::AttackOwnTerritory(self.name(to))),
+            None => Err(RuleError::AttackEmptyTerritory(to)),
+            Some(owner) if owner == seat => Err(RuleError::AttackOwnTerritory(to)),
             Some(owner) if self.in_truce(seat, owner) => Err(RuleError::InTruce(owner)),
             Some(owner) => Ok(owner),
         }
@@ -60,14 +60,14 @@ impl Game {
     fn check_attacking_territory(&self, seat: Seat, from: TerritoryId) -> Result<(), RuleError> {
         self.territory_exists(from)?;
         if self.owner(from) != Some(seat) {
-            return Err(RuleError::NotYours(self.name(from)));
+            return Err(RuleError::NotYours(from));
         }
         let armies = self.armies(from);
         if armies < 2 {
             return Err(RuleError::TooFewArmies {
-                territory: self.name(from),
+                territory: from,
                 armies,
-                why: "an attack needs at least 2",
+                needed_for: Departure::Attack,
             });
         }
         Ok(())
@@ -82,10 +82,7 @@ impl Game {
         self.check_attacking_territory(seat, from)?;
         self.territory_exists(to)?;
         if !self.board.are_adjacent(from, to) {
-            return Err(RuleError::NotAdjacent {
-                from: self.name(from),
-                to: self.name(to),
-            });
+            return Err(RuleError::NotAdjacent { from, to });
         }
         self.check_target(seat, to).map(drop)
     }
@@ -103,19 +100,16 @@ impl Game {
         self.check_attacking_territory(seat, from)?;
         self.territory_exists(to)?;
         if self.board.territory(from).seas.is_empty() {
-            return Err(RuleError::NotCoastal(self.name(from)));
+            return Err(RuleError::NotCoastal(from));
         }
         if self.board.territory(to).seas.is_empty() {
-            return Err(RuleError::NotCoastal(self.name(to)));
+            return Err(RuleError::NotCoastal(to));
         }
         if !self.board.share_a_sea(from, to) {
-            return Err(RuleError::NoSharedSea {
-                from: self.name(from),
-                to: self.name(to),
-            });
+            return Err(RuleError::NoSharedSea { from, to });
         }
         self.check_target(seat, to)?;
-        range_check("the armies aboard", armies, 1, self.armies(from) - 1)
+        range_check(Quantity::ArmiesAboard, armies, 1, self.armies(from) - 1)
     }
 
     pub(crate) fn start_attack(
@@ -172,7 +166,7 @@ impl Game {
         general: bool,
     ) -> Result<(), RuleError> {
         let (min, max) = self.attacker_dice_range(attack);
-        range_check("the attacker's dice", dice.into(), min.into(), max.into())?;
+        range_check(Quantity::AttackerDice, dice.into(), min.into(), max.into())?;
         if general {
             if self.turn().general {
                 return Err(RuleError::GeneralAlreadyCommitted);
@@ -207,7 +201,7 @@ impl Game {
         marshall: bool,
     ) -> Result<(), RuleError> {
         range_check(
-            "the defender's dice",
+            Quantity::DefenderDice,
             dice.into(),
             1,
             self.defender_max_dice(attack).into(),
@@ -427,6 +421,8 @@ impl Game {
         events: &mut Vec<Event>,
     ) {
         if self.winner().is_some() {
+            // The last castle fell and the armies are in: the game is won.
+            events.push(Event::public(EventKind::GameWon { seat }));
             return;
         }
         if vacated.is_empty() {

@@ -4,7 +4,7 @@
 
 use super::Game;
 use super::card::Card;
-use super::error::RuleError;
+use super::error::{DiplomatsOff, RuleError};
 use super::event::{Event, EventKind};
 use super::seat::Seat;
 use super::state::{SpyStage, Step, Truce};
@@ -66,10 +66,10 @@ impl Game {
 
     pub(crate) fn check_diplomat(&self, seat: Seat, target: Seat) -> Result<(), RuleError> {
         if !self.variant.diplomats_in_play {
-            return Err(RuleError::DiplomatsNotUsed("in this variant"));
+            return Err(RuleError::DiplomatsNotUsed(DiplomatsOff::InVariant));
         }
         if self.seats_in_play() <= 2 {
-            return Err(RuleError::DiplomatsNotUsed("with two seats"));
+            return Err(RuleError::DiplomatsNotUsed(DiplomatsOff::TwoSeats));
         }
         if self.turn().attacked {
             return Err(RuleError::AfterFirstAttack(Card::Diplomat));

@@ -109,8 +109,9 @@ impl Game {
                     card: Card::General,
                 }));
             }
+            // `game_won` is told once the victor's armies have moved in (`attack`),
+            // so that events come in the order things happen.
             self.state.phase = Phase::Won(victor);
-            events.push(Event::public(EventKind::GameWon { seat: victor }));
         }
         // With two seats left, the Diplomats in hand go at the end of the turn (`turn`).
         vacated
@@ -187,13 +188,13 @@ impl Game {
         self.territory_exists(territory)?;
         self.territory_exists(from)?;
         if !r.vacated.contains(&territory) {
-            return Err(RuleError::NotVacated(self.name(territory)));
+            return Err(RuleError::NotVacated(territory));
         }
         if self.owner(from) != Some(r.filler) {
-            return Err(RuleError::NotYours(self.name(from)));
+            return Err(RuleError::NotYours(from));
         }
         if self.armies(from) < 2 {
-            return Err(RuleError::CannotSpare(self.name(from)));
+            return Err(RuleError::CannotSpare(from));
         }
         if r.filler == r.victor && !r.victor_done {
             let attacking_with_spare = r
@@ -204,7 +205,7 @@ impl Game {
             if let Some(&spare) = attacking_with_spare
                 && !r.attacking.contains(&Some(from))
             {
-                return Err(RuleError::AttackingArmiesFirst(self.name(spare)));
+                return Err(RuleError::AttackingArmiesFirst(spare));
             }
         }
         Ok(())

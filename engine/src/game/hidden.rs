@@ -20,10 +20,10 @@ impl Game {
             .iter()
             .any(|h| h.territory == territory && !h.revealed);
         if !has_slip {
-            return Err(RuleError::NoHiddenArmiesThere(self.name(territory)));
+            return Err(RuleError::NoHiddenArmiesThere(territory));
         }
         if self.owner(territory) != Some(seat) {
-            return Err(RuleError::NotYours(self.name(territory)));
+            return Err(RuleError::NotYours(territory));
         }
         Ok(())
     }

@@ -115,6 +115,7 @@ mod state;
 mod territory_set;
 mod turn;
 mod view;
+mod world;
 
 use std::sync::Arc;
 
@@ -125,7 +126,7 @@ pub use action::{Action, Placement};
 // Fixed rules that front ends state (the reference sheet), not variant options.
 pub use attack::{MAX_ATTACK_DICE, MAX_DEFENCE_DICE};
 pub use card::{Card, Hand};
-pub use error::{NewGameError, RuleError};
+pub use error::{Departure, DiplomatsOff, NewGameError, Quantity, RuleError};
 pub use event::{
     AttackEnd, Audience, Event, EventKind, MoveReason, PlacementReason, SpoilsBreakdown,
 };
@@ -414,6 +415,23 @@ impl Game {
         }
     }
 
+    /// Whether the turn's seat has a General committed for the rest of its turn
+    /// (ruling 12): public, as the card was shown when it was committed.
+    pub fn general_committed(&self) -> bool {
+        matches!(&self.state.phase, Phase::Turn(turn) if turn.general)
+    }
+
+    /// Whether the defender committed a Marshall to the attack in progress.
+    pub fn marshall_committed(&self) -> bool {
+        matches!(&self.state.phase, Phase::Turn(turn)
+            if matches!(&turn.step, Step::Attack(attack) if attack.marshall))
+    }
+
+    /// Unrevealed hidden-army slips a seat holds (public: where they lie is not).
+    pub fn hidden_armies_left(&self, seat: Seat) -> usize {
+        self.state.seats[seat.index()].unrevealed_hidden()
+    }
+
     /// Turns begun so far.
     pub fn turn_number(&self) -> u32 {
         self.state.turns
@@ -468,7 +486,7 @@ impl Game {
             && let Some(&bad) = faces.iter().find(|f| !(1..=6).contains(*f))
         {
             return Err(RuleError::OutOfRange {
-                what: "a die face",
+                what: Quantity::DieFace,
                 asked: bad.into(),
                 min: 1,
                 max: 6,
@@ -492,10 +510,6 @@ impl Game {
     }
 
     // --- Helpers shared by the rule modules ---
-
-    fn name(&self, id: TerritoryId) -> String {
-        self.board.territory(id).name.clone()
-    }
 
     fn territory_exists(&self, id: TerritoryId) -> Result<(), RuleError> {
         if id.index() < self.state.territories.len() {
@@ -530,10 +544,7 @@ impl Game {
     fn unexpected(&self, action: &Action) -> RuleError {
         RuleError::UnexpectedAction {
             action: action.name(),
-            awaited: self.pending().map_or_else(
-                || "the game is over".to_owned(),
-                |p| format!("awaiting {}", p.describe(&self.board)),
-            ),
+            awaited: self.pending(),
         }
     }
 }

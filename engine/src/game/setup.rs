@@ -126,19 +126,19 @@ impl Game {
                 self.territory_exists(*territory)?;
                 if self.board.territory(*territory).group != empire {
                     return Err(RuleError::OutsideDrawnEmpire {
-                        territory: self.name(*territory),
-                        empire: self.board.group(empire).name.clone(),
+                        territory: *territory,
+                        empire,
                     });
                 }
                 if self.owner(*territory).is_some() {
-                    return Err(RuleError::AlreadyOccupied(self.name(*territory)));
+                    return Err(RuleError::AlreadyOccupied(*territory));
                 }
                 Ok(())
             }
             (SetupStep::Claim, Action::Claim { territory }) => {
                 self.territory_exists(*territory)?;
                 if self.owner(*territory).is_some() {
-                    return Err(RuleError::AlreadyOccupied(self.name(*territory)));
+                    return Err(RuleError::AlreadyOccupied(*territory));
                 }
                 Ok(())
             }
@@ -148,7 +148,7 @@ impl Game {
             (SetupStep::Hide, Action::HideArmies { territory }) => {
                 self.territory_exists(*territory)?;
                 if self.castle_at(*territory).is_some() {
-                    return Err(RuleError::HiddenUnderCastle(self.name(*territory)));
+                    return Err(RuleError::HiddenUnderCastle(*territory));
                 }
                 Ok(())
             }
@@ -351,10 +351,10 @@ impl Game {
         for p in placements {
             self.territory_exists(p.territory)?;
             if self.owner(p.territory) != Some(seat) {
-                return Err(RuleError::NotYours(self.name(p.territory)));
+                return Err(RuleError::NotYours(p.territory));
             }
             if p.armies == 0 {
-                return Err(RuleError::EmptyPlacement(self.name(p.territory)));
+                return Err(RuleError::EmptyPlacement(p.territory));
             }
             placed += u64::from(p.armies);
         }

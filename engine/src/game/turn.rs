@@ -8,7 +8,7 @@ use crate::board::TerritoryId;
 use super::Game;
 use super::action::Action;
 use super::card::Card;
-use super::error::RuleError;
+use super::error::{Departure, Quantity, RuleError};
 use super::event::{Event, EventKind, MoveReason, PlacementReason};
 use super::pending::Decision;
 use super::seat::Seat;
@@ -115,7 +115,7 @@ impl Game {
             (None, Step::Attack(a), &Action::RevealHiddenArmies { territory }) => {
                 if a.attacker_dice.is_some() && territory != a.to {
                     self.territory_exists(territory)?;
-                    return Err(RuleError::RevealOnlyUnderAttack(self.name(a.to)));
+                    return Err(RuleError::RevealOnlyUnderAttack(a.to));
                 }
                 self.check_reveal(seat, territory)
             }
@@ -144,7 +144,7 @@ impl Game {
                 self.check_defend(a, dice, marshall)
             }
             (None, Step::MoveIn(m), &Action::MoveIn { armies }) => {
-                range_check("the armies moved in", armies, m.min, m.max)
+                range_check(Quantity::ArmiesMovedIn, armies, m.min, m.max)
             }
             (None, Step::Redistribute(r), &Action::FillVacated { territory, from }) => {
                 self.check_fill(r, territory, from)
@@ -329,21 +329,21 @@ impl Game {
         seat: Seat,
         from: TerritoryId,
         armies: u32,
-        why: &'static str,
+        needed_for: Departure,
     ) -> Result<(), RuleError> {
         self.territory_exists(from)?;
         let t = self.territory(from);
         if t.owner != Some(seat) {
-            return Err(RuleError::NotYours(self.name(from)));
+            return Err(RuleError::NotYours(from));
         }
         if t.armies < 2 {
             return Err(RuleError::TooFewArmies {
-                territory: self.name(from),
+                territory: from,
                 armies: t.armies,
-                why,
+                needed_for,
             });
         }
-        range_check("the armies moved", armies, 1, t.armies - 1)
+        range_check(Quantity::ArmiesMoved, armies, 1, t.armies - 1)
     }
 
     fn check_occupy(
@@ -353,15 +353,9 @@ impl Game {
         to: TerritoryId,
         armies: u32,
     ) -> Result<(), RuleError> {
-        self.check_move_to_neighbour(
-            seat,
-            from,
-            to,
-            armies,
-            "moving needs at least 2, as 1 stays behind",
-        )?;
+        self.check_move_to_neighbour(seat, from, to, armies, Departure::Move)?;
         if self.owner(to).is_some() {
-            return Err(RuleError::NotEmpty(self.name(to)));
+            return Err(RuleError::NotEmpty(to));
         }
         Ok(())
     }
@@ -373,15 +367,9 @@ impl Game {
         to: TerritoryId,
         armies: u32,
     ) -> Result<(), RuleError> {
-        self.check_move_to_neighbour(
-            seat,
-            from,
-            to,
-            armies,
-            "fortifying needs at least 2, as 1 stays behind",
-        )?;
+        self.check_move_to_neighbour(seat, from, to, armies, Departure::Fortify)?;
         if self.owner(to) != Some(seat) {
-            return Err(RuleError::NotYours(self.name(to)));
+            return Err(RuleError::NotYours(to));
         }
         Ok(())
     }
@@ -394,15 +382,12 @@ impl Game {
         from: TerritoryId,
         to: TerritoryId,
         armies: u32,
-        why: &'static str,
+        needed_for: Departure,
     ) -> Result<(), RuleError> {
         self.territory_exists(to)?;
-        self.check_departure(seat, from, armies, why)?;
+        self.check_departure(seat, from, armies, needed_for)?;
         if !self.board.are_adjacent(from, to) {
-            return Err(RuleError::NotAdjacent {
-                from: self.name(from),
-                to: self.name(to),
-            });
+            return Err(RuleError::NotAdjacent { from, to });
         }
         Ok(())
     }
@@ -432,12 +417,7 @@ impl Game {
 }
 
 /// Checks `min <= value <= max`, naming the quantity in the error.
-pub(crate) fn range_check(
-    what: &'static str,
-    value: u32,
-    min: u32,
-    max: u32,
-) -> Result<(), RuleError> {
+pub(crate) fn range_check(what: Quantity, value: u32, min: u32, max: u32) -> Result<(), RuleError> {
     if (min..=max).contains(&value) {
         Ok(())
     } else {

@@ -95,6 +95,10 @@ pub struct SeatView {
     pub winner: Option<Seat>,
     /// The attack in progress, if any (battle panels show it and its odds).
     pub attack: Option<AttackView>,
+    /// The turn's seat has a General committed for the rest of its turn: out of its
+    /// hand, back at the turn's end unless lost (ruling 12). Shown between attacks
+    /// too, so that every card can be accounted for.
+    pub general_committed: bool,
     /// The variant's "lenient General" house rule, which the odds depend on.
     pub lenient_general: bool,
 }
@@ -199,6 +203,7 @@ impl Game {
             pending: self.pending(),
             winner: self.winner(),
             attack: self.attack_in_progress(),
+            general_committed: self.general_committed(),
             lenient_general: self.variant.lenient_general,
         }
     }

@@ -4,17 +4,19 @@
 //!
 //! A [`Session`] takes each input line and returns the replies to write; it holds at
 //! most one game. Requests are tagged by `"type"` (`start`, `start_from_position`,
-//! `act`, `pending`, `legal`, `view`, `save`, `load`, `odds`, `quit`) and may carry an
+//! `act`, `pending`, `legal`, `view`, `save`, `load`, `odds`, `suggest`, `quit`) and may carry an
 //! `"id"` that the reply echoes. A line that cannot be understood or carried out gets an
 //! `error` reply naming the line, and the session (and its game) go on unchanged.
 //!
 //! The shape of requests lives in `request`, reading boards, variants, positions and
-//! saves in `sources`, the replies in `reply`, and the conversation in `session`.
+//! saves in `sources`, the replies in `reply`, why a request is refused (a stable code
+//! and an English message) in `refusal`, and the conversation in `session`.
 
+mod refusal;
 mod reply;
 mod request;
 mod session;
 mod sources;
 
-pub use request::{BoardSource, PositionSource, Request, VariantSource};
+pub use request::{BoardSource, ComputerSeat, PositionSource, Request, VariantSource};
 pub use session::Session;

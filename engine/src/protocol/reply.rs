@@ -3,8 +3,10 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::game::{Event, Game, Seat};
+use crate::game::{Action, Event, Game, Seat};
 use crate::odds::Odds;
+
+use super::refusal::Refusal;
 
 /// A reply of this type, echoing `id`, with `fields` (an object) added.
 pub(crate) fn reply(kind: &str, id: &Value, fields: Value) -> Value {
@@ -17,9 +19,14 @@ pub(crate) fn reply(kind: &str, id: &Value, fields: Value) -> Value {
     Value::Object(object)
 }
 
-/// The error reply: what went wrong with the request on input line `line`.
-pub(crate) fn error(id: &Value, message: &str, line: usize) -> Value {
-    reply("error", id, json!({ "message": message, "line": line }))
+/// The error reply: what went wrong with the request on input line `line`, as a
+/// stable code and an English message.
+pub(crate) fn error(id: &Value, refusal: &Refusal, line: usize) -> Value {
+    reply(
+        "error",
+        id,
+        json!({ "code": refusal.code, "message": refusal.message, "line": line }),
+    )
 }
 
 /// Events as JSON objects tagged by `"event"`. For one seat: only those it may see,
@@ -36,6 +43,23 @@ pub(crate) fn events(events: &[Event], for_seat: Option<Seat>) -> Vec<Value> {
                 object.insert("audience".to_owned(), to_json(&event.audience));
             }
             value
+        })
+        .collect()
+}
+
+/// Actions the computer seats took, in order: `[{"seat": 1, "action": {…}}, …]`.
+/// For one seat, where another hid its armies is left out (`"territory": null`).
+pub(crate) fn actions(actions: &[(Seat, Action)], for_seat: Option<Seat>) -> Value {
+    actions
+        .iter()
+        .map(|(seat, action)| {
+            let mut action = to_json(action);
+            if matches!(for_seat, Some(viewer) if viewer != *seat)
+                && action["action"] == "hide_armies"
+            {
+                action["territory"] = Value::Null;
+            }
+            json!({ "seat": seat, "action": action })
         })
         .collect()
 }

@@ -3,6 +3,7 @@
 
 use serde::Deserialize;
 
+use crate::bot::Strength;
 use crate::game::{Action, Position, SavedGame, Seat};
 use crate::variant::Variant;
 
@@ -25,6 +26,9 @@ pub enum Request {
         /// Fixed die faces instead of the generator's dice.
         #[serde(default)]
         dice: Option<Vec<u8>>,
+        /// Seats the engine plays, each with its strength.
+        #[serde(default)]
+        computers: Vec<ComputerSeat>,
     },
     /// A new game from a described position (its seed and seats are the position's).
     StartFromPosition {
@@ -34,6 +38,8 @@ pub enum Request {
         position: PositionSource,
         #[serde(default)]
         dice: Option<Vec<u8>>,
+        #[serde(default)]
+        computers: Vec<ComputerSeat>,
     },
     /// One seat's action.
     Act {
@@ -82,8 +88,24 @@ pub enum Request {
         #[serde(default)]
         stop_at: Option<u32>,
     },
+    /// The action a computer player of `strength` would take for the pending seat.
+    Suggest {
+        strength: Strength,
+        /// Seeds the player's generator; absent: from the game's seed and the actions
+        /// played, so that the same request in the same game gets the same answer.
+        #[serde(default)]
+        seed: Option<u64>,
+    },
     /// Ends the session.
     Quit {},
+}
+
+/// A seat the engine plays: `{"seat": 1, "strength": "expert"}`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ComputerSeat {
+    pub seat: Seat,
+    pub strength: Strength,
 }
 
 /// Where a board comes from: `{"name":"castle-risk"}`, `{"path":"my.toml"}` or

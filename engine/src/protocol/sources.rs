@@ -10,6 +10,7 @@ use crate::board::{Board, MAX_SOURCE_BYTES, parse_board};
 use crate::game::{Position, SavedGame};
 use crate::variant::{Variant, parse_variant};
 
+use super::refusal::Refusal;
 use super::request::{BoardSource, PositionSource, VariantSource};
 
 /// Where named boards and relative paths are looked for.
@@ -35,38 +36,46 @@ impl Places {
         }
     }
 
-    pub fn board(&self, source: &BoardSource) -> Result<LoadedBoard, String> {
+    pub fn board(&self, source: &BoardSource) -> Result<LoadedBoard, Refusal> {
         let (text, origin) = match source {
             BoardSource::Name(name) => {
-                let dir = self
-                    .boards
-                    .as_ref()
-                    .ok_or("this session knows no shipped boards: give a path or the text")?;
+                let dir = self.boards.as_ref().ok_or_else(|| {
+                    Refusal::new(
+                        "no_shipped_boards",
+                        "this session knows no shipped boards: give a path or the text",
+                    )
+                })?;
                 // A name, not a path: no way out of the boards directory.
                 let plain = !name.is_empty()
                     && name
                         .chars()
                         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
                 if !plain {
-                    return Err(format!("“{name}” is not the name of a shipped board"));
+                    return Err(Refusal::new(
+                        "unknown_board",
+                        format!("“{name}” is not the name of a shipped board"),
+                    ));
                 }
                 let file = dir.join(format!("{name}.toml"));
                 if !file.is_file() {
-                    return Err(format!("there is no shipped board named “{name}”"));
+                    return Err(Refusal::new(
+                        "unknown_board",
+                        format!("there is no shipped board named “{name}”"),
+                    ));
                 }
                 (read_text(&file)?, format!("{name}.toml"))
             }
             BoardSource::Path(path) => (read_text(&self.resolve(path))?, path.clone()),
             BoardSource::Toml(text) => (text.clone(), "inline board".to_owned()),
         };
-        let board = parse_board(&text, &origin).map_err(|error| error.to_string())?;
+        let board = parse_board(&text, &origin).map_err(|error| Refusal::board(&error))?;
         Ok(LoadedBoard {
             board: Arc::new(board),
             source: text,
         })
     }
 
-    pub fn variant(&self, source: Option<&VariantSource>) -> Result<Variant, String> {
+    pub fn variant(&self, source: Option<&VariantSource>) -> Result<Variant, Refusal> {
         match source {
             None => Ok(Variant::rulebook()),
             Some(VariantSource::Table(variant)) => {
@@ -74,54 +83,62 @@ impl Places {
                 if problems.is_empty() {
                     Ok((**variant).clone())
                 } else {
-                    Err(problems
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("\n"))
+                    Err(Refusal::variant(
+                        problems
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    ))
                 }
             }
             Some(VariantSource::Path(path)) => {
                 let text = read_text(&self.resolve(path))?;
-                parse_variant(&text, path).map_err(|error| error.to_string())
+                parse_variant(&text, path).map_err(|error| Refusal::variant(error.to_string()))
             }
             Some(VariantSource::Toml(text)) => {
-                Variant::from_toml(text).map_err(|error| error.to_string())
+                Variant::from_toml(text).map_err(|error| Refusal::variant(error.to_string()))
             }
         }
     }
 
-    pub fn position(&self, source: &PositionSource) -> Result<Position, String> {
+    pub fn position(&self, source: &PositionSource) -> Result<Position, Refusal> {
         match source {
             PositionSource::Table(position) => Ok((**position).clone()),
             PositionSource::Path(path) => {
                 let text = read_text(&self.resolve(path))?;
-                Position::from_toml(&text).map_err(|error| format!("{path}: {error}"))
+                Position::from_toml(&text)
+                    .map_err(|error| Refusal::position(format!("{path}: {error}")))
             }
             PositionSource::Toml(text) => {
-                Position::from_toml(text).map_err(|error| error.to_string())
+                Position::from_toml(text).map_err(|error| Refusal::position(error.to_string()))
             }
         }
     }
 
-    pub fn save(&self, path: &str) -> Result<SavedGame, String> {
+    pub fn save(&self, path: &str) -> Result<SavedGame, Refusal> {
         let text = read_text(&self.resolve(path))?;
-        SavedGame::from_json(&text).map_err(|error| format!("{path}: not a save file: {error}"))
+        SavedGame::from_json(&text).map_err(|error| {
+            Refusal::new("invalid_save", format!("{path}: not a save file: {error}"))
+        })
     }
 }
 
 /// Reads a text file, refusing one larger than any board (so a wrong path to a huge
 /// file cannot exhaust memory).
-fn read_text(path: &Path) -> Result<String, String> {
+fn read_text(path: &Path) -> Result<String, Refusal> {
     let shown = path.display();
-    let file = File::open(path).map_err(|error| format!("{shown}: {error}"))?;
+    let unreadable =
+        |error: std::io::Error| Refusal::new("unreadable_file", format!("{shown}: {error}"));
+    let file = File::open(path).map_err(unreadable)?;
     let mut text = String::new();
     file.take(MAX_SOURCE_BYTES as u64 + 1)
         .read_to_string(&mut text)
-        .map_err(|error| format!("{shown}: {error}"))?;
+        .map_err(unreadable)?;
     if text.len() > MAX_SOURCE_BYTES {
-        return Err(format!(
-            "{shown}: larger than the {MAX_SOURCE_BYTES} bytes a file may have"
+        return Err(Refusal::new(
+            "file_too_large",
+            format!("{shown}: larger than the {MAX_SOURCE_BYTES} bytes a file may have"),
         ));
     }
     Ok(text)

@@ -3,6 +3,7 @@
 //! show the reason on the right row and a file loader at the right line.
 
 use super::Variant;
+use crate::diagnostics::{TextKind, TextProblem, check_text};
 
 /// The largest army count any option may ask for; beyond it a value is surely a typo.
 pub const MAX_ARMIES_OPTION: u32 = 10_000;
@@ -15,6 +16,13 @@ const MAX_TRACK_LENGTH: u32 = 1_000;
 /// Something wrong with a variant, found by [`Variant::validate`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantProblem {
+    /// The name or description (`field`) is not plain text of a sensible length:
+    /// it would reach the translation catalogue, terminals and windows.
+    #[error("{}", TextShown(.field, .problem))]
+    Text {
+        field: &'static str,
+        problem: TextProblem,
+    },
     /// An option that must be positive is zero.
     #[error("`{field}` must be at least 1")]
     Zero { field: &'static str },
@@ -43,7 +51,9 @@ impl VariantProblem {
     /// The options (TOML paths) this problem is about, the one to change first first.
     pub fn options(&self) -> Vec<&'static str> {
         match self {
-            VariantProblem::Zero { field } | VariantProblem::TooLarge { field, .. } => {
+            VariantProblem::Text { field, .. }
+            | VariantProblem::Zero { field }
+            | VariantProblem::TooLarge { field, .. } => {
                 vec![field]
             }
             VariantProblem::CastleDiceLimit(_) => vec!["castle_dice_limit"],
@@ -62,10 +72,27 @@ impl VariantProblem {
     }
 }
 
+/// A text problem in English, for `#[error]`.
+struct TextShown<'a>(&'a str, &'a TextProblem);
+
+impl std::fmt::Display for TextShown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.1.write_for(self.0, f)
+    }
+}
+
 impl Variant {
     /// Every problem of this variant at once; empty when it can be played.
     pub fn validate(&self) -> Vec<VariantProblem> {
         let mut problems = Vec::new();
+        for (field, text, kind) in [
+            ("name", &self.name, TextKind::Name),
+            ("description", &self.description, TextKind::Description),
+        ] {
+            if let Err(problem) = check_text(text, kind) {
+                problems.push(VariantProblem::Text { field, problem });
+            }
+        }
         let mut at_most = |field: &'static str, value: u64, max: u32| {
             if value > u64::from(max) {
                 problems.push(VariantProblem::TooLarge {
@@ -222,13 +249,48 @@ mod tests {
         v.castle_dice_limit = 0;
         v.deck.reinforcements = 20;
         v.hidden_army_minimum = 99_999;
+        v.name = "Castle\0Risk".to_owned();
         let problems = v.validate();
-        assert!(problems.len() >= 8, "{problems:?}");
+        assert!(problems.len() >= 9, "{problems:?}");
         for problem in problems.iter().chain([&VariantProblem::EmptyDeck]) {
             assert!(!problem.options().is_empty(), "{problem}");
             for option in problem.options() {
-                assert!(paths.iter().any(|p| p == option), "{option}");
+                assert!(
+                    paths.iter().any(|p| p == option) || ["name", "description"].contains(&option),
+                    "{option}"
+                );
             }
         }
+    }
+
+    #[test]
+    fn names_and_descriptions_are_plain_text_of_a_sensible_length() {
+        let mut v = Variant::rulebook();
+        v.name = "Castle\0Risk".to_owned();
+        v.description = "d".repeat(crate::diagnostics::MAX_DESCRIPTION_CHARS + 1);
+        let problems = v.validate();
+        assert!(matches!(
+            problems[..],
+            [
+                VariantProblem::Text {
+                    field: "name",
+                    problem: TextProblem::ControlCharacter('\0')
+                },
+                VariantProblem::Text {
+                    field: "description",
+                    problem: TextProblem::TooLong { .. }
+                },
+            ]
+        ));
+        assert_eq!(problems[0].options(), ["name"]);
+        v.name = "Two\nlines".to_owned();
+        v.description = "A first line.\nA second.".to_owned();
+        assert!(matches!(
+            v.validate()[..],
+            [VariantProblem::Text {
+                field: "name",
+                problem: TextProblem::ControlCharacter('\n')
+            }]
+        ));
     }
 }

@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 pub use checks::{MAX_ARMIES_OPTION, MAX_CARDS_OF_A_KIND, VariantProblem};
-pub use file::{MAX_VARIANT_BYTES, VariantError, load_variant_file, parse_variant};
+pub use file::{
+    Expected, MAX_VARIANT_BYTES, VariantError, VariantFileProblem, load_variant_file, parse_variant,
+};
 
 /// Every rule a game may bend, with the variant's name and description.
 /// `Variant::default()` is the 1986 rulebook.

@@ -6,7 +6,9 @@
 use std::sync::Arc;
 
 use castellan_engine::board::{Board, TerritoryId, parse_board};
-use castellan_engine::game::{Action, Dice, Event, EventKind, Game, Placement, Position, Seat};
+use castellan_engine::game::{
+    Action, Dice, Event, EventKind, Game, Placement, Position, RuleError, Seat,
+};
 use castellan_engine::variant::Variant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -46,15 +48,15 @@ pub fn play(game: &mut Game, seat: u8, action: Action) -> Vec<Event> {
 }
 
 /// Applies an action that must be refused, checks that nothing changed, and returns
-/// the error's message.
-pub fn refused(game: &mut Game, seat: u8, action: Action) -> String {
+/// the error.
+pub fn refused(game: &mut Game, seat: u8, action: Action) -> RuleError {
     let before = game.clone();
     let description = format!("{action:?}");
     let error = game
         .apply(Seat(seat), action)
         .expect_err(&format!("{description} by seat {seat} was accepted"));
     assert_eq!(*game, before, "a refused action changed the game");
-    error.to_string()
+    error
 }
 
 /// The id of a territory key of the tiny board.

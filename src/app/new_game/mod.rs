@@ -26,6 +26,7 @@ use crate::app::library::{
 };
 use crate::app::rows::keep_in_line;
 use crate::app::session::{GameSetup, SeatSettings};
+use crate::messages;
 use crate::text::fill;
 use crate::variant_options::changed_options;
 use boards::{BoardTile, BoardTileData};
@@ -43,9 +44,9 @@ pub fn resolve(setup: GameSetup) -> Result<NewGame, String> {
         .board
         .clone()
         .unwrap_or_else(library::default_board_path);
-    let board = library::load_board(&board_path).map_err(|e| e.to_string())?;
+    let board = library::load_board(&board_path).map_err(|e| messages::file_error(&e))?;
     let variant = match &setup.variant {
-        Some(path) => load_variant_file(path).map_err(|e| e.to_string())?,
+        Some(path) => load_variant_file(path).map_err(|e| messages::file_error(&e))?,
         None => Variant::rulebook(),
     };
     Ok(NewGame {
@@ -566,7 +567,7 @@ impl NewGameDialog {
             quick_defence: self.quick_defence,
         };
         if let Some(problem) = setup.problem() {
-            return Err(problem.to_string());
+            return Err(messages::sentence(&problem.describe()));
         }
         let allowed = seats_allowed(&board.board);
         if !allowed.contains(&setup.seats.len()) {

@@ -19,14 +19,18 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use castellan_engine::board::{Board, TerritoryId};
+use castellan_engine::diagnostics::escaped;
 use castellan_engine::game::{
     Action, Event, EventKind, Game, NewGameError, ReplayError, RuleError, SaveError, SavedGame,
     Seat,
 };
 use castellan_engine::variant::Variant;
+use gettextrs::gettext;
 
 use crate::app::library::LoadedBoard;
 use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
+use crate::messages;
+use crate::text::fill;
 
 pub use clicks::Click;
 pub(crate) use setup::yes;
@@ -39,12 +43,41 @@ pub enum SessionError {
     Setup(#[from] SetupProblem),
     #[error(transparent)]
     NewGame(#[from] NewGameError),
-    #[error(transparent)]
-    Replay(#[from] ReplayError),
+    /// The save does not replay; its board, when that loads, and its players' names
+    /// let the reason name territories and seats.
+    #[error("{error}")]
+    Replay {
+        error: ReplayError,
+        board: Option<Box<Board>>,
+        seats: Vec<String>,
+    },
     #[error("not a Castellan save: {0}")]
     Json(#[from] serde_json::Error),
     #[error("the save lists {settings} seats but its game has {game}")]
     SeatMismatch { settings: usize, game: usize },
+}
+
+impl SessionError {
+    /// Why, in the reader's language.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::Setup(problem) => problem.describe(),
+            Self::NewGame(error) => messages::new_game_error(error),
+            Self::Replay {
+                error,
+                board,
+                seats,
+            } => messages::replay_error(error, board.as_deref(), seats),
+            Self::Json(error) => fill(
+                &gettext("not a save file: {detail}"),
+                &[("detail", &escaped(&error.to_string()))],
+            ),
+            Self::SeatMismatch { settings, game } => fill(
+                &gettext("the save lists {settings} seats but its game has {game}"),
+                &[("settings", settings), ("game", game)],
+            ),
+        }
+    }
 }
 
 /// A public event as the table shows it, with the armies standing on the attacking

@@ -6,9 +6,11 @@
 use std::path::PathBuf;
 
 use castellan_engine::game::{MAX_SEATS, MIN_SEATS};
+use gettextrs::gettext;
 use serde::{Deserialize, Serialize};
 
 use crate::map::palette::SEAT_COLOURS;
+use crate::text::fill;
 
 // Every seat a game may have gets a colour of its own.
 const _: () = assert!(SEAT_COLOURS >= MAX_SEATS);
@@ -101,4 +103,18 @@ pub enum SetupProblem {
     EmptyName,
     #[error("two seats have the same colour")]
     ColourTwice,
+}
+
+impl SetupProblem {
+    /// The problem in the reader's language.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::SeatCount(seats) => fill(
+                &gettext("a game needs 2 to 6 seats, not {seats}"),
+                &[("seats", seats)],
+            ),
+            Self::EmptyName => gettext("every seat needs a name"),
+            Self::ColourTwice => gettext("two seats have the same colour"),
+        }
+    }
 }

@@ -23,6 +23,7 @@ use relm4::prelude::*;
 use crate::app::files::{self, FileKind, write_atomically};
 use crate::app::library::{self, personal_folder, shipped_folder};
 use crate::app::rows::keep_in_line;
+use crate::messages;
 use crate::text::fill;
 use crate::variant_options::{OptionGroup, OptionKind, options, parse_track};
 use option_row::{OptionEdit, OptionRow, OptionRowOutput, OptionShown};
@@ -162,7 +163,7 @@ impl VariantEditor {
                     let mut reasons: Vec<String> = problems
                         .iter()
                         .filter(|p| p.options().contains(&option.path))
-                        .map(|p| sentence(&p.to_string()))
+                        .map(|p| sentence(&messages::variant_problem(p)))
                         .collect();
                     if matches!(option.kind, OptionKind::Track)
                         && let Some(why) = &self.track_error
@@ -278,7 +279,7 @@ impl VariantEditor {
             Err(error) => crate::app::new_game::problems_dialog(
                 &self.window,
                 &gettext("These Rules Cannot Be Opened"),
-                &error.to_string(),
+                &messages::file_error(&error),
             ),
         }
     }
@@ -302,7 +303,11 @@ impl VariantEditor {
                 let dialog = adw::MessageDialog::new(
                     Some(&self.window),
                     Some(&gettext("The Rules Could Not Be Saved")),
-                    Some(&format!("{}: {error}", path.display())),
+                    Some(&format!(
+                        "{}: {}",
+                        path.display(),
+                        messages::io_error(&error)
+                    )),
                 );
                 dialog.add_response("close", &gettext("_Close"));
                 dialog.present();

@@ -18,6 +18,7 @@ use crate::app::variant_editor::{
     EditorMode, VariantEditor, VariantEditorInput, VariantEditorOutput,
 };
 use crate::config::{APP_ID, VERSION};
+use crate::messages;
 
 impl MainWindow {
     /// Asks before dropping unsaved changes; carries on at once when there are none.
@@ -57,8 +58,8 @@ impl MainWindow {
             }
             Then::Open => self.choose_file(false, sender),
             Then::Quit => {
-                // The thought of a computer seat goes with the window, at once.
-                self.drop_thought();
+                // The computer seats' thinking goes with the window, at once.
+                self.leave_table();
                 self.window.destroy();
             }
         }
@@ -130,7 +131,10 @@ impl MainWindow {
                 self.begin(session, sender);
             }
             // The dialog stays open, so that the setup can be mended.
-            Err(error) => self.error(&gettext("The Game Could Not Start"), &error.to_string()),
+            Err(error) => self.error(
+                &gettext("The Game Could Not Start"),
+                &messages::sentence(&error.describe()),
+            ),
         }
     }
 
@@ -138,7 +142,10 @@ impl MainWindow {
         match files::open_game(&path) {
             Ok(session) => self.begin(session, sender),
             // The game in progress stays as it was.
-            Err(reason) => self.error(&gettext("The Game Could Not Be Opened"), &reason),
+            Err(reason) => self.error(
+                &gettext("The Game Could Not Be Opened"),
+                &messages::sentence(&reason),
+            ),
         }
     }
 
@@ -148,7 +155,10 @@ impl MainWindow {
         };
         match files::save_game(session, &path) {
             Ok(()) => session.mark_saved(path),
-            Err(reason) => self.error(&gettext("The Game Could Not Be Saved"), &reason),
+            Err(reason) => self.error(
+                &gettext("The Game Could Not Be Saved"),
+                &messages::sentence(&reason),
+            ),
         }
     }
 

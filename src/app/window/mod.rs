@@ -19,7 +19,7 @@ use relm4::gtk::glib;
 use relm4::prelude::*;
 
 use super::battle_panel::{BattlePanel, BattlePanelOutput};
-use super::computer::{Cancel, ComputerSeats, ComputerSeatsOutput};
+use super::computer::{ComputerSeats, ComputerSeatsOutput};
 use super::log_view::GameLog;
 use super::map_view::{MapView, MapViewInput};
 use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
@@ -29,7 +29,9 @@ use super::sidebar::{CardSidebar, CardSidebarOutput};
 use super::variant_editor::{EditorMode, VariantEditor, VariantEditorInput};
 use super::victory::{VictoryPage, VictoryPageOutput};
 use super::{library, menu, printing, shortcuts};
+use crate::messages::{self, Names};
 use crate::text::fill;
+use castellan_engine::bot::Cancel;
 
 mod commands;
 mod play;
@@ -74,12 +76,6 @@ pub enum Then {
     Quit,
 }
 
-/// A computer seat's move being thought out by the worker.
-pub(super) struct Thought {
-    id: u64,
-    cancel: Cancel,
-}
-
 pub struct MainWindow {
     window: adw::ApplicationWindow,
     /// Why the default board could not be loaded, if it could not.
@@ -98,8 +94,11 @@ pub struct MainWindow {
     pub(super) privacy: Controller<PrivacyPage>,
     victory: Controller<VictoryPage>,
     computers: WorkerController<ComputerSeats>,
-    /// The move a computer seat is thinking out, if one is.
-    pub(super) thought: Option<Thought>,
+    /// The number of the computer seat's move being thought out, if one is.
+    pub(super) thought: Option<u64>,
+    /// Raised when the table gets up (a new game, quitting): the computer seats'
+    /// thinking stops at once.
+    table: Cancel,
     /// Thoughts asked for so far: each answer names its own, so a stale one is dropped.
     thoughts: u64,
     /// Why the computer cannot go on (its move was refused), shown until a new game.
@@ -374,6 +373,7 @@ impl Component for MainWindow {
             victory,
             computers,
             thought: None,
+            table: Cancel::new(),
             thoughts: 0,
             computer_stuck: None,
             session: None,
@@ -507,10 +507,8 @@ impl Component for MainWindow {
             MainWindowInput::RollUntilDecided { dice, general } => {
                 if let Some(session) = &mut self.session {
                     if let Err(error) = session.roll_until_decided(dice, general) {
-                        self.error(
-                            &gettext("That Move Is Not Allowed"),
-                            &rule_error_text(&error),
-                        );
+                        let reason = rule_error_text(&error, session);
+                        self.error(&gettext("That Move Is Not Allowed"), &reason);
                     }
                     self.refresh();
                 }
@@ -531,13 +529,16 @@ impl Component for MainWindow {
     }
 
     fn shutdown(&mut self, _widgets: &mut Self::Widgets, _output: relm4::Sender<()>) {
-        self.drop_thought();
+        self.leave_table();
     }
 }
 
-/// A refused move in words, wherever the window shows one.
-fn rule_error_text(error: &RuleError) -> String {
-    error.to_string()
+/// A refused move in the reader's language, with the table's territory and seat
+/// names, wherever the window shows one.
+fn rule_error_text(error: &RuleError, session: &Session) -> String {
+    let seats = session.names();
+    let names = Names::new(session.board()).with_seats(&seats);
+    messages::sentence(&messages::rule_error(error, &names))
 }
 
 impl MainWindow {

@@ -10,9 +10,9 @@ use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::game::{Action, EventKind, Seat};
 use gettextrs::gettext;
 
-use super::{MainWindow, MainWindowInput, Page, Thought, rule_error_text};
+use super::{MainWindow, MainWindowInput, Page, rule_error_text};
 use crate::app::battle_panel::BattlePanelInput;
-use crate::app::computer::{Cancel, ComputerSeatsInput, Computers};
+use crate::app::computer::{ComputerSeatsInput, Computers};
 use crate::app::log::{LogNames, sentence, tells};
 use crate::app::log_view::{GameLogInput, LogNamesInput};
 use crate::app::map_view::{MapView, MapViewInput, MapViewOutput};
@@ -22,6 +22,7 @@ use crate::app::sidebar::CardSidebarInput;
 use crate::app::status;
 use crate::app::victory::VictoryPageInput;
 use crate::text::fill;
+use castellan_engine::bot::Cancel;
 use relm4::prelude::*;
 
 impl MainWindow {
@@ -53,13 +54,15 @@ impl MainWindow {
     /// Sits a new session at the table: its computer players, its board on the map,
     /// an empty log.
     pub(super) fn begin(&mut self, session: Session, sender: &ComponentSender<Self>) {
-        self.drop_thought();
+        self.leave_table();
+        self.table = Cancel::new();
         self.computer_stuck = None;
         // Seeded from the game's seed, so that a replayed setup plays the same way.
         self.computers
             .emit(ComputerSeatsInput::Seat(Box::new(Computers::for_table(
                 session.seats(),
                 session.game().seed(),
+                &self.table,
             ))));
         self.show_board(Arc::clone(session.board()), sender);
         self.log.emit(GameLogInput::Start(LogNamesInput(LogNames {
@@ -94,10 +97,8 @@ impl MainWindow {
             return;
         };
         if let Err(error) = session.apply(seat, action) {
-            self.error(
-                &gettext("That Move Is Not Allowed"),
-                &rule_error_text(&error),
-            );
+            let reason = rule_error_text(&error, session);
+            self.error(&gettext("That Move Is Not Allowed"), &reason);
         }
         self.refresh();
     }
@@ -223,29 +224,24 @@ impl MainWindow {
             return;
         }
         self.thoughts += 1;
-        let cancel = Cancel::default();
         self.computers.emit(ComputerSeatsInput::Think {
             id: self.thoughts,
             game: Box::new(session.game().unrecorded_copy()),
-            cancel: cancel.clone(),
         });
-        self.thought = Some(Thought {
-            id: self.thoughts,
-            cancel,
-        });
+        self.thought = Some(self.thoughts);
     }
 
-    /// Drops the thought under way, if any: its answer will never come.
-    pub(super) fn drop_thought(&mut self) {
-        if let Some(thought) = self.thought.take() {
-            thought.cancel.cancel();
-        }
+    /// The table gets up: the computer seats stop thinking at once, and the answer of
+    /// the thought under way, if any, will never come.
+    pub(super) fn leave_table(&mut self) {
+        self.table.cancel();
+        self.thought = None;
     }
 
     /// Plays the move the worker chose, unless it answers an old thought; a move the
     /// game refuses stops the computer, and the person is told why.
     pub(super) fn computer_chose(&mut self, id: u64, seat: Option<Seat>, action: Option<Action>) {
-        if self.thought.as_ref().is_none_or(|t| t.id != id) {
+        if self.thought != Some(id) {
             return;
         }
         self.thought = None;
@@ -257,15 +253,22 @@ impl MainWindow {
             return;
         };
         let refused = match action {
-            Some(action) if seat == Some(to_move) => session
-                .apply(to_move, action)
-                .err()
-                .map(|error| rule_error_text(&error)),
-            _ => Some(gettext("it found no move to make")),
+            Some(action) if seat == Some(to_move) => {
+                session.apply(to_move, action).err().map(|error| {
+                    eprintln!(
+                        "castellan: the computer's move was refused: {}",
+                        error.in_english(session.board())
+                    );
+                    rule_error_text(&error, session)
+                })
+            }
+            _ => {
+                eprintln!("castellan: the computer found no move to make");
+                Some(gettext("it found no move to make"))
+            }
         };
         if let Some(reason) = refused {
             let name = session.seats()[to_move.index()].name.clone();
-            eprintln!("castellan: the computer's move for {name} was refused: {reason}");
             let message = fill(
                 &gettext("{name} cannot move: {reason}"),
                 &[("name", &name), ("reason", &reason)],

@@ -1,0 +1,46 @@
+//! Quick tournaments for tuning: `cargo run --release -p castellan-engine --example
+//! arena -- BOARD PLAYERS GAMES [SEED] [EFFORT]` (players as `expert,normal`).
+
+use std::sync::Arc;
+
+use castellan_engine::board::parse_board;
+use castellan_engine::bot::Strength;
+use castellan_engine::bot::tournament::{Tournament, standings};
+use castellan_engine::variant::Variant;
+use rayon::prelude::*;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let source = std::fs::read_to_string(&args[1]).expect("board");
+    let board = Arc::new(parse_board(&source, &args[1]).expect("board parses"));
+    let players: Vec<Strength> = args[2].split(',').map(|p| p.parse().unwrap()).collect();
+    let games: u64 = args[3].parse().unwrap();
+    let seed: u64 = args.get(4).map_or(1, |s| s.parse().unwrap());
+    let mut t = Tournament::new(board, Variant::rulebook(), players, seed);
+    if let Some(e) = args.get(5) {
+        t.effort = e.parse().unwrap();
+    }
+    let started = std::time::Instant::now();
+    let results: Vec<_> = (0..games).into_par_iter().map(|i| t.play(i)).collect();
+    for s in standings(&t, &results) {
+        println!(
+            "{} {:>7}: {:>4}/{} = {:.3} [{:.3}, {:.3}]  turns {:.1}  p50 {:.4}s p95 {:.4}s turn {:.3}s",
+            s.player,
+            s.strength.id(),
+            s.wins,
+            s.games,
+            s.win_rate,
+            s.interval.0,
+            s.interval.1,
+            s.mean_turns,
+            s.decision_p50,
+            s.decision_p95,
+            s.turn_p50
+        );
+    }
+    let unfinished = results.iter().filter(|g| g.winner.is_none()).count();
+    println!(
+        "unfinished {unfinished}, {:.1}s",
+        started.elapsed().as_secs_f64()
+    );
+}

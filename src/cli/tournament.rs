@@ -1,0 +1,293 @@
+//! `castellan tournament`: computer strengths play each other on every core, seats
+//! rotated, and each player's win rate (with its 95 % confidence interval), game
+//! length and thinking time are printed, or written as JSON.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use castellan_engine::board::load_board_file;
+use castellan_engine::bot::Strength;
+use castellan_engine::bot::tournament::{GameResult, Standing, Tournament, standings};
+use castellan_engine::variant::{Variant, load_variant_file};
+use clap::Args;
+use gettextrs::gettext;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::config;
+use crate::numbers::{decimal, percent};
+use crate::text::fill;
+
+/// The tournament to play.
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    #[arg(
+        long,
+        value_name = "FILE",
+        help = gettext("The board (default: the Castle Risk board)")
+    )]
+    board: Option<PathBuf>,
+    #[arg(
+        long,
+        value_name = "FILE",
+        help = gettext("The rules (default: the 1986 rulebook)")
+    )]
+    variant: Option<PathBuf>,
+    #[arg(
+        long,
+        value_name = "LIST",
+        required = true,
+        value_delimiter = ',',
+        help = gettext("One strength per seat, 2 to 6 of easy, normal and expert: expert,normal,normal")
+    )]
+    players: Vec<Strength>,
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 100,
+        value_parser = clap::value_parser!(u64).range(1..=10_000_000),
+        help = gettext("Games to play")
+    )]
+    games: u64,
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1,
+        help = gettext("Seed of the whole tournament: the same seed plays the same games")
+    )]
+    seed: u64,
+    #[arg(
+        long,
+        value_name = "X",
+        default_value_t = 1.0,
+        value_parser = effort,
+        help = gettext("Scales the Expert's thinking (0.1 to 10; 1 is its tuned budget)")
+    )]
+    effort: f64,
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(1..),
+        help = gettext("Threads to play on (default: one per core)")
+    )]
+    threads: Option<u16>,
+    #[arg(
+        long,
+        help = gettext("Write the results as JSON")
+    )]
+    json: bool,
+}
+
+fn effort(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| fill(&gettext("“{value}” is not a number"), &[("value", &text)]))?;
+    if (0.1..=10.0).contains(&value) {
+        Ok(value)
+    } else {
+        Err(gettext("the effort must be between 0.1 and 10"))
+    }
+}
+
+/// Plays the games and prints the standings.
+pub fn run(args: TournamentArgs) -> ExitCode {
+    match play(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("castellan tournament: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn play(args: &TournamentArgs) -> Result<(), String> {
+    if !(2..=6).contains(&args.players.len()) {
+        return Err(fill(
+            &gettext("{count} players given: a game takes 2 to 6"),
+            &[("count", &args.players.len())],
+        ));
+    }
+    let board_path = args
+        .board
+        .clone()
+        .unwrap_or_else(|| std::path::Path::new(config::PKGDATADIR).join(config::SHIPPED_BOARD));
+    let board = load_board_file(&board_path).map_err(|error| error.to_string())?;
+    let variant = match &args.variant {
+        Some(path) => load_variant_file(path).map_err(|error| error.to_string())?,
+        None => Variant::rulebook(),
+    };
+    let empires = board
+        .groups
+        .iter()
+        .filter(|g| g.kind == castellan_engine::board::GroupKind::Empire)
+        .count();
+    if empires < args.players.len() {
+        return Err(fill(
+            &gettext("{board}: {empires} empires, too few for {count} players"),
+            &[
+                ("board", &board_path.display()),
+                ("empires", &empires),
+                ("count", &args.players.len()),
+            ],
+        ));
+    }
+    let mut tournament = Tournament::new(Arc::new(board), variant, args.players.clone(), args.seed);
+    tournament.effort = args.effort;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = args.threads {
+        pool = pool.num_threads(threads.into());
+    }
+    let pool = pool.build().map_err(|error| error.to_string())?;
+
+    let bar = if std::io::stderr().is_terminal() && !args.json {
+        ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} ({eta})") {
+        bar.set_style(style);
+    }
+    bar.set_message(gettext("games"));
+    let started = Instant::now();
+    let games: Vec<GameResult> = pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .map(|number| {
+                let result = tournament.play(number);
+                bar.inc(1);
+                result
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let elapsed = started.elapsed().as_secs_f64();
+    let table = standings(&tournament, &games);
+    let unfinished = games.iter().filter(|g| g.winner.is_none()).count();
+    if args.json {
+        println!("{}", as_json(args, &table, unfinished, elapsed));
+    } else {
+        print_table(args, &board_path, &table, unfinished, elapsed);
+    }
+    Ok(())
+}
+
+fn as_json(args: &TournamentArgs, table: &[Standing], unfinished: usize, elapsed: f64) -> String {
+    let players: Vec<_> = table
+        .iter()
+        .map(|s| {
+            json!({
+                "player": s.player,
+                "strength": s.strength,
+                "games": s.games,
+                "wins": s.wins,
+                "win_rate": s.win_rate,
+                "interval": [s.interval.0, s.interval.1],
+                "mean_turns": s.mean_turns,
+                "decision_seconds": { "p50": s.decision_p50, "p95": s.decision_p95 },
+                "turn_seconds_p50": s.turn_p50,
+            })
+        })
+        .collect();
+    json!({
+        "games": args.games,
+        "seed": args.seed,
+        "effort": args.effort,
+        "unfinished": unfinished,
+        "seconds": elapsed,
+        "players": players,
+    })
+    .to_string()
+}
+
+fn print_table(
+    args: &TournamentArgs,
+    board: &std::path::Path,
+    table: &[Standing],
+    unfinished: usize,
+    elapsed: f64,
+) {
+    println!(
+        "{}",
+        fill(
+            &gettext("{board}: {games} games, seed {seed}, {seconds} s"),
+            &[
+                ("board", &board.display()),
+                ("games", &args.games),
+                ("seed", &args.seed),
+                ("seconds", &decimal(elapsed, 1)),
+            ],
+        )
+    );
+    let headings = [
+        gettext("Player"),
+        gettext("Wins"),
+        gettext("Win rate"),
+        gettext("95 % interval"),
+        gettext("Mean turns"),
+        gettext("Decision p50"),
+        gettext("Decision p95"),
+        gettext("Turn p50"),
+    ];
+    let rows: Vec<[String; 8]> = table
+        .iter()
+        .map(|s| {
+            [
+                format!("{} {}", s.player + 1, s.strength.id()),
+                format!("{}/{}", s.wins, s.games),
+                percent(s.win_rate, 1),
+                format!(
+                    "{} – {}",
+                    percent(s.interval.0, 1),
+                    percent(s.interval.1, 1)
+                ),
+                decimal(s.mean_turns, 1),
+                milliseconds(s.decision_p50),
+                milliseconds(s.decision_p95),
+                milliseconds(s.turn_p50),
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..headings.len())
+        .map(|i| {
+            rows.iter()
+                .map(|r| r[i].chars().count())
+                .chain([headings[i].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[String]| {
+        cells
+            .iter()
+            .zip(&widths)
+            .map(|(cell, &width)| format!("{cell:<width$}"))
+            .collect::<Vec<_>>()
+            .join("  ")
+            .trim_end()
+            .to_owned()
+    };
+    println!("{}", line(&headings));
+    for row in &rows {
+        println!("{}", line(row));
+    }
+    if unfinished > 0 {
+        println!(
+            "{}",
+            fill(
+                &gettext("{count} games did not finish"),
+                &[("count", &unfinished)]
+            )
+        );
+    }
+}
+
+fn milliseconds(seconds: f64) -> String {
+    fill(
+        &gettext("{value} ms"),
+        &[("value", &decimal(seconds * 1e3, 2))],
+    )
+}
