@@ -146,6 +146,56 @@ fn a_game_is_played_in_the_window_through_its_messages_up_to_a_capture() {
     );
 }
 
+#[gtk::test]
+fn a_refused_computer_move_is_shown_and_a_stale_answer_dropped() {
+    let setup = GameSetup {
+        seats: vec![seat("Cleo", 0, true), seat("Dana", 1, true)],
+        seed: Some(3),
+        ..GameSetup::default_for(2, |_| String::new())
+    };
+    let game = new_game::resolve(setup).unwrap();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    settle();
+    let id = window.model().thought.expect("a computer seat thinks");
+    let (seat, moves) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        (session.computer_to_move(), session.game().history().len())
+    };
+    let moves_now = |window: &Controller<MainWindow>| {
+        window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .game()
+            .history()
+            .len()
+    };
+    // An answer to another thought (an old game's) is dropped.
+    window.emit(MainWindowInput::ComputerChose {
+        id: id + 1,
+        seat,
+        action: Some(Action::EndTurn),
+    });
+    settle();
+    assert_eq!(window.model().thought, Some(id));
+    assert_eq!(moves_now(&window), moves);
+    // A move the rules refuse stops the computer and says why, instead of a stall.
+    window.emit(MainWindowInput::ComputerChose {
+        id,
+        seat,
+        action: Some(Action::EndTurn),
+    });
+    settle();
+    let status = label_text(&window, "status");
+    assert!(status.starts_with("Cleo cannot move: "), "{status}");
+    assert_eq!(window.model().thought, None, "it does not ask again");
+    assert_eq!(moves_now(&window), moves);
+}
+
 /// Writes pictures of one person's whole first turn and its setup to
 /// `$CASTELLAN_TURN_SHOTS` (a directory), for people to compare before and after a
 /// change: claiming, placing, a card to play, an attack in the battle panel and its

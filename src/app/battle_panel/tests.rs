@@ -197,6 +197,30 @@ fn a_roll_tumbles_then_settles_and_says_who_lost() {
 /// Writes pictures of the panels to `$CASTELLAN_PANEL_SHOTS` (a directory), for
 /// people to look at: `cargo test -- --ignored panel_screenshots` under Xvfb.
 #[gtk::test]
+fn the_odds_of_large_armies_are_worked_out_off_the_main_loop() {
+    let game = game_until(3, |g| {
+        pending_matches(g, |d| matches!(d, Decision::Roll { .. }))
+    });
+    let mut table = snapshot(&game);
+    // A thousand armies a side: a million pairs, far beyond what is worked out at once.
+    let attack = table.view.attack.as_mut().expect("an attack");
+    attack.attackers = 1_000;
+    let to = attack.to;
+    table.view.territories[to.index()].armies = 1_000;
+    let (panel, _) = launch();
+    panel.emit(BattlePanelInput::Show(Arc::new(table)));
+    settle();
+    // The panel answered at once, with the odds still being worked out.
+    assert_eq!(panel.model().odds_line(), "Working out the odds…");
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while panel.model().odds == OddsShown::Working && std::time::Instant::now() < deadline {
+        settle();
+    }
+    let line = panel.model().odds_line();
+    assert!(line.starts_with("Chance to take it: "), "{line}");
+}
+
+#[gtk::test]
 #[ignore = "writes pictures for people to look at"]
 fn panel_screenshots() {
     use crate::app::sidebar::{CardSidebar, CardSidebarInput};
