@@ -86,7 +86,7 @@ impl Dialog {
     }
 }
 
-use crate::app::panel_testing::{named, settle};
+use crate::app::panel_testing::{named, settle, settle_until};
 
 #[gtk::test]
 fn the_dialog_offers_the_shipped_boards_and_rules_and_starts_with_them() {
@@ -182,14 +182,6 @@ fn texts(widget: &gtk::Widget) -> Vec<String> {
         child = c.next_sibling();
     }
     found
-}
-
-/// Runs the main loop until `done` or a few seconds have passed.
-fn settle_until(done: impl Fn() -> bool) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    while !done() && std::time::Instant::now() < deadline {
-        settle();
-    }
 }
 
 #[gtk::test]

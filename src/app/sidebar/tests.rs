@@ -5,7 +5,9 @@ use std::rc::Rc;
 
 use super::*;
 use crate::app::decisions::CardPlay;
-use crate::app::panel_testing::{game_until, named, pending_matches, settle, snapshot};
+use crate::app::panel_testing::{
+    game_until, named, pending_matches, settle, settle_until, snapshot,
+};
 
 fn launch() -> (Controller<CardSidebar>, Rc<RefCell<Vec<CardSidebarOutput>>>) {
     let outputs = Rc::new(RefCell::new(Vec::new()));
@@ -43,7 +45,7 @@ fn reinforcements_play_with_the_legal_count_and_show_their_armies() {
         .downcast::<gtk::Button>()
         .unwrap()
         .emit_clicked();
-    settle();
+    settle_until(|| !outputs.borrow().is_empty());
     assert_eq!(
         *outputs.borrow(),
         [CardSidebarOutput::Act(Action::PlayReinforcements {
@@ -110,7 +112,7 @@ fn the_spy_discards_only_from_the_legal_cards() {
         .downcast::<gtk::Button>()
         .unwrap()
         .emit_clicked();
-    settle();
+    settle_until(|| !outputs.borrow().is_empty());
     assert_eq!(
         *outputs.borrow(),
         [CardSidebarOutput::Act(Action::SpyDiscard {
