@@ -415,6 +415,42 @@ fn variant_check_summarises_good_files_and_lists_every_problem_of_bad_ones() {
 }
 
 #[test]
+fn variant_check_warns_about_variants_whose_turns_bring_no_armies() {
+    // Issue 12: 3 starting armies and no Reinforcements left only `end_turn` legal.
+    let scratch = Scratch::new("variant-warning");
+    let stalling = scratch.write(
+        "stalling.toml",
+        "[starting_armies]\nthree = 3\n[deck]\nreinforcements = 0\n",
+    );
+    let output = castellan(&["variant", "check", &stalling]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[1].starts_with(&format!(
+            "{stalling}: warning: no Reinforcement card and no hidden army brings armies"
+        )),
+        "{text}"
+    );
+    assert!(lines[1].ends_with("end in a draw (ruling 24)"), "{text}");
+}
+
+#[test]
+fn odds_too_large_to_work_out_quickly_are_refused_at_once() {
+    // Issue 12: this took 112 s; now it is refused with the figures.
+    let output = castellan(&["odds", "100000", "100000", "--general", "--marshall"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("would take too long"),
+        "{}",
+        stderr(&output)
+    );
+    let output = castellan(&["odds", "2000", "2000"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+#[test]
 fn variant_check_refuses_tables_written_as_arrays() {
     // Issue 12: these were accepted, the arrays read as the tables' fields in order.
     let scratch = Scratch::new("arrays");

@@ -312,3 +312,81 @@ fn a_save_that_does_not_replay_fails_naming_the_action() {
     let error = String::from_utf8(output.stderr).unwrap();
     assert!(error.contains("not a save file"), "{error}");
 }
+
+#[test]
+fn a_drawn_game_replays_to_its_draw() {
+    // Ruling 24: 119 turns ended without a capture at a table of two; one more draws.
+    let mut start = duel_start();
+    start["position"]["table"]["territories"] = json!({
+        "w1": { "owner": 0, "armies": 1 },
+        "w2": { "owner": 1, "armies": 1 },
+        "e1": { "owner": 1, "armies": 1 },
+        "e2": { "owner": 0, "armies": 1 },
+    });
+    start["position"]["table"]["turn"] = json!({ "seat": 0, "quiet_turns": 119 });
+    let lines = vec![
+        start.to_string(),
+        act(0, json!({ "action": "end_turn" })),
+        json!({ "type": "save" }).to_string(),
+    ];
+    let (_, replies) = protocol(&lines);
+    assert_eq!(replies[1]["drawn"], json!(true), "{}", replies[1]);
+    let file = Scratch::new("drawn.json", &replies[2]["save"].to_string());
+    let output = castellan(&["replay", file.path()]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.ends_with("Drawn: no territory was taken in 60 rounds\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_apps_saves_replay_and_load_through_the_protocol() {
+    // Before format 2 the app's saves were refused by both ("invalid type: sequence").
+    let save = "engine/tests/saves/app-format-1.castellan";
+    let output = castellan(&["replay", save]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.starts_with("Castle Risk: 3 seats, seed 77, 180 actions replayed\n"),
+        "{text}"
+    );
+    let (_, replies) = protocol(&[
+        json!({ "type": "load", "path": save }).to_string(),
+        json!({ "type": "save" }).to_string(),
+    ]);
+    assert_eq!(replies[0]["type"], "started", "{}", replies[0]);
+    assert_eq!(replies[1]["save"]["format"], 2);
+    assert_eq!(replies[1]["save"]["app"]["seats"][0]["name"], "Anna");
+}
+
+#[test]
+fn a_line_past_the_limit_is_skipped_unread_and_the_session_goes_on() {
+    let mut child = castellan(&["protocol"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the castellan binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe to its input");
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'x'; 1 << 20];
+        for _ in 0..17 {
+            stdin.write_all(&chunk).expect("writing a long line");
+        }
+        stdin.write_all(b"\n").unwrap();
+        writeln!(stdin, r#"{{"type":"odds","attackers":2,"defenders":1}}"#).unwrap();
+    });
+    let output = child.wait_with_output().expect("castellan protocol ends");
+    writer.join().unwrap();
+    let replies: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    assert_eq!(replies[0]["type"], "error");
+    assert_eq!(replies[0]["line"], 1);
+    assert!(replies[0]["message"].as_str().unwrap().contains("16 MiB"));
+    assert_eq!(replies[1]["type"], "odds");
+}

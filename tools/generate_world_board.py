@@ -42,6 +42,7 @@ from boardkit.cutting import (
     voronoi_partition,
 )
 from boardkit.projection import Frame, with_lenses
+from boardkit.seas import SeaLook
 from boardkit.toml_writer import Notes
 from world_graph import GRAPH
 
@@ -73,6 +74,10 @@ TOLERANCES = Tolerances(min_frontier=3.5, max_dotted_line=120.0, own_pieces_may_
 ANCHOR_RULES = AnchorRules(
     min_badge_depth=4.0, label_inside=False, castle_inside=False, text_scale=1.35
 )
+# Seas are tinted within about a fifth of an ocean's width of their coasts. Their
+# names are 13 to 14 pixels of serif italic in a default window (about 0.83 pixels
+# a unit): a line 17 units high and 9.5 units a letter on average, with a margin.
+SEA_LOOK = SeaLook(reach=45.0, rounding=8.0, name_height=21.0, name_letter_width=10.0)
 # Water cut off by a divider and smaller than this goes to its neighbouring sea.
 MAX_SLIVER_AREA = 20.0
 
@@ -148,7 +153,8 @@ BOARD_BOX = box(0, 0, *BOARD_SIZE)
 def _landmass(project: Frame, name: str):
     exterior, holes = coasts.LANDMASSES[name]
     shape = Polygon(
-        project.polygon(exterior).exterior, [project.polygon(h).exterior for h in holes]
+        project.polygon(exterior).exterior,
+        [_lake(project, project.polygon(h)).exterior for h in holes],
     )
     channels = unary_union(
         [
@@ -157,6 +163,16 @@ def _landmass(project: Frame, name: str):
         ]
     )
     return shape.buffer(0).difference(channels).intersection(BOARD_BOX)
+
+
+def _lake(project: Frame, lake: Polygon) -> Polygon:
+    """A lake (a hole in a landmass), or the oval `STYLISED_LAKES` draws in its place."""
+    for place, middle, width, length in geo.STYLISED_LAKES.values():
+        if lake.contains(shapely.Point(project(*place))):
+            x, y = project(*middle)
+            circle = shapely.Point(x, y).buffer(1.0, quad_segs=32)
+            return affinity.scale(circle, width / 2, length / 2)
+    return lake
 
 
 def _seeds(project: Frame, territories: list[str]):
@@ -303,7 +319,8 @@ def recipe() -> cli.Recipe:
         tolerances=TOLERANCES,
         anchor_rules=ANCHOR_RULES,
         dotted_line=wrapping_line,
-        write_sea_shapes=True,
+        sea_look=SEA_LOOK,
+        sea_label_angles=geo.SEA_LABEL_ANGLES,
         wraps_around=True,
         sea_tints={
             "arctic": (196, 216, 230),

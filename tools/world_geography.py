@@ -177,6 +177,17 @@ SEA_LABELS = {
     "caspian": (50.7, 41.0),
 }
 
+# Lakes drawn as ovals a little larger than they are, each by a place in it, the
+# middle of the oval, and its width and length in board units: the Caspian, a sea of
+# the game, is otherwise too narrow to be seen as one, or to hold its name when the
+# map is zoomed in.
+STYLISED_LAKES = {
+    "caspian": ((50.5, 42.0), (51.0, 45.2), 22.0, 84.0),
+}
+
+# Names that run along a long narrow sea rather than across it: degrees clockwise.
+SEA_LABEL_ANGLES: dict[str, float] = {"caspian": -90.0}
+
 # Straits too narrow to see at this scale, widened by cutting a channel of the given
 # width (board units) along the line through them: the water between the lands must
 # show, and a dotted line must cross at least 3 units of it.

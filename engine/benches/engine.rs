@@ -98,7 +98,7 @@ fn game_figures(bench: &mut Bench) {
             let mut seats: Vec<Box<dyn Policy>> = (0..4).map(|_| policy()).collect();
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let done = match play_to_end(&mut game, &mut seats, &mut rng, GAME_ACTION_CAP) {
-                Outcome::Won { actions, .. } => actions,
+                Outcome::Won { actions, .. } | Outcome::Drawn { actions } => actions,
                 Outcome::Stalled { actions } => {
                     stalled += 1;
                     actions

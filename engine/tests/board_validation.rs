@@ -1162,6 +1162,61 @@ fn a_sea_may_give_its_water_as_an_outline_or_a_path() {
 }
 
 #[test]
+fn a_seas_name_may_be_turned_and_is_level_unless_the_file_says() {
+    let board = parse_board(MINIMAL, "sea.toml").unwrap();
+    assert_eq!(
+        board.sea(board.sea_by_key("west").unwrap()).label_angle,
+        0.0
+    );
+    let turned = MINIMAL.replacen("label = [5, 40]", "label = [5, 40]\nlabel_angle = -80", 1);
+    let board = parse_board(&turned, "sea.toml").unwrap();
+    assert_eq!(
+        board.sea(board.sea_by_key("west").unwrap()).label_angle,
+        -80.0
+    );
+}
+
+#[test]
+fn a_seas_label_angle_beyond_a_quarter_turn_or_not_a_number_is_refused() {
+    for (angle, fragment) in [
+        (
+            "120",
+            "`label_angle` must be from -90 to 90 degrees, found 120",
+        ),
+        (
+            "-90.5",
+            "`label_angle` must be from -90 to 90 degrees, found -90.5",
+        ),
+        (
+            "nan",
+            "`label_angle` must be from -90 to 90 degrees, found NaN",
+        ),
+        ("\"up\"", "`label_angle` must be a number, found a string"),
+    ] {
+        let source = MINIMAL.replacen(
+            "label = [5, 40]",
+            &format!("label = [5, 40]\nlabel_angle = {angle}"),
+            1,
+        );
+        let error = parse_board(&source, "sea.toml").unwrap_err();
+        assert_well_formed(&error, &source);
+        let line = source
+            .lines()
+            .position(|l| l.starts_with("label_angle"))
+            .unwrap()
+            + 1;
+        let problems = error.problems();
+        assert_eq!(problems.len(), 1, "{error}");
+        assert_eq!(
+            (problems[0].line, problems[0].column),
+            (line, 15),
+            "{error}"
+        );
+        assert_eq!(problems[0].kind.to_string(), fragment, "{error}");
+    }
+}
+
+#[test]
 fn a_sea_with_both_outline_and_path_is_refused() {
     let source = MINIMAL.replacen(
         "label = [5, 40]",

@@ -8,7 +8,8 @@ mod support;
 use castellan_engine::board::{GroupKind, TerritoryId};
 use castellan_engine::game::{
     Action, AttackEnd, Audience, Card, Decision, Departure, DiplomatsOff, EventKind, Game, Hand,
-    HiddenArmyPosition, MoveReason, NewGameError, PlacementReason, Position, RuleError, Seat,
+    HiddenArmyPosition, MAX_ARMIES_ON_BOARD, MoveReason, NewGameError, PlacementReason, Position,
+    QUIET_ROUNDS_FOR_A_DRAW, RuleError, Seat,
 };
 use castellan_engine::variant::Variant;
 use rand::SeedableRng;
@@ -2471,4 +2472,369 @@ fn same_seed_and_actions_replay_the_same_game() {
     let c = Game::new(castle_board(), Variant::rulebook(), 4, 100).unwrap();
     let d = Game::new(castle_board(), Variant::rulebook(), 4, 99).unwrap();
     assert_ne!(c, d);
+}
+
+// ---------------------------------------------------------------- The draw (24)
+
+/// Ends turns (placing spoils on the castle) until the game is over or `turns` turns
+/// have ended; returns the events of the last.
+fn end_turns(game: &mut Game, turns: u32) -> Vec<castellan_engine::game::Event> {
+    let mut events = Vec::new();
+    for _ in 0..turns {
+        let Some(seat) = game.turn_seat() else {
+            break;
+        };
+        events = end_turn(game, seat.0);
+    }
+    events
+}
+
+#[test]
+fn a_game_without_a_capture_for_sixty_rounds_is_drawn() {
+    // Ruling 24: 60 full rounds (180 turns at three seats) with nothing taken.
+    assert_eq!(QUIET_ROUNDS_FOR_A_DRAW, 60);
+    let mut game = rulebook_game(&base(), &[]);
+    end_turns(&mut game, 179);
+    assert_eq!(game.quiet_turns(), 179);
+    assert!(!game.is_over(), "one turn short of the draw");
+    let seat = game.turn_seat().unwrap();
+    let events = end_turn(&mut game, seat.0);
+    assert!(has_event(&events, |e| matches!(
+        e,
+        EventKind::GameDrawn { rounds: 60 }
+    )));
+    assert!(game.is_drawn() && game.is_over());
+    assert_eq!((game.winner(), game.pending()), (None, None));
+    assert!(game.legal_actions().is_empty());
+    assert!(game.view_for(Seat(1)).drawn);
+    let error = game.apply(seat, Action::EndTurn).unwrap_err();
+    assert_eq!(error, castellan_engine::game::RuleError::GameOver);
+    game.audit().unwrap();
+}
+
+#[test]
+fn a_capture_starts_the_count_of_quiet_rounds_again() {
+    // Ruling 24: the count is of turns ended since a territory was last taken.
+    let mut p = base();
+    p.turn.quiet_turns = 179;
+    set(&mut p, "s1", 1, 1);
+    let mut game = rulebook_game(&p, &[6, 6, 1]);
+    // Seat 0 takes s1 (1 army) from n1 in one roll.
+    play(&mut game, 0, attack("n1", "s1"));
+    let events = roll(&mut game, 0, 1, 2, 1);
+    assert!(has_event(&events, |e| matches!(
+        e,
+        EventKind::TerritoryTaken { .. }
+    )));
+    assert_eq!(game.quiet_turns(), 0);
+    if let Some(Decision::MoveIn { min, .. }) = game.pending().map(|p| p.decision) {
+        play(&mut game, 0, Action::MoveIn { armies: min });
+    }
+    end_turn(&mut game, 0);
+    assert!(!game.is_over(), "the turn with a capture ended the count");
+    assert_eq!(game.quiet_turns(), 1);
+    // A position carries the count.
+    let described = game.to_position().unwrap();
+    assert_eq!(described.turn.quiet_turns, 1);
+}
+
+#[test]
+fn a_position_near_the_draw_ends_in_one_more_turn() {
+    // Ruling 24: the count written in a position goes on from there.
+    let mut p = base();
+    p.turn.quiet_turns = 179;
+    let mut game = rulebook_game(&p, &[]);
+    end_turn(&mut game, 0);
+    assert!(game.is_drawn());
+}
+
+// ---------------------------------------------------------------- Card trading (25)
+
+fn trading_position() -> Position {
+    let p = with_hand(base(), 0, &[Card::Spy, Card::General, Card::General]);
+    let p = with_hand(p, 1, &[Card::Marshall]);
+    with_hand(p, 2, &[Card::Admiral])
+}
+
+fn offer(target: u8, give: &[Card], ask: &[Card]) -> Action {
+    Action::OfferCards {
+        target: Seat(target),
+        give: give.iter().copied().collect(),
+        ask: ask.iter().copied().collect(),
+    }
+}
+
+#[test]
+fn cards_are_offered_openly_and_change_hands_when_accepted() {
+    // Ruling 25.
+    let mut game = rulebook_game(&trading_position(), &[]);
+    let events = play(&mut game, 0, offer(1, &[Card::Spy], &[Card::Marshall]));
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].audience, Audience::Everyone, "offers are open");
+    let pending = game.pending().unwrap();
+    assert_eq!(pending.seat, Seat(1));
+    assert!(matches!(
+        pending.decision,
+        Decision::AnswerOffer { from: Seat(0), .. }
+    ));
+    // Nothing else goes on until the offer is answered.
+    refused(&mut game, 0, Action::EndTurn);
+    refused(&mut game, 1, Action::EndTurn);
+    let events = play(&mut game, 1, Action::AnswerOffer { accept: true });
+    assert!(has_event(&events, |e| matches!(
+        e,
+        EventKind::OfferAccepted {
+            seat: Seat(0),
+            target: Seat(1),
+            ..
+        }
+    )));
+    assert!(events.iter().all(|e| e.audience == Audience::Everyone));
+    let hand = |game: &Game, seat: u8| game.hand(Seat(seat)).cards().collect::<Vec<_>>();
+    assert_eq!(
+        hand(&game, 0),
+        [Card::General, Card::General, Card::Marshall]
+    );
+    assert_eq!(hand(&game, 1), [Card::Spy]);
+    assert!(matches!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: false }
+    ));
+    game.audit().unwrap();
+}
+
+#[test]
+fn an_offer_is_refused_or_cannot_be_met() {
+    // Ruling 25: refusing is always possible; accepting needs the cards asked.
+    let mut game = rulebook_game(&trading_position(), &[]);
+    play(&mut game, 0, offer(2, &[], &[Card::Admiral, Card::Admiral]));
+    let error = game
+        .apply(Seat(2), Action::AnswerOffer { accept: true })
+        .unwrap_err();
+    assert_eq!(
+        error,
+        castellan_engine::game::RuleError::CannotMeetOffer {
+            card: Card::Admiral,
+            asked: 2,
+            held: 1
+        }
+    );
+    let before: Vec<Hand> = game.seat_ids().map(|s| game.hand(s)).collect();
+    let events = play(&mut game, 2, Action::AnswerOffer { accept: false });
+    assert!(has_event(&events, |e| matches!(
+        e,
+        EventKind::OfferRefused {
+            seat: Seat(0),
+            target: Seat(2)
+        }
+    )));
+    let after: Vec<Hand> = game.seat_ids().map(|s| game.hand(s)).collect();
+    assert_eq!(before, after, "a refusal moves no card");
+}
+
+#[test]
+fn one_offer_per_seat_and_turn_of_cards_held_between_attacks() {
+    // Ruling 25: one offer to each other seat in a turn, of cards one holds, giving or
+    // asking something, in one's own turn between attacks.
+    use castellan_engine::game::RuleError;
+    let mut game = rulebook_game(&trading_position(), &[6, 6, 1]);
+    let refusal = |game: &mut Game, seat: u8, action: Action| {
+        let before = game.clone();
+        let error = game.apply(Seat(seat), action).unwrap_err();
+        assert_eq!(*game, before);
+        error
+    };
+    assert_eq!(
+        refusal(&mut game, 0, offer(1, &[], &[])),
+        RuleError::EmptyOffer
+    );
+    assert_eq!(
+        refusal(&mut game, 0, offer(1, &[Card::Spy, Card::Spy], &[])),
+        RuleError::OfferBeyondHand {
+            card: Card::Spy,
+            offered: 2,
+            held: 1
+        }
+    );
+    assert_eq!(
+        refusal(&mut game, 0, offer(0, &[Card::Spy], &[])),
+        RuleError::SelfTarget
+    );
+    assert!(matches!(
+        refusal(&mut game, 1, offer(0, &[Card::Marshall], &[])),
+        RuleError::NotYourDecision { .. }
+    ));
+    play(&mut game, 0, offer(1, &[Card::General], &[]));
+    play(&mut game, 1, Action::AnswerOffer { accept: false });
+    assert_eq!(
+        refusal(&mut game, 0, offer(1, &[Card::General], &[])),
+        RuleError::AlreadyOffered(Seat(1))
+    );
+    // Another seat may still be offered cards, after an attack too, but not during it.
+    play(&mut game, 0, attack("n1", "s1"));
+    assert!(matches!(
+        refusal(&mut game, 0, offer(2, &[Card::General], &[])),
+        RuleError::UnexpectedAction { .. }
+    ));
+    play(&mut game, 0, Action::StopAttack);
+    play(&mut game, 0, offer(2, &[Card::General], &[]));
+    play(&mut game, 2, Action::AnswerOffer { accept: true });
+    assert_eq!(game.hand(Seat(2)).count(Card::General), 1);
+    // Next turn, offers may be made again.
+    end_turn(&mut game, 0);
+    let legal = game.legal_actions();
+    assert!(legal.allows(&offer(0, &[Card::Marshall], &[])));
+}
+
+#[test]
+fn computer_players_answer_offers() {
+    // Ruling 25: the computer accepts a gift or a fair trade and refuses the rest.
+    use castellan_engine::bot::{GreedyPolicy, Policy, RandomPolicy, SeatSight};
+    for (give, ask, accepted) in [
+        (&[Card::Spy][..], &[][..], true),
+        (&[Card::General][..], &[Card::Marshall][..], true),
+        (&[Card::Spy][..], &[Card::Marshall][..], true),
+        (&[][..], &[Card::Marshall][..], false),
+    ] {
+        let mut game = rulebook_game(&trading_position(), &[]);
+        play(&mut game, 0, offer(1, give, ask));
+        let legal = game.legal_actions();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let sight = SeatSight::new(&game, Seat(1));
+        let answer = GreedyPolicy::new().choose(&sight, &legal, &mut rng);
+        assert_eq!(answer, Action::AnswerOffer { accept: accepted });
+        let answer = RandomPolicy.choose(&sight, &legal, &mut rng);
+        play(&mut game, 1, answer);
+    }
+}
+
+// ---------------------------------------------------------------- The limit on armies (26)
+
+#[test]
+fn armies_past_the_limit_of_the_board_are_forfeited() {
+    // Ruling 26: spoils of 4 with room for 1 on the board: 1 placed, 3 forfeited.
+    let mut p = base();
+    let on_board: u32 = p.territories.values().map(|t| t.armies).sum();
+    set(&mut p, "n1", 0, 5 + MAX_ARMIES_ON_BOARD - 1 - on_board);
+    let mut game = rulebook_game(&p, &[]);
+    assert_eq!(game.room_for_armies(), 1);
+    let events = play(&mut game, 0, Action::EndTurn);
+    assert!(has_event(&events, |e| matches!(
+        e,
+        EventKind::ArmiesForfeited {
+            seat: Seat(0),
+            armies: 3
+        }
+    )));
+    assert_eq!(
+        game.pending().unwrap().decision,
+        Decision::PlaceArmies {
+            armies: 1,
+            reason: PlacementReason::Spoils
+        }
+    );
+    play(&mut game, 0, place(&[("n2", 1)]));
+    assert_eq!(game.room_for_armies(), 0);
+    // A full board: the next seat's spoils are all forfeited, its turn goes on.
+    let events = end_turn(&mut game, 1);
+    assert!(has_event(&events, |e| matches!(
+        e,
+        EventKind::ArmiesForfeited { seat: Seat(1), .. }
+    )));
+    assert_eq!(game.turn_seat(), Some(Seat(2)));
+    game.audit().unwrap();
+}
+
+#[test]
+fn a_position_past_the_limit_on_armies_is_refused() {
+    // Ruling 26: no count of armies wraps round; a position past the limit is refused.
+    let mut p = base();
+    set(&mut p, "n1", 0, u32::MAX);
+    let error = Game::from_position(
+        tiny_board(),
+        Variant::rulebook(),
+        &p,
+        castellan_engine::game::Dice::Random,
+    )
+    .unwrap_err();
+    assert!(error.problems.iter().any(|problem| matches!(
+        problem,
+        castellan_engine::game::PositionProblem::TooManyArmies { .. }
+    )));
+    set(&mut p, "n1", 0, MAX_ARMIES_ON_BOARD);
+    assert!(
+        Game::from_position(
+            tiny_board(),
+            Variant::rulebook(),
+            &p,
+            castellan_engine::game::Dice::Random
+        )
+        .is_err(),
+        "the other territories' armies take it past the limit"
+    );
+}
+
+#[test]
+fn hidden_armies_and_reinforcements_stop_at_the_limit_on_armies() {
+    // Ruling 26: hidden armies of 5 with room for 2: 2 come out, 3 are forfeited; then
+    // Reinforcements of 3 with no room left: none to place.
+    let mut p = with_hand(base(), 0, &[Card::Reinforcements]);
+    hidden(&mut p, 0, &["n3"]);
+    p.cards.track = 3;
+    let on_board: u32 = p.territories.values().map(|t| t.armies).sum();
+    set(&mut p, "n1", 0, 5 + MAX_ARMIES_ON_BOARD - 2 - on_board);
+    let mut game = rulebook_game(&p, &[]);
+    let events = play(
+        &mut game,
+        0,
+        Action::RevealHiddenArmies { territory: t("n3") },
+    );
+    assert!(has_event(&events, |e| matches!(
+        e,
+        EventKind::HiddenArmiesRevealed { armies: 2, .. }
+    )));
+    assert!(has_event(&events, |e| matches!(
+        e,
+        EventKind::ArmiesForfeited { armies: 3, .. }
+    )));
+    assert_eq!(armies(&game, "n3"), 4);
+    let events = play(&mut game, 0, Action::PlayReinforcements { cards: 1 });
+    assert!(has_event(&events, |e| matches!(
+        e,
+        EventKind::ArmiesForfeited { armies: 6, .. }
+    )));
+    assert!(matches!(
+        game.pending().unwrap().decision,
+        Decision::Play { attacked: false }
+    ));
+    game.audit().unwrap();
+}
+
+#[test]
+fn a_position_says_which_seats_were_offered_cards_this_turn() {
+    // Ruling 25: the offers made in a turn survive a described position.
+    let mut game = rulebook_game(&trading_position(), &[]);
+    play(&mut game, 0, offer(1, &[Card::Spy], &[]));
+    assert_eq!(game.to_position(), None, "an offer awaits its answer");
+    play(&mut game, 1, Action::AnswerOffer { accept: false });
+    let described = game.to_position().unwrap();
+    assert_eq!(described.turn.offered, [Seat(1)]);
+    let mut again = rulebook_game(&described, &[]);
+    assert_eq!(
+        again
+            .apply(Seat(0), offer(1, &[Card::Spy], &[]))
+            .unwrap_err(),
+        castellan_engine::game::RuleError::AlreadyOffered(Seat(1))
+    );
+    // Seats that are not at the table are refused, whatever their number.
+    let mut wrong = described.clone();
+    wrong.turn.offered = vec![Seat(0), Seat(9), Seat(200)];
+    let error = Game::from_position(
+        tiny_board(),
+        Variant::rulebook(),
+        &wrong,
+        castellan_engine::game::Dice::Random,
+    )
+    .unwrap_err();
+    assert_eq!(error.problems.len(), 3, "{error}");
 }

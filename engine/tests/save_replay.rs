@@ -5,7 +5,7 @@
 mod support;
 
 use castellan_engine::game::{
-    Action, Dice, Game, Placement, Position, ReplayError, SaveError, SavedGame, Seat,
+    Action, Dice, Game, Placement, Position, ReplayError, SAVE_FORMAT, SaveError, SavedGame, Seat,
 };
 use castellan_engine::variant::Variant;
 use rand::SeedableRng;
@@ -30,7 +30,8 @@ fn a_whole_game_round_trips_through_a_save() {
     let game = random_game(3, 5, 100_000);
     assert!(game.winner().is_some());
     let save = game.save(CASTLE_SOURCE).unwrap();
-    assert_eq!(save.format, 1);
+    assert_eq!(save.format, SAVE_FORMAT);
+    assert_eq!(SAVE_FORMAT, 2);
     assert_eq!(save.board_name, "Castle Risk");
     assert_eq!(save.actions.len(), game.history().len());
     let json = save.to_json();
@@ -133,8 +134,13 @@ fn saves_that_cannot_be_read_are_refused_with_the_reason() {
     let save = game.save(CASTLE_SOURCE).unwrap();
 
     let mut wrong_format = save.clone();
-    wrong_format.format = 2;
-    assert!(matches!(wrong_format.replay(), Err(ReplayError::Format(2))));
+    wrong_format.format = 0;
+    assert!(matches!(wrong_format.replay(), Err(ReplayError::Format(0))));
+    wrong_format.format = 3;
+    assert!(matches!(
+        wrong_format.replay(),
+        Err(ReplayError::NewerFormat(3))
+    ));
 
     let mut renamed = save.clone();
     renamed.board_name = "Risk".into();
@@ -158,6 +164,98 @@ fn saves_that_cannot_be_read_are_refused_with_the_reason() {
     assert!(matches!(
         SavedGame::load("{\"format\": 1}"),
         Err(ReplayError::Json(_))
+    ));
+    assert!(matches!(
+        SavedGame::load("{\"board\": 1}"),
+        Err(ReplayError::NoFormat)
+    ));
+}
+
+// --- Saves of earlier versions, and reading files of any size ---
+
+const APP_FORMAT_1: &str = include_str!("saves/app-format-1.castellan");
+const PROTOCOL_FORMAT_1: &str = include_str!("saves/protocol-format-1.castellan");
+
+/// Each fixture was written by Castellan before format 2 (the desktop app's save, and
+/// the protocol's `save` reply), with what that version's protocol showed of the
+/// game it ended in: the pending decision and every seat's view.
+#[test]
+fn saves_of_the_app_and_the_protocol_before_format_2_still_load() {
+    for (save, views) in [
+        (APP_FORMAT_1, include_str!("saves/app-format-1.views.json")),
+        (
+            PROTOCOL_FORMAT_1,
+            include_str!("saves/protocol-format-1.views.json"),
+        ),
+    ] {
+        let game = SavedGame::load(save).unwrap();
+        let recorded: serde_json::Value = serde_json::from_str(views).unwrap();
+        assert_eq!(
+            serde_json::to_value(game.pending()).unwrap(),
+            recorded["pending"]["pending"]
+        );
+        for seat in game.seat_ids() {
+            // Views have gained fields since: those the old version showed must agree.
+            let view = serde_json::to_value(game.view_for(seat)).unwrap();
+            let old = recorded["views"][seat.index()].as_object().unwrap();
+            assert!(old.len() > 15);
+            for (key, value) in old {
+                assert_eq!(&view[key], value, "{seat}'s view: {key}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_apps_settings_are_kept_in_the_save_and_written_back() {
+    let save = SavedGame::from_json(APP_FORMAT_1).unwrap();
+    assert_eq!(save.format, 1);
+    let app = save
+        .app
+        .as_ref()
+        .expect("the app's settings are read into `app`");
+    assert_eq!(app["seats"][1]["name"], "Béla");
+    assert_eq!(app["seats"][2]["colour"], 5);
+    assert_eq!(app["quick_defence"], false);
+    // Saved again, the game is format 2 with the same settings, and loads the same.
+    let game = save.replay().unwrap();
+    let mut again = game.save(&save.board_source).unwrap();
+    again.app = save.app.clone();
+    let json = again.to_json();
+    assert!(json.contains("\"format\": 2"));
+    let reread = SavedGame::from_json(&json).unwrap();
+    assert_eq!(reread.app, save.app);
+    assert_eq!(reread.replay().unwrap(), game);
+    // A protocol save has no settings of the app.
+    assert_eq!(SavedGame::from_json(PROTOCOL_FORMAT_1).unwrap().app, None);
+}
+
+#[test]
+fn save_files_are_read_with_a_size_limit() {
+    let dir = std::env::temp_dir().join(format!("castellan-saves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A file of 2 GiB, all holes: refused by its length, unread.
+    let huge = dir.join("huge.castellan");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(2 << 30)
+        .unwrap();
+    for path in [huge.as_path(), std::path::Path::new("/dev/zero")] {
+        let error = SavedGame::read_file(path).unwrap_err();
+        assert!(matches!(error, ReplayError::TooLarge), "{error}");
+        assert_eq!(
+            error.to_string(),
+            "the save is larger than the 64 MiB a save may have"
+        );
+        assert!(castellan_engine::board::load_board_file(path).is_err());
+    }
+    let good = dir.join("good.castellan");
+    std::fs::write(&good, APP_FORMAT_1).unwrap();
+    assert!(SavedGame::load_file(&good).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(matches!(
+        SavedGame::read_file(&dir.join("gone")),
+        Err(ReplayError::Read(_))
     ));
 }
 

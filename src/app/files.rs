@@ -1,12 +1,13 @@
 //! Every file the window reads or writes, and choosing them: the desktop's own file
 //! chooser (`gtk::FileChooserNative`) for saved games, board files and variant files;
-//! the save file's format and reading and writing it; the last setup
-//! (`last-game.toml`); and writing a file whole or not at all.
+//! the app's part of a save file and reading and writing saves; the last setup
+//! (`last-game.toml`). (Writing any file safely is `castellan::safe_write`.)
 
 use std::path::{Path, PathBuf};
 
 use castellan_engine::board::parse_board;
-use castellan_engine::game::{SaveError, SavedGame};
+use castellan_engine::diagnostics::{ReadError, read_text_file};
+use castellan_engine::game::{MAX_SAVE_BYTES, ReplayError, SaveError, SavedGame};
 use gettextrs::gettext;
 use relm4::gtk::{gio, glib, prelude::*};
 use serde::{Deserialize, Serialize};
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::session::{GameSetup, SeatSettings, Session, SessionError, TableEvent, yes};
 use crate::map::palette::SEAT_COLOURS;
 use crate::messages;
+use crate::safe_write::write_file;
 
 /// The extension of Castellan saves.
 pub const EXTENSION: &str = "castellan";
@@ -149,47 +151,57 @@ pub fn with_extension(path: PathBuf, extension: &str) -> PathBuf {
     }
 }
 
-/// Writes a file whole or not at all: to a neighbour first, then renamed over, so
-/// that a crash or a full disk never leaves half a save behind.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let partial = path.with_extension("partial");
-    std::fs::write(&partial, text)?;
-    std::fs::rename(&partial, path)
-}
-
-/// A save file: the seats as set up at this table, and the engine's saved game. A bare
-/// engine save (as `castellan` on the command line writes) opens too, with plain seat
-/// names.
+/// What this app keeps in a save's `app` part (`docs/save-format.md`): the seats as
+/// set up at this table and the preferences. A save without it (as the protocol
+/// writes) opens too, with plain seat names.
 #[derive(Serialize, Deserialize)]
-struct SessionFile {
+struct AppPart {
     seats: Vec<SeatSettings>,
     /// See [`GameSetup::quick_defence`]; saves made before it existed had it on.
     #[serde(default = "yes")]
     quick_defence: bool,
-    game: SavedGame,
 }
 
-/// Opens the saved game at `path`. The game in progress (if any) is untouched
-/// whatever happens: a new session is returned, or why the file cannot be played (in
-/// the reader's language).
+/// Opens the saved game at `path`, read with the engine's size limit. The game in
+/// progress (if any) is untouched whatever happens: a new session is returned, or why
+/// the file cannot be played (in the reader's language).
 pub fn open_game(path: &Path) -> Result<Session, String> {
-    let json = std::fs::read_to_string(path).map_err(|e| messages::io_error(&e))?;
+    let json = read_text_file(path, MAX_SAVE_BYTES).map_err(|e| match e {
+        ReadError::TooLarge(_) => messages::replay_error(&ReplayError::TooLarge, None, &[]),
+        ReadError::Io(e) => messages::io_error(&e),
+        ReadError::NotUtf8(problem) => format!(
+            "{}:{}: {}",
+            problem.line,
+            problem.column,
+            messages::problem(&problem.kind)
+        ),
+    })?;
     read_game(&json, Some(path.to_owned())).map_err(|e| e.describe())
 }
 
-/// Writes `session` to `path` as a save file, whole or not at all; or says why it
-/// could not (in the reader's language).
+/// Writes `session` to `path` as a save file, whole or not at all and harming no
+/// other file (`castellan::safe_write`); or says why it could not (in the reader's
+/// language).
 pub fn save_game(session: &Session, path: &Path) -> Result<(), String> {
     let json = game_json(session).map_err(|e| messages::save_error(&e))?;
-    write_atomically(path, &json).map_err(|e| messages::io_error(&e))
+    write_file(path, json.as_bytes()).map_err(|e| messages::io_error(&e))
 }
 
-/// A session from a save file's JSON (or a bare engine save's), opened from `path`;
-/// its log is rebuilt from the events of its replay.
+/// A session from a save's JSON, opened from `path`: the engine's save, with this
+/// app's seats in its `app` part when it has one. Its log is rebuilt from the events
+/// of its replay.
 pub fn read_game(json: &str, path: Option<PathBuf>) -> Result<Session, SessionError> {
-    let (seats, quick_defence, saved) = match serde_json::from_str::<SessionFile>(json) {
-        Ok(file) => (Some(file.seats), file.quick_defence, file.game),
-        Err(_) => (None, true, SavedGame::from_json(json)?),
+    let saved = SavedGame::from_json(json).map_err(|error| SessionError::Replay {
+        error: Box::new(error),
+        board: None,
+        seats: Vec::new(),
+    })?;
+    let (seats, quick_defence) = match &saved.app {
+        Some(app) => {
+            let part: AppPart = serde_json::from_value(app.clone().into())?;
+            (Some(part.seats), part.quick_defence)
+        }
+        None => (None, true),
     };
     let mut replayed = Vec::new();
     let game = saved
@@ -203,7 +215,7 @@ pub fn read_game(json: &str, path: Option<PathBuf>) -> Result<Session, SessionEr
                 .ok()
                 .map(Box::new),
             seats: seats.iter().flatten().map(|s| s.name.clone()).collect(),
-            error,
+            error: Box::new(error),
         })?;
     let seats = seats.unwrap_or_else(|| {
         (0..game.seats())
@@ -224,14 +236,19 @@ pub fn read_game(json: &str, path: Option<PathBuf>) -> Result<Session, SessionEr
     )
 }
 
-/// The session as a save file's JSON.
+/// The session as a save file's JSON: the engine's save, with the seats and
+/// preferences in its `app` part.
 pub fn game_json(session: &Session) -> Result<String, SaveError> {
-    let file = SessionFile {
+    let mut save = session.saved_game()?;
+    let part = AppPart {
         seats: session.seats().to_vec(),
         quick_defence: session.quick_defence(),
-        game: session.saved_game()?,
     };
-    Ok(serde_json::to_string_pretty(&file).expect("a save always serialises to JSON"))
+    // A struct of strings, numbers and booleans: always a JSON object.
+    save.app = serde_json::to_value(part)
+        .ok()
+        .and_then(|part| part.as_object().cloned());
+    Ok(save.to_json())
 }
 
 /// Where the last setup is remembered: `$XDG_CONFIG_HOME/castellan/last-game.toml`.
@@ -241,9 +258,12 @@ pub fn last_setup_path() -> PathBuf {
         .join("last-game.toml")
 }
 
+/// The most `last-game.toml` may hold: a few seats' names and two paths.
+const MAX_SETUP_BYTES: usize = 64 * 1024;
+
 /// The setup remembered at `path`, if it is there and makes sense.
 pub fn load_setup(path: &Path) -> Option<GameSetup> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = read_text_file(path, MAX_SETUP_BYTES).ok()?;
     let setup: GameSetup = toml::from_str(&text).ok()?;
     setup.problem().is_none().then_some(setup)
 }
@@ -254,7 +274,7 @@ pub fn store_setup(path: &Path, setup: &GameSetup) -> std::io::Result<()> {
         std::fs::create_dir_all(parent)?;
     }
     let text = toml::to_string(setup).map_err(std::io::Error::other)?;
-    std::fs::write(path, text)
+    write_file(path, text.as_bytes())
 }
 
 #[cfg(test)]
@@ -275,16 +295,6 @@ mod tests {
             with_extension(PathBuf::from("/tmp/mine"), "toml"),
             PathBuf::from("/tmp/mine.toml")
         );
-    }
-
-    #[test]
-    fn writing_replaces_the_whole_file() {
-        let path =
-            std::env::temp_dir().join(format!("castellan-write-{}.castellan", std::process::id()));
-        write_atomically(&path, "first, longer text").unwrap();
-        write_atomically(&path, "second").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-        std::fs::remove_file(&path).unwrap();
     }
 
     fn session(computers: &[bool]) -> Session {
@@ -338,6 +348,23 @@ mod tests {
         let broken = json.replacen("\"seed\"", "\"sead\"", 1);
         assert!(read_game(&broken, None).is_err());
         assert!(read_game("{}", None).is_err());
+    }
+
+    #[test]
+    fn a_save_of_the_app_before_format_2_opens_with_its_seats() {
+        let json = include_str!("../../engine/tests/saves/app-format-1.castellan");
+        let session = read_game(json, None).unwrap();
+        let names: Vec<&str> = session.seats().iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Anna", "Béla", "Chloé"]);
+        let colours: Vec<u8> = session.seats().iter().map(|s| s.colour).collect();
+        assert_eq!(colours, [3, 1, 5]);
+        assert!(session.seats().iter().all(|s| s.computer));
+        assert!(!session.quick_defence());
+        // Saved again: the engine's format, the seats in its `app` part.
+        let again = game_json(&session).unwrap();
+        let save = SavedGame::from_json(&again).unwrap();
+        assert_eq!(save.format, castellan_engine::game::SAVE_FORMAT);
+        assert_eq!(save.app.unwrap()["seats"][1]["name"], "Béla");
     }
 
     #[test]

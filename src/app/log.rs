@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use castellan_engine::board::{Board, TerritoryId};
-use castellan_engine::game::{AttackEnd, EventKind, Seat};
+use castellan_engine::game::{AttackEnd, EventKind, Hand, Seat};
 use gettextrs::{gettext, ngettext};
 
 use crate::text::fill;
@@ -68,9 +68,31 @@ pub fn tells(event: &EventKind) -> bool {
         | EventKind::ArmiesMoved { .. }
         | EventKind::CastleTaken { .. }
         | EventKind::SeatEliminated { .. }
-        | EventKind::GameWon { .. } => true,
+        | EventKind::GameWon { .. }
+        | EventKind::GameDrawn { .. }
+        | EventKind::CardsOffered { .. }
+        | EventKind::OfferAccepted { .. }
+        | EventKind::OfferRefused { .. }
+        | EventKind::ArmiesForfeited { .. } => true,
         _ => false,
     }
+}
+
+/// Cards as the log names them ("Spy, 2 × General"), or "nothing".
+fn cards_list(hand: &Hand) -> String {
+    if hand.is_empty() {
+        return gettext("nothing");
+    }
+    hand.kinds()
+        .map(|card| match hand.count(card) {
+            1 => gettext(card.name()),
+            n => fill(
+                &gettext("{card} ×{count}"),
+                &[("card", &gettext(card.name())), ("count", &n)],
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The sentence for an event, or `None` for bookkeeping the log leaves out. `armies`
@@ -315,6 +337,49 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             &gettext("{seat} has won the game"),
             &[("seat", &names.seat(*seat))],
         ),
+        EventKind::GameDrawn { rounds } => fill(
+            &ngettext(
+                "No territory was taken in {rounds} round: the game is drawn",
+                "No territory was taken in {rounds} rounds: the game is drawn",
+                *rounds,
+            ),
+            &[("rounds", rounds)],
+        ),
+        EventKind::CardsOffered {
+            seat,
+            target,
+            give,
+            ask,
+        } => fill(
+            &gettext("{seat} offers {target} {give} for {ask}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("target", &names.seat(*target)),
+                ("give", &cards_list(give)),
+                ("ask", &cards_list(ask)),
+            ],
+        ),
+        EventKind::OfferAccepted { seat, target, .. } => fill(
+            &gettext("{target} accepted the offer of {seat}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("target", &names.seat(*target)),
+            ],
+        ),
+        EventKind::OfferRefused { seat, target } => fill(
+            &gettext("{target} refused the offer of {seat}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("target", &names.seat(*target)),
+            ],
+        ),
+        EventKind::ArmiesForfeited { seat, armies } => fill(
+            &gettext("{seat} could not place {armies}: the board holds no more"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("armies", &names.armies(*armies)),
+            ],
+        ),
         _ => return None,
     };
     Some(text)
@@ -324,6 +389,7 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
 mod tests {
     use super::*;
     use castellan_engine::board::load_board_file;
+    use castellan_engine::game::Card;
     use std::path::Path;
 
     fn board() -> Arc<Board> {
@@ -365,6 +431,46 @@ mod tests {
         assert_eq!(
             sentence(&names, &lost, 0).as_deref(),
             Some("London loses 2")
+        );
+    }
+
+    #[test]
+    fn trades_the_draw_and_forfeited_armies_are_logged() {
+        let board = board();
+        let names = LogNames {
+            board,
+            seats: vec!["Anna".to_owned(), "Béla".to_owned()],
+        };
+        let hand = |cards: &[Card]| cards.iter().copied().collect::<Hand>();
+        let offered = EventKind::CardsOffered {
+            seat: Seat(0),
+            target: Seat(1),
+            give: hand(&[Card::Spy, Card::General, Card::General]),
+            ask: hand(&[]),
+        };
+        assert_eq!(
+            sentence(&names, &offered, 0).as_deref(),
+            Some("Anna offers Béla Spy, General ×2 for nothing")
+        );
+        let refused = EventKind::OfferRefused {
+            seat: Seat(0),
+            target: Seat(1),
+        };
+        assert_eq!(
+            sentence(&names, &refused, 0).as_deref(),
+            Some("Béla refused the offer of Anna")
+        );
+        assert_eq!(
+            sentence(&names, &EventKind::GameDrawn { rounds: 60 }, 0).as_deref(),
+            Some("No territory was taken in 60 rounds: the game is drawn")
+        );
+        let forfeited = EventKind::ArmiesForfeited {
+            seat: Seat(1),
+            armies: 3,
+        };
+        assert_eq!(
+            sentence(&names, &forfeited, 0).as_deref(),
+            Some("Béla could not place 3 armies: the board holds no more")
         );
     }
 

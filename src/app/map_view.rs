@@ -1,6 +1,7 @@
-//! The map widget: a relm4 component wrapping a `gtk::DrawingArea` that draws a
+//! The map widget: a relm4 component wrapping a drawing area (`area.rs`) that draws a
 //! [`MapScene`]. Gesture controllers only send messages; `update` changes the scene and
-//! queues a redraw; the draw function only draws. The scene and drawing are in `map/`.
+//! queues a redraw; the snapshot function only draws. The scene and drawing are in
+//! `map/`.
 //! The map decides nothing about the game: it reports clicks, and the window tells it
 //! what each territory shows, which light up and which is selected.
 //!
@@ -8,6 +9,7 @@
 //! zoomed map to keep it in view), Enter or Space clicks the focused territory, `+`,
 //! `-` and `0` zoom and fit, Escape backs out.
 
+mod area;
 mod measure;
 
 use std::cell::RefCell;
@@ -22,6 +24,7 @@ use relm4::prelude::*;
 use crate::map::scene::{Direction, TerritoryState};
 use crate::map::{AttackArrow, LayerCache, MapScene, Palette, TargetKind, ViewPoint};
 use crate::text::fill;
+use area::{Frames, MapArea};
 use measure::Measure;
 
 /// Zoom change for one notch of a mouse wheel (smooth scrolling scales it).
@@ -41,6 +44,8 @@ struct Canvas {
     scene: MapScene,
     palette: Palette,
     layers: LayerCache,
+    /// The render nodes of the frames handed to GTK.
+    frames: Frames,
     /// Set by `CASTELLAN_MEASURE`: reports the first frame and the memory in use.
     measure: Option<Measure>,
     /// The name of the seat behind each owner value (a palette colour) on the map.
@@ -193,7 +198,7 @@ impl Component for MapView {
     type CommandOutput = ();
 
     view! {
-        gtk::DrawingArea {
+        MapArea {
             set_hexpand: true,
             set_vexpand: true,
             set_focusable: true,
@@ -202,10 +207,11 @@ impl Component for MapView {
             #[watch]
             set_cursor_from_name: Some(model.cursor_name()),
 
-            set_draw_func[canvas = model.canvas.clone()] => move |_, cr, _, _| {
+            set_snapshot_func[canvas = model.canvas.clone()] => move |snapshot, width, height| {
                 let mut canvas = canvas.borrow_mut();
-                let Canvas { scene, palette, layers, measure, .. } = &mut *canvas;
-                if let Err(error) = layers.draw(cr, scene, palette) {
+                let Canvas { scene, palette, layers, frames, measure, .. } = &mut *canvas;
+                let size = (width, height);
+                if let Err(error) = frames.snapshot(snapshot, size, layers, scene, palette) {
                     eprintln!("castellan: cannot draw the map: {error}");
                 }
                 if let Some(measure) = measure {
@@ -323,6 +329,7 @@ impl Component for MapView {
             scene: MapScene::new(board),
             palette: Palette::new(style.is_dark(), style.is_high_contrast()),
             layers: LayerCache::new(),
+            frames: Frames::default(),
             measure: Measure::from_env(),
             seat_names: Vec::new(),
         };

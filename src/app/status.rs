@@ -25,6 +25,9 @@ pub fn for_session(session: &Session, placed: u32) -> String {
         }) => game.armies_to_place(*seat),
         _ => 0,
     };
+    if game.is_drawn() {
+        return super::victory::draw_title();
+    }
     let cx = StatusContext {
         board: game.board(),
         names: &names,
@@ -184,6 +187,13 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
         Decision::Fortify => {
             gettext("fortify once — click a territory, then a neighbour — or skip")
         }
+        Decision::AnswerOffer { from, .. } => fill(
+            &gettext("{seat} offers you cards — accept or refuse in the side panel"),
+            &[(
+                "seat",
+                &cx.names.get(from.index()).map_or("", String::as_str),
+            )],
+        ),
     }
 }
 

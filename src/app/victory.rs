@@ -1,8 +1,11 @@
-//! The victory page: who won, how long it took, and a way to play again.
+//! The victory page: who won (or that the game ended in a draw), how long it took,
+//! and a way to play again.
 
 use gettextrs::{gettext, ngettext};
 use relm4::gtk::prelude::*;
 use relm4::prelude::*;
+
+use castellan_engine::game::QUIET_ROUNDS_FOR_A_DRAW;
 
 use crate::text::fill;
 
@@ -23,16 +26,58 @@ pub fn description(turns: u32) -> String {
     )
 }
 
-/// The page's state: the winner and the turns played.
+/// "The Game Is Drawn" (ruling 24).
+pub fn draw_title() -> String {
+    gettext("The Game Is Drawn")
+}
+
+/// "No territory was taken in the last 60 rounds, after 412 turns."
+pub fn draw_description(rounds: u32, turns: u32) -> String {
+    fill(
+        // TRANSLATORS: {rounds} is at least 2; the turns are counted by the next string.
+        &ngettext(
+            "No territory was taken in the last {rounds} rounds, after {turns} turn.",
+            "No territory was taken in the last {rounds} rounds, after {turns} turns.",
+            turns,
+        ),
+        &[("rounds", &rounds), ("turns", &turns)],
+    )
+}
+
+/// How the game ended: won by a seat (its name), or drawn (ruling 24).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub enum Ending {
+    Won(String),
+    #[default]
+    Drawn,
+}
+
+/// The page's state: how the game ended and the turns played.
 #[derive(Debug, Default)]
 pub struct VictoryPage {
-    winner: String,
+    ending: Ending,
     turns: u32,
+}
+
+impl VictoryPage {
+    fn title(&self) -> String {
+        match &self.ending {
+            Ending::Won(winner) => title(winner),
+            Ending::Drawn => draw_title(),
+        }
+    }
+
+    fn description(&self) -> String {
+        match &self.ending {
+            Ending::Won(_) => description(self.turns),
+            Ending::Drawn => draw_description(QUIET_ROUNDS_FOR_A_DRAW, self.turns),
+        }
+    }
 }
 
 #[derive(Debug)]
 pub enum VictoryPageInput {
-    Show { winner: String, turns: u32 },
+    Show { ending: Ending, turns: u32 },
     NewGame,
     ShowMap,
 }
@@ -54,9 +99,9 @@ impl SimpleComponent for VictoryPage {
         adw::StatusPage {
             set_icon_name: Some("starred-symbolic"),
             #[watch]
-            set_title: &title(&model.winner),
+            set_title: &model.title(),
             #[watch]
-            set_description: Some(&description(model.turns)),
+            set_description: Some(&model.description()),
 
             #[wrap(Some)]
             set_child = &gtk::Box {
@@ -86,8 +131,8 @@ impl SimpleComponent for VictoryPage {
 
     fn update(&mut self, message: VictoryPageInput, sender: ComponentSender<Self>) {
         match message {
-            VictoryPageInput::Show { winner, turns } => {
-                self.winner = winner;
+            VictoryPageInput::Show { ending, turns } => {
+                self.ending = ending;
                 self.turns = turns;
             }
             VictoryPageInput::NewGame => {
@@ -112,6 +157,15 @@ mod tests {
         assert_eq!(
             super::description(1),
             "The last castle standing, after 1 turn."
+        );
+    }
+
+    #[test]
+    fn a_drawn_game_says_so() {
+        assert_eq!(super::draw_title(), "The Game Is Drawn");
+        assert_eq!(
+            super::draw_description(60, 412),
+            "No territory was taken in the last 60 rounds, after 412 turns."
         );
     }
 }

@@ -2,11 +2,11 @@
 //! so that bots, test harnesses and other front ends can drive games. The conversation
 //! itself is `castellan_engine::protocol::Session`; this module only moves lines.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use castellan_engine::protocol::Session;
+use castellan_engine::protocol::{MAX_LINE_BYTES, Session};
 use clap::Args;
 use gettextrs::gettext;
 
@@ -32,7 +32,8 @@ pub fn run(_args: ProtocolArgs) -> ExitCode {
 }
 
 /// Reads requests line by line and writes each reply as one line, flushed at once so
-/// that a client waiting for it is never left hanging.
+/// that a client waiting for it is never left hanging. A line longer than
+/// [`MAX_LINE_BYTES`] is refused and skipped without being held in memory.
 pub fn serve(
     session: &mut Session,
     mut input: impl BufRead,
@@ -41,14 +42,23 @@ pub fn serve(
     let mut bytes = Vec::new();
     while !session.is_finished() {
         bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
+        let limit = MAX_LINE_BYTES as u64 + 2;
+        if (&mut input).take(limit).read_until(b'\n', &mut bytes)? == 0 {
             break;
         }
+        let ended = bytes.ends_with(b"\n");
         let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let replies = match std::str::from_utf8(line) {
-            Ok(line) => session.handle_line(line),
-            Err(_) => vec![session.reject_line("the line is not UTF-8")],
+        let replies = if line.len() > MAX_LINE_BYTES {
+            if !ended {
+                skip_line(&mut input)?;
+            }
+            vec![session.reject_long_line()]
+        } else {
+            match std::str::from_utf8(line) {
+                Ok(line) => session.handle_line(line),
+                Err(_) => vec![session.reject_line("the line is not UTF-8")],
+            }
         };
         for reply in replies {
             serde_json::to_writer(&mut output, &reply)?;
@@ -57,6 +67,26 @@ pub fn serve(
         output.flush()?;
     }
     Ok(())
+}
+
+/// Reads on to the end of the line, keeping nothing.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let all = buffer.len();
+                input.consume(all);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,14 +1,13 @@
 //! `castellan replay SAVE`: replays a saved game with the engine, checking every
 //! action, and prints where it ended: each territory, each seat, and the winner.
 
-use std::fs;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use castellan_engine::board::parse_board;
 use castellan_engine::diagnostics::escaped;
-use castellan_engine::game::{Game, ReplayError, SavedGame};
+use castellan_engine::game::{Game, QUIET_ROUNDS_FOR_A_DRAW, SavedGame};
 use clap::Args;
 use gettextrs::{gettext, ngettext};
 
@@ -28,9 +27,7 @@ pub struct ReplayArgs {
 /// Prints the final position, or why the save does not replay (then fails).
 pub fn run(args: ReplayArgs) -> ExitCode {
     let shown = escaped(&args.save.display().to_string());
-    let game = fs::read_to_string(&args.save)
-        .map_err(|error| messages::io_error(&error))
-        .and_then(|text| replay(&text));
+    let game = replay(&args.save);
     match game {
         Ok(game) => match write_final_position(&mut io::stdout().lock(), &game) {
             Ok(()) => ExitCode::SUCCESS,
@@ -43,11 +40,11 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     }
 }
 
-/// Replays a save, or says why it does not replay, naming the territories of its
-/// board when the board loads.
-fn replay(text: &str) -> Result<Game, String> {
-    let saved = SavedGame::from_json(text)
-        .map_err(|error| messages::replay_error(&ReplayError::Json(error), None, &[]))?;
+/// Reads a save file (with the engine's size limit) and replays it, or says why it
+/// does not replay, naming the territories of its board when the board loads.
+fn replay(path: &Path) -> Result<Game, String> {
+    let saved =
+        SavedGame::read_file(path).map_err(|error| messages::replay_error(&error, None, &[]))?;
     saved.replay().map_err(|error| {
         let board = parse_board(&saved.board_source, &saved.board_name).ok();
         messages::replay_error(&error, board.as_ref(), &[])
@@ -56,7 +53,7 @@ fn replay(text: &str) -> Result<Game, String> {
 
 /// The board and how far the game went, every territory (owner, armies, castle),
 /// every seat (cards, banners, whether it is out), and the winner or the pending
-/// decision.
+/// decision (or the draw).
 fn write_final_position(out: &mut impl Write, game: &Game) -> io::Result<()> {
     let board = game.board();
     let actions = game.history().len();
@@ -141,6 +138,14 @@ fn write_final_position(out: &mut impl Write, game: &Game) -> io::Result<()> {
             fill(
                 &gettext("No winner yet; awaiting {decision}"),
                 &[("decision", &pending.describe(board))]
+            )
+        ),
+        (None, None) if game.is_drawn() => writeln!(
+            out,
+            "{}",
+            fill(
+                &gettext("Drawn: no territory was taken in {rounds} rounds"),
+                &[("rounds", &QUIET_ROUNDS_FOR_A_DRAW)]
             )
         ),
         (None, None) => Ok(()),

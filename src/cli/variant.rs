@@ -65,7 +65,8 @@ pub fn run(args: VariantArgs) -> ExitCode {
 }
 
 /// One line describing a good variant, e.g. `house.toml: “Common house rules”, 1 rule
-/// differs from the rulebook`.
+/// differs from the rulebook`, then a line for each warning (a variant whose games
+/// are likely to stall, `Variant::warnings`).
 fn summary(file: &Path, variant: &Variant) -> String {
     let changed = variant.differences_from_rulebook().len();
     let rules = match changed {
@@ -87,7 +88,12 @@ fn summary(file: &Path, variant: &Variant) -> String {
             &[("name", &translated(&variant.name))],
         )
     };
-    format!("{}: {name}, {rules}", file.display())
+    let mut line = format!("{}: {name}, {rules}", file.display());
+    for warning in variant.warnings() {
+        let warning = fill(&gettext("warning: {what}"), &[("what", &warning)]);
+        line.push_str(&format!("\n{}: {warning}", file.display()));
+    }
+    line
 }
 
 /// Every rule, group by group, as `  title  value`, with `*` and the rulebook's value

@@ -31,7 +31,7 @@ pub struct Bounds {
 
 impl Bounds {
     /// The smallest rectangle holding every point, or `None` when there are none.
-    fn around<'a>(points: impl IntoIterator<Item = &'a Point>) -> Option<Self> {
+    pub fn around<'a>(points: impl IntoIterator<Item = &'a Point>) -> Option<Self> {
         let mut points = points.into_iter();
         let first = *points.next()?;
         Some(points.fold(
@@ -51,7 +51,7 @@ impl Bounds {
         (self.min.x..=self.max.x).contains(&p.x) && (self.min.y..=self.max.y).contains(&p.y)
     }
 
-    fn overlaps(&self, other: &Bounds, tolerance: f64) -> bool {
+    pub fn overlaps(&self, other: &Bounds, tolerance: f64) -> bool {
         self.min.x <= other.max.x + tolerance
             && other.min.x <= self.max.x + tolerance
             && self.min.y <= other.max.y + tolerance
@@ -118,6 +118,89 @@ impl BoardGeometry {
         }
     }
 
+    /// Where a box (in board units) lies against a territory's land: wholly on it, on
+    /// part of it, or apart from it. A territory without an outline is its disc.
+    pub fn box_against(&self, board: &Board, id: TerritoryId, b: &Bounds) -> BoxAgainst {
+        let territory = &board.territory(id).geometry;
+        let Some(bounds) = self.bounds(id) else {
+            let (c, r) = (territory.centre, self.disc_radius(id));
+            let nearest = Point::new(c.x.clamp(b.min.x, b.max.x), c.y.clamp(b.min.y, b.max.y));
+            let farthest = Point::new(
+                if c.x - b.min.x > b.max.x - c.x {
+                    b.min.x
+                } else {
+                    b.max.x
+                },
+                if c.y - b.min.y > b.max.y - c.y {
+                    b.min.y
+                } else {
+                    b.max.y
+                },
+            );
+            let distance = |p: Point| (p.x - c.x).hypot(p.y - c.y);
+            return if distance(farthest) <= r {
+                BoxAgainst::Inside
+            } else if distance(nearest) < r {
+                BoxAgainst::Overlaps
+            } else {
+                BoxAgainst::Apart
+            };
+        };
+        if !bounds.overlaps(b, 0.0) {
+            return BoxAgainst::Apart;
+        }
+        let rings = &territory.outline;
+        let crossed = rings
+            .iter()
+            .flat_map(|ring| ring_edges(ring))
+            .any(|(p, q)| segment_meets_box(p, q, b));
+        let middle = Point::new((b.min.x + b.max.x) / 2.0, (b.min.y + b.max.y) / 2.0);
+        if !crossed {
+            // No edge enters the box: it is all on one side of every ring.
+            return if rings_contain(rings, middle) {
+                BoxAgainst::Inside
+            } else if rings.iter().flatten().any(|&p| b.contains(p)) {
+                // The whole territory lies inside the box.
+                BoxAgainst::Overlaps
+            } else {
+                BoxAgainst::Apart
+            };
+        }
+        BoxAgainst::Overlaps
+    }
+
+    /// Whether a convex quadrilateral (its corners in order round it, in board units)
+    /// covers any of a territory's land, or touches it: for a name turned at an angle.
+    /// A territory without an outline is judged by the quadrilateral's bounds.
+    pub fn quad_meets(&self, board: &Board, id: TerritoryId, corners: &[Point; 4]) -> bool {
+        let Some(around) = Bounds::around(corners) else {
+            return false;
+        };
+        let Some(bounds) = self.bounds(id) else {
+            return self.box_against(board, id, &around) != BoxAgainst::Apart;
+        };
+        if !bounds.overlaps(&around, 0.0) {
+            return false;
+        }
+        let rings = &board.territory(id).geometry.outline;
+        let sides = (0..4).map(|i| (corners[i], corners[(i + 1) % 4]));
+        let middle = Point::new(
+            corners.iter().map(|p| p.x).sum::<f64>() / 4.0,
+            corners.iter().map(|p| p.y).sum::<f64>() / 4.0,
+        );
+        sides.clone().any(|(a, b)| {
+            rings
+                .iter()
+                .flat_map(|ring| ring_edges(ring))
+                .any(|(p, q)| segments_meet(a, b, p, q))
+        }) || rings_contain(rings, middle)
+            || rings.iter().flatten().any(|&p| {
+                // Inside a convex quadrilateral: on the same side of every side.
+                let turns: Vec<f64> = sides.clone().map(|(a, b)| cross(a, b, p)).collect();
+                turns.iter().all(|&t| t >= 0.0) || turns.iter().all(|&t| t <= 0.0)
+            })
+    }
+
     /// Where a group's name goes on an overview of the board: the middle of the group
     /// (its territories' centres, weighted by the area of their outlines) when that is
     /// on the group's land, else the centre of its territory nearest that middle.
@@ -151,6 +234,66 @@ impl BoardGeometry {
             distance(a).total_cmp(&distance(b))
         })
     }
+}
+
+/// Where a box lies against a territory's land: see [`BoardGeometry::box_against`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoxAgainst {
+    /// Wholly on the land.
+    Inside,
+    /// Partly on it (or touching its edge).
+    Overlaps,
+    /// Off it.
+    Apart,
+}
+
+/// Which way `p` lies from the line `a`→`b`: the cross product's sign.
+fn cross(a: Point, b: Point, p: Point) -> f64 {
+    (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+}
+
+/// Whether segments `a`–`b` and `p`–`q` meet (touching counts).
+fn segments_meet(a: Point, b: Point, p: Point, q: Point) -> bool {
+    let (d1, d2) = (cross(p, q, a), cross(p, q, b));
+    let (d3, d4) = (cross(a, b, p), cross(a, b, q));
+    let within = |u: Point, v: Point, w: Point| {
+        w.x >= u.x.min(v.x) && w.x <= u.x.max(v.x) && w.y >= u.y.min(v.y) && w.y <= u.y.max(v.y)
+    };
+    ((d1 > 0.0) != (d2 > 0.0) && (d3 > 0.0) != (d4 > 0.0) && d1 != 0.0 && d2 != 0.0)
+        || (d1 == 0.0 && within(p, q, a))
+        || (d2 == 0.0 && within(p, q, b))
+        || (d3 == 0.0 && within(a, b, p))
+        || (d4 == 0.0 && within(a, b, q))
+}
+
+/// Whether the segment from `a` to `b` meets the box (Liang–Barsky: the part of the
+/// segment between the box's slabs on both axes is not empty).
+fn segment_meets_box(a: Point, b: Point, bounds: &Bounds) -> bool {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let (mut enter, mut leave) = (0.0_f64, 1.0_f64);
+    for (towards, room) in [
+        (-dx, a.x - bounds.min.x),
+        (dx, bounds.max.x - a.x),
+        (-dy, a.y - bounds.min.y),
+        (dy, bounds.max.y - a.y),
+    ] {
+        if towards == 0.0 {
+            if room < 0.0 {
+                return false;
+            }
+        } else {
+            let t = room / towards;
+            if towards < 0.0 {
+                enter = enter.max(t);
+            } else {
+                leave = leave.min(t);
+            }
+            if enter > leave {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The area a ring encloses (the shoelace formula), whichever way it turns.
@@ -301,6 +444,68 @@ mod tests {
                 board.group(group).key
             );
         }
+    }
+
+    #[test]
+    fn a_box_is_inside_a_territory_only_if_no_edge_of_it_crosses_the_box() {
+        let board = test_boards::three_squares_with_outlines();
+        let geometry = BoardGeometry::new(&board);
+        let middle = board.territory_by_key("middle").unwrap();
+        let outline = &board.territory(middle).geometry.outline;
+        let all: Vec<Point> = outline.iter().flatten().copied().collect();
+        let b = Bounds::around(&all).unwrap();
+        let (cx, cy) = ((b.min.x + b.max.x) / 2.0, (b.min.y + b.max.y) / 2.0);
+        let box_at = |x0: f64, y0: f64, x1: f64, y1: f64| Bounds {
+            min: Point::new(x0, y0),
+            max: Point::new(x1, y1),
+        };
+        let against = |area: Bounds| geometry.box_against(&board, middle, &area);
+        assert_eq!(
+            against(box_at(cx - 5.0, cy - 5.0, cx + 5.0, cy + 5.0)),
+            BoxAgainst::Inside
+        );
+        // Reaching over the edge, and wholly beyond it.
+        let width = b.max.x - b.min.x;
+        assert_eq!(
+            against(box_at(cx, cy - 5.0, cx + width, cy + 5.0)),
+            BoxAgainst::Overlaps
+        );
+        assert_eq!(
+            against(box_at(b.max.x + 1.0, cy - 5.0, b.max.x + 9.0, cy + 5.0)),
+            BoxAgainst::Apart
+        );
+        // A box holding the whole territory overlaps it without any corner on it.
+        assert_eq!(
+            against(box_at(
+                b.min.x - 1.0,
+                b.min.y - 1.0,
+                b.max.x + 1.0,
+                b.max.y + 1.0
+            )),
+            BoxAgainst::Overlaps
+        );
+    }
+
+    #[test]
+    fn a_turned_box_meets_a_territory_only_where_it_reaches_it() {
+        let board = test_boards::three_squares_with_outlines();
+        let geometry = BoardGeometry::new(&board);
+        let middle = board.territory_by_key("middle").unwrap();
+        // The middle square runs from 100 to 200; a diamond inside it, one poking
+        // over its right edge, and one beyond it.
+        let diamond = |cx: f64, r: f64| {
+            [
+                Point::new(cx, 50.0 - r),
+                Point::new(cx + r, 50.0),
+                Point::new(cx, 50.0 + r),
+                Point::new(cx - r, 50.0),
+            ]
+        };
+        assert!(geometry.quad_meets(&board, middle, &diamond(150.0, 20.0)));
+        assert!(geometry.quad_meets(&board, middle, &diamond(210.0, 20.0)));
+        assert!(!geometry.quad_meets(&board, middle, &diamond(240.0, 20.0)));
+        // A diamond holding the whole square meets it without an edge crossing.
+        assert!(geometry.quad_meets(&board, middle, &diamond(150.0, 200.0)));
     }
 
     #[test]

@@ -31,6 +31,12 @@ impl Label {
         Self { layout }
     }
 
+    /// Centres each line of a text of several lines under the others.
+    pub fn centred(self) -> Self {
+        self.layout.set_alignment(pango::Alignment::Center);
+        self
+    }
+
     /// Wraps the text into centred lines no wider than `width` pixels.
     pub fn wrapped(self, width: f64) -> Self {
         self.layout
@@ -53,6 +59,25 @@ impl Label {
             left + f64::from(ink.width()),
             top + f64::from(ink.height()),
         )
+    }
+
+    /// Draws the text with its line box centred on `centre`, turned `degrees`
+    /// clockwise about it.
+    pub fn draw_turned(
+        &self,
+        cr: &cairo::Context,
+        centre: ViewPoint,
+        degrees: f64,
+        style: TextStyle,
+    ) -> Result<(), cairo::Error> {
+        if degrees == 0.0 {
+            return self.draw(cr, centre, style);
+        }
+        cr.save()?;
+        cr.translate(centre.x, centre.y);
+        cr.rotate(degrees.to_radians());
+        self.draw(cr, ViewPoint::new(0.0, 0.0), style)?;
+        cr.restore()
     }
 
     /// Draws the text with its line box centred on `centre`.

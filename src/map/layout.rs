@@ -7,7 +7,8 @@
 
 use castellan_engine::board::{Point, TerritoryId};
 
-use super::geometry::nearest_distances;
+use super::geometry::{Bounds, BoxAgainst, nearest_distances};
+use super::room::Room;
 use super::scene::MapScene;
 
 /// Sizes of the marks in pixels at one scale.
@@ -21,6 +22,28 @@ pub struct MarkSizes {
     pub castle_width: f64,
     /// Space kept clear between two marks.
     pub gap: f64,
+}
+
+impl MarkSizes {
+    /// The box a badge centred on `centre` covers.
+    fn badge_box(&self, centre: (f64, f64)) -> Rect {
+        Rect::around(centre, self.badge_half_width, self.badge_half_height)
+    }
+}
+
+/// A name's place found anywhere on the land, with where its badge and castle go.
+struct LandPlace {
+    badge: (f64, f64),
+    castle: Option<Rect>,
+    name: PlacedName,
+}
+
+/// Where a name was placed, in which form, and at what cost.
+#[derive(Copy, Clone, Debug)]
+struct PlacedName {
+    cost: f64,
+    rect: Rect,
+    form: NameForm,
 }
 
 /// An axis-aligned rectangle in pixels.
@@ -66,7 +89,7 @@ impl Rect {
     }
 
     /// The smallest rectangle holding both.
-    fn union(&self, other: &Rect) -> Rect {
+    pub fn union(&self, other: &Rect) -> Rect {
         Rect {
             left: self.left.min(other.left),
             top: self.top.min(other.top),
@@ -75,7 +98,7 @@ impl Rect {
         }
     }
 
-    fn grown(&self, by: f64) -> Rect {
+    pub fn grown(&self, by: f64) -> Rect {
         Rect {
             left: self.left - by,
             top: self.top - by,
@@ -111,6 +134,31 @@ impl InkBox {
     }
 }
 
+/// How a name is set: on one line or broken at the space nearest its middle, at the
+/// map's size for names or smaller, as small places are on an atlas.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct NameSet {
+    pub broken: bool,
+    pub small: bool,
+}
+
+impl NameSet {
+    /// Added to the rank of a place for a name set so: one line reads better than two,
+    /// and the map's size better than a smaller one, where either fits as well.
+    fn rank(self) -> f64 {
+        let broken = if self.broken { 1.5 } else { 0.0 };
+        let small = if self.small { 3.0 } else { 0.0 };
+        broken + small
+    }
+}
+
+/// One way of setting a name, and where its ink lies so set.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct NameForm {
+    pub set: NameSet,
+    pub ink: InkBox,
+}
+
 /// The box a castle glyph of this width covers above the middle of its wall's base
 /// (`CastleGlyph` draws the flag's tip 1.35 widths above the base), with its outline.
 pub fn castle_box(base: (f64, f64), width: f64) -> Rect {
@@ -132,6 +180,8 @@ pub struct Marks {
     pub castle: Option<Point>,
     /// The point the name's line box is centred on.
     pub name: Point,
+    /// How the name is set.
+    pub name_set: NameSet,
 }
 
 /// The marks of every territory at one scale.
@@ -141,54 +191,80 @@ pub struct MarkLayout {
     sizes: MarkSizes,
     names: Vec<InkBox>,
     marks: Vec<Marks>,
+    /// Per sea: whether its name is printed.
+    seas_named: Vec<bool>,
 }
 
 // Costs of a candidate place for a mark, in one unit: a mark that covers another by any
 // amount costs more than every other fault together, since avoiding that is what the
 // layout is for; leaving the board (clipped when it is fitted) is nearly as bad; then
-// lying over a neighbour (which confuses whose name it is) or over the sea (which does
-// not, much), as shares of the mark's area; then the candidate's own rank, in the order
-// a cartographer would try them.
+// lying over a neighbour, which confuses whose name it is ("Switzerland" on Venice);
+// then leaving the territory's land at all, for the sea, which misleads nobody but
+// still reads less well than a name on its land; then the candidate's own rank, in the
+// order a cartographer would try them.
 
 /// For any covering at all, plus this much for each share of the mark's area covered.
 const COVER_COST: f64 = 1000.0;
 /// For each share of the mark's area off the board.
 const OFF_BOARD_COST: f64 = 500.0;
-/// For each share of the mark's area over a neighbouring territory, or over the sea.
-const OVER_NEIGHBOUR_COST: f64 = 16.0;
+/// For lying over another territory's land at all, plus this much for each share of
+/// the mark's area over it.
+const OVER_NEIGHBOUR_COST: f64 = 300.0;
+/// For not lying wholly on the territory's own land: more than the rank of any place
+/// on it, so that a name goes anywhere on its land before it goes to sea.
+const OFF_LAND_COST: f64 = 20.0;
+/// For each share of the mark's area over the sea.
 const OVER_SEA_COST: f64 = 6.0;
+
+/// What moving a badge off its anchor costs, per badge radius of distance: little,
+/// since a badge is moved only when its name finds no room beside it.
+const MOVE_COST: f64 = 0.5;
+
+/// How many places a moving badge tries, nearest its anchor first.
+const MOST_BADGE_PLACES: usize = 40;
+
+/// How many of the places the grid finds for a name are checked exactly, cheapest
+/// first, before the search gives up.
+const MOST_CHECKED: usize = 200;
 
 impl MarkLayout {
     /// Places the marks of `scene`'s board at its camera's scale, with a castle where
-    /// the scene has one (castles are few, and built early). `names` gives the ink
-    /// of every territory's name (in id order); `obstacles` are other things drawn on the
-    /// map that names must avoid (sea names), in pixels from the board's origin.
-    pub fn new(scene: &MapScene, sizes: MarkSizes, names: Vec<InkBox>, obstacles: &[Rect]) -> Self {
+    /// the scene has one (castles are few, and built early). `names` gives the ways
+    /// every territory's name may be set (in id order), the first of them the usual
+    /// one; `sea_names` are where each sea's name is printed (`None` where it is not),
+    /// which names must avoid, in pixels from the board's origin.
+    pub fn new(
+        scene: &MapScene,
+        sizes: MarkSizes,
+        names: Vec<Vec<NameForm>>,
+        sea_names: &[Option<Rect>],
+    ) -> Self {
+        let obstacles: Vec<Rect> = sea_names.iter().flatten().copied().collect();
+        let obstacles = obstacles.as_slice();
         let board = scene.board();
         let scale = scene.camera().scale();
         let count = board.territories.len();
         assert_eq!(names.len(), count, "one name per territory");
+        assert!(
+            names.iter().all(|forms| !forms.is_empty()),
+            "a name has a form"
+        );
         let to_pixels = |p: Point| (p.x * scale, p.y * scale);
-        let bounds = Rect {
-            left: 0.0,
-            top: 0.0,
-            right: board.width * scale,
-            bottom: board.height * scale,
-        };
-        let badges: Vec<(f64, f64)> = board
+        let mut badges: Vec<(f64, f64)> = board
             .territories
             .iter()
             .map(|t| to_pixels(t.geometry.badge))
             .collect();
-        let badge_boxes: Vec<Rect> = badges
-            .iter()
-            .map(|&b| Rect::around(b, sizes.badge_half_width, sizes.badge_half_height))
-            .collect();
-        let placer = Placer {
+        let mut placer = Placer {
             scene,
             scale,
-            bounds,
-            badge_boxes: &badge_boxes,
+            bounds: Rect {
+                left: 0.0,
+                top: 0.0,
+                right: board.width * scale,
+                bottom: board.height * scale,
+            },
+            badge_boxes: badges.iter().map(|&b| sizes.badge_box(b)).collect(),
             obstacles,
             gap: sizes.gap,
         };
@@ -202,54 +278,83 @@ impl MarkLayout {
         let mut castles: Vec<Option<Rect>> = vec![None; count];
         for &i in &order {
             let id = TerritoryId(i as u16);
-            if scene.territory(id).castle.is_none() {
-                continue;
+            if scene.territory(id).castle.is_some() {
+                let others: Vec<Rect> = castles.iter().flatten().copied().collect();
+                castles[i] = Some(placer.castle(id, badges[i], &sizes, &others).1);
             }
-            let wanted = to_pixels(board.territory(id).geometry.castle);
-            let placed: Vec<Rect> = castles.iter().flatten().copied().collect();
-            let candidates = castle_candidates(badges[i], wanted, &sizes);
-            castles[i] = Some(placer.best(id, candidates, &placed, &[]));
         }
 
-        let mut name_boxes: Vec<Option<Rect>> = vec![None; count];
+        let mut placed: Vec<Option<PlacedName>> = vec![None; count];
         // A second round lets the first names placed move aside for the later ones.
         for _round in 0..2 {
             for &i in &order {
                 let id = TerritoryId(i as u16);
-                let cluster = castles[i].map_or(badge_boxes[i], |c| c.union(&badge_boxes[i]));
-                let wanted = to_pixels(board.territory(id).geometry.label);
-                let candidates = name_candidates(cluster, badges[i], wanted, names[i], &sizes);
-                let castles: Vec<Rect> = castles.iter().flatten().copied().collect();
-                let names: Vec<Rect> = name_boxes
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .filter_map(|(_, b)| *b)
+                let other_castles: Vec<Rect> = (0..count)
+                    .filter(|&j| j != i)
+                    .filter_map(|j| castles[j])
                     .collect();
-                name_boxes[i] = Some(placer.best(id, candidates, &castles, &names));
+                let other_names: Vec<Rect> = (0..count)
+                    .filter(|&j| j != i)
+                    .filter_map(|j| placed[j].map(|p| p.rect))
+                    .collect();
+                let all_castles: Vec<Rect> = castles.iter().flatten().copied().collect();
+                let mut best = placer.name(
+                    id,
+                    badges[i],
+                    castles[i],
+                    &names[i],
+                    &sizes,
+                    &all_castles,
+                    &other_names,
+                );
+                // No room for the name beside the badge: anywhere on the land, and if
+                // need be with the badge (and its castle) moved to make room.
+                if best.cost >= OFF_LAND_COST
+                    && let Some(found) = placer.name_on_land(
+                        id,
+                        badges[i],
+                        castles[i].is_some(),
+                        &names[i],
+                        &sizes,
+                        &other_castles,
+                        &other_names,
+                    )
+                {
+                    badges[i] = found.badge;
+                    placer.badge_boxes[i] = sizes.badge_box(found.badge);
+                    castles[i] = found.castle;
+                    best = found.name;
+                }
+                placed[i] = Some(best);
             }
         }
 
         let to_board = |(x, y): (f64, f64)| Point::new(x / scale, y / scale);
+        let placed: Vec<PlacedName> = placed
+            .into_iter()
+            .map(|p| p.expect("every name is placed"))
+            .collect();
         let marks = (0..count)
             .map(|i| {
-                let name = name_boxes[i].expect("every name is placed");
-                let ink = names[i];
+                let PlacedName { rect, form, .. } = placed[i];
+                let ink = form.ink;
                 Marks {
-                    badge: board.territories[i].geometry.badge,
+                    badge: to_board(badges[i]),
                     castle: castles[i].map(|c| {
                         let stroke = castle_box((0.0, 0.0), sizes.castle_width).bottom;
                         to_board(((c.left + c.right) / 2.0, c.bottom - stroke))
                     }),
-                    name: to_board((name.left - ink.left, name.top - ink.top)),
+                    name: to_board((rect.left - ink.left, rect.top - ink.top)),
+                    name_set: form.set,
                 }
             })
             .collect();
         Self {
             scale,
             sizes,
-            names,
+            names: placed.iter().map(|p| p.form.ink).collect(),
             marks,
+            seas_named: sea_names.iter().map(Option::is_some).collect(),
         }
     }
 
@@ -260,6 +365,12 @@ impl MarkLayout {
 
     pub fn sizes(&self) -> &MarkSizes {
         &self.sizes
+    }
+
+    /// Whether the name of the sea at this index is printed: only where it lies on
+    /// water.
+    pub fn sea_name_shown(&self, index: usize) -> bool {
+        self.seas_named.get(index).copied().unwrap_or(false)
     }
 
     /// Where a territory's marks go.
@@ -375,22 +486,68 @@ struct Placer<'a> {
     scene: &'a MapScene,
     scale: f64,
     bounds: Rect,
-    badge_boxes: &'a [Rect],
+    /// Every territory's badge, where it stands so far.
+    badge_boxes: Vec<Rect>,
     obstacles: &'a [Rect],
     gap: f64,
 }
 
 impl Placer<'_> {
+    /// The best place for a territory's castle beside its badge, with its cost.
+    fn castle(
+        &self,
+        id: TerritoryId,
+        badge: (f64, f64),
+        sizes: &MarkSizes,
+        others: &[Rect],
+    ) -> (f64, Rect) {
+        let wanted = self.scene.board().territory(id).geometry.castle;
+        let wanted = (wanted.x * self.scale, wanted.y * self.scale);
+        self.best(id, castle_candidates(badge, wanted, sizes), others, &[])
+    }
+
+    /// The best place for a territory's name, in either of its forms, around its badge
+    /// and castle.
+    #[allow(clippy::too_many_arguments)]
+    fn name(
+        &self,
+        id: TerritoryId,
+        badge: (f64, f64),
+        castle: Option<Rect>,
+        forms: &[NameForm],
+        sizes: &MarkSizes,
+        castles: &[Rect],
+        names: &[Rect],
+    ) -> PlacedName {
+        let badge_box = sizes.badge_box(badge);
+        let cluster = castle.map_or(badge_box, |c| c.union(&badge_box));
+        let wanted = self.scene.board().territory(id).geometry.label;
+        let wanted = (wanted.x * self.scale, wanted.y * self.scale);
+        let mut best: Option<PlacedName> = None;
+        for &form in forms {
+            let candidates = name_candidates(cluster, badge, wanted, form.ink, sizes)
+                .into_iter()
+                .map(|(r, rank)| (r, rank + form.set.rank()))
+                .collect();
+            let (cost, rect) = self.best(id, candidates, castles, names);
+            if best.is_none_or(|b| cost < b.cost) {
+                best = Some(PlacedName { cost, rect, form });
+            }
+        }
+        best.expect("a name has a form")
+    }
+
     /// The candidate (a box and the cost of its rank) that covers no other mark, stays
-    /// on the board and on its territory, and ranks best. Names keep further apart than
-    /// other marks, so that two names in a row or a column do not read as one.
+    /// on the board and on its territory, and ranks best, with its cost. Names keep
+    /// further apart than other marks, so that two names in a row or a column do not
+    /// read as one.
     fn best(
         &self,
         id: TerritoryId,
         candidates: Vec<(Rect, f64)>,
         placed: &[Rect],
         names: &[Rect],
-    ) -> Rect {
+    ) -> (f64, Rect) {
         let mut best: Option<(f64, Rect)> = None;
         for (rect, rank) in candidates {
             let area = rect.width() * rect.height();
@@ -421,25 +578,206 @@ impl Placer<'_> {
                 best = Some((cost, rect));
             }
         }
-        best.expect("at least one candidate").1
+        best.expect("at least one candidate")
     }
 
-    /// What a box loses by lying over the sea or another territory, sampled on a grid.
+    /// A place anywhere on a territory's land for its name, clear of every other mark,
+    /// with its badge kept where it is if there is room, else moved as little as will
+    /// do (its castle, if `with_castle`, beside it): the places are found on a grid of
+    /// the land's free cells ([`Room`]), cheapest first, and the first that the exact
+    /// costs find wholly on the land and covering nothing is taken.
+    #[allow(clippy::too_many_arguments)]
+    fn name_on_land(
+        &mut self,
+        id: TerritoryId,
+        anchor: (f64, f64),
+        with_castle: bool,
+        forms: &[NameForm],
+        sizes: &MarkSizes,
+        castles: &[Rect],
+        names: &[Rect],
+    ) -> Option<LandPlace> {
+        let own = id.index();
+        let gap = self.gap;
+        let marks: Vec<Rect> = self
+            .badge_boxes
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != own)
+            .map(|(_, b)| *b)
+            .chain(castles.iter().copied())
+            .chain(self.obstacles.iter().copied())
+            .map(|r| r.grown(gap))
+            .collect();
+        let mut occupied = marks.clone();
+        occupied.extend(names.iter().map(|r| r.grown(gap)));
+        let room = Room::new(self.scene, id, self.scale, &occupied)?;
+
+        // Where the badge may stand: where it is, then free places nearest it.
+        let mut badges = vec![(anchor, 0.0)];
+        let step = (sizes.badge_radius / 4.0).max(1.0);
+        let (half_width, half_height) = (sizes.badge_half_width, sizes.badge_half_height);
+        let mut moves: Vec<((f64, f64), f64)> = room
+            .free_places(2.0 * half_width, 2.0 * half_height, (step, step))
+            .into_iter()
+            .map(|p| {
+                let distance = (p.x - anchor.0).hypot(p.y - anchor.1);
+                ((p.x, p.y), MOVE_COST * distance / sizes.badge_radius)
+            })
+            .collect();
+        moves.sort_by(|a, b| a.1.total_cmp(&b.1));
+        badges.extend(moves.into_iter().take(MOST_BADGE_PLACES));
+
+        // Where each form of the name finds room, names kept a word's space apart.
+        let forms: Vec<(NameForm, Vec<Point>)> = forms
+            .iter()
+            .filter_map(|&form| {
+                let name = form.ink.at((0.0, 0.0));
+                let (width, height) = (name.width(), name.height());
+                let mut occupied = marks.clone();
+                occupied.extend(names.iter().map(|r| Rect {
+                    left: r.left - height,
+                    top: r.top - 0.8 * height,
+                    right: r.right + height,
+                    bottom: r.bottom + 0.8 * height,
+                }));
+                let room = Room::new(self.scene, id, self.scale, &occupied)?;
+                let places = room.free_places(
+                    width,
+                    height,
+                    ((width / 8.0).max(1.0), (height / 3.0).max(1.0)),
+                );
+                Some((form, places))
+            })
+            .collect();
+
+        let mut options: Vec<(f64, usize, Option<Rect>, Rect, usize)> = Vec::new();
+        for (b, &(badge, move_cost)) in badges.iter().enumerate() {
+            let badge_box = sizes.badge_box(badge);
+            let castle = match with_castle {
+                false => None,
+                true => {
+                    let wanted = (anchor.0, anchor.1);
+                    let castle = castle_candidates(badge, wanted, sizes)
+                        .into_iter()
+                        .map(|(c, _)| c)
+                        .find(|c| room.is_free(c) && c.grown(gap).overlap(&badge_box) == 0.0);
+                    match castle {
+                        Some(castle) => Some(castle),
+                        None => continue,
+                    }
+                }
+            };
+            let own_marks = castle.map_or(badge_box, |c| c.union(&badge_box)).grown(gap);
+            for (f, (form, places)) in forms.iter().enumerate() {
+                let name = form.ink.at((0.0, 0.0));
+                let (width, height) = (name.width(), name.height());
+                for p in places {
+                    let rect = Rect::around((p.x, p.y), width / 2.0, height / 2.0);
+                    if rect.overlap(&own_marks) > 0.0 {
+                        continue;
+                    }
+                    let distance = (p.x - badge.0).hypot(p.y - badge.1) / height;
+                    let rank = move_cost + form.set.rank() + 2.0 + 0.25 * distance;
+                    options.push((rank, b, castle, rect, f));
+                }
+            }
+        }
+        options.sort_by(|a, b| a.0.total_cmp(&b.0));
+
+        let kept = self.badge_boxes[own];
+        let mut found = None;
+        for &(rank, b, castle, rect, f) in options.iter().take(MOST_CHECKED) {
+            let badge = badges[b].0;
+            self.badge_boxes[own] = sizes.badge_box(badge);
+            let clean = |cost: f64| cost < OFF_LAND_COST;
+            if !self.on_land(id, &sizes.badge_box(badge)) {
+                continue;
+            }
+            let mut all_castles = castles.to_vec();
+            if let Some(castle) = castle {
+                if !clean(self.best(id, vec![(castle, 0.0)], castles, names).0) {
+                    continue;
+                }
+                all_castles.push(castle);
+            }
+            let (cost, rect) = self.best(id, vec![(rect, rank)], &all_castles, names);
+            if clean(cost) {
+                found = Some(LandPlace {
+                    badge,
+                    castle,
+                    name: PlacedName {
+                        cost,
+                        rect,
+                        form: forms[f].0,
+                    },
+                });
+                break;
+            }
+        }
+        self.badge_boxes[own] = kept;
+        found
+    }
+
+    /// Whether a box (in pixels) lies wholly on a territory's land.
+    fn on_land(&self, id: TerritoryId, rect: &Rect) -> bool {
+        let area = Bounds {
+            min: Point::new(rect.left / self.scale, rect.top / self.scale),
+            max: Point::new(rect.right / self.scale, rect.bottom / self.scale),
+        };
+        self.scene
+            .geometry()
+            .box_against(self.scene.board(), id, &area)
+            == BoxAgainst::Inside
+    }
+
+    /// What a box loses by not lying wholly on its territory's land: by lying over
+    /// another territory (found exactly), and by the shares of it over other land and
+    /// over the sea (sampled on a grid).
     fn off_territory_cost(&self, id: TerritoryId, rect: &Rect) -> f64 {
         const STEPS: usize = 4;
+        let board = self.scene.board();
+        let geometry = self.scene.geometry();
+        let area = Bounds {
+            min: Point::new(rect.left / self.scale, rect.top / self.scale),
+            max: Point::new(rect.right / self.scale, rect.bottom / self.scale),
+        };
+        if geometry.box_against(board, id, &area) == BoxAgainst::Inside {
+            return 0.0;
+        }
+        let others: Vec<TerritoryId> = board
+            .territory_ids()
+            .filter(|&other| {
+                other != id && geometry.box_against(board, other, &area) != BoxAgainst::Apart
+            })
+            .collect();
+        let on_land = |land: TerritoryId, p: Point| {
+            if geometry.has_outline(land) {
+                geometry.outline_contains(board, land, p)
+            } else {
+                let centre = board.territory(land).geometry.centre;
+                (p.x - centre.x).hypot(p.y - centre.y) <= geometry.disc_radius(land)
+            }
+        };
         let share = 1.0 / ((STEPS + 1) * (STEPS + 1)) as f64;
-        let mut cost = 0.0;
+        let (mut over_others, mut over_sea) = (0.0, 0.0);
         for i in 0..=STEPS {
             for j in 0..=STEPS {
-                let x = rect.left + rect.width() * i as f64 / STEPS as f64;
-                let y = rect.top + rect.height() * j as f64 / STEPS as f64;
-                let point = Point::new(x / self.scale, y / self.scale);
-                cost += match self.scene.territory_at_board(point) {
-                    Some(found) if found == id => 0.0,
-                    Some(_) => OVER_NEIGHBOUR_COST * share,
-                    None => OVER_SEA_COST * share,
-                };
+                let x = area.min.x + (area.max.x - area.min.x) * i as f64 / STEPS as f64;
+                let y = area.min.y + (area.max.y - area.min.y) * j as f64 / STEPS as f64;
+                let point = Point::new(x, y);
+                if on_land(id, point) {
+                    continue;
+                } else if others.iter().any(|&other| on_land(other, point)) {
+                    over_others += share;
+                } else {
+                    over_sea += share;
+                }
             }
+        }
+        let mut cost = OFF_LAND_COST + OVER_SEA_COST * over_sea;
+        if !others.is_empty() {
+            cost += OVER_NEIGHBOUR_COST * (1.0 + over_others);
         }
         cost
     }

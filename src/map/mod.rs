@@ -6,6 +6,7 @@
 //! - `palette`: colours for the light, dark and high-contrast styles.
 //! - `glyphs`: badges, castles, the arrow and haloed text.
 //! - `layout`: where each territory's badge, castle and name go, clear of each other.
+//! - `room`: where a territory's land is free for a mark, for the layout.
 //! - `draw`: the drawing of a scene on any Cairo surface.
 //! - `layers`: the cached static layer for the widget.
 //! - `test_boards` (tests only): small boards built in code, and the shipped one.
@@ -18,6 +19,7 @@ pub mod glyphs;
 pub mod layers;
 pub mod layout;
 pub mod palette;
+pub mod room;
 pub mod scene;
 
 #[cfg(test)]

@@ -101,6 +101,7 @@ pub fn build(
             key: key.to_owned(),
             name: title_case(key),
             label,
+            label_angle: 0.0,
             coasts: built
                 .iter()
                 .enumerate()

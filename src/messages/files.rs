@@ -255,6 +255,10 @@ fn board_problem(problem: &BoardProblem) -> String {
             &gettext("`{key}` must be more than 0 and at most {max}, found {value}"),
             &[("key", key), ("max", &MAX_BOARD_SIZE), ("value", value)],
         ),
+        BoardProblem::LabelAngle { value } => fill(
+            &gettext("`label_angle` must be from -90 to 90 degrees, found {value}"),
+            &[("value", value)],
+        ),
         BoardProblem::NotANumber { key, found } => fill(
             &gettext("`{key}` must be a number, found {found}"),
             &[("key", key), ("found", &value_type(*found))],
@@ -666,6 +670,7 @@ mod tests {
                 key: "width",
                 value: 0.5,
             },
+            BoardProblem::LabelAngle { value: 120.0 },
             BoardProblem::NotANumber {
                 key: "height",
                 found: ValueType::String,

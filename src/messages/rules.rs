@@ -3,7 +3,8 @@
 
 use castellan_engine::board::TerritoryId;
 use castellan_engine::game::{
-    Decision, Departure, DiplomatsOff, NewGameError, Pending, PlacementReason, Quantity, RuleError,
+    Decision, Departure, DiplomatsOff, Hand, NewGameError, Pending, PlacementReason, Quantity,
+    RuleError,
 };
 use gettextrs::{gettext, ngettext};
 
@@ -222,6 +223,35 @@ pub fn rule_error(error: &RuleError, names: &Names) -> String {
             ),
             &[("territory", &t(territory))],
         ),
+        RuleError::EmptyOffer => gettext("an offer gives or asks at least one card"),
+        RuleError::OfferBeyondHand {
+            card: offered_card,
+            offered,
+            held,
+        } => fill(
+            &gettext("you offer {offered} {card} but hold {held}"),
+            &[
+                ("offered", offered),
+                ("card", &card(*offered_card)),
+                ("held", held),
+            ],
+        ),
+        RuleError::AlreadyOffered(seat) => fill(
+            &gettext("you already made {seat} an offer this turn"),
+            &[("seat", &names.seat(*seat))],
+        ),
+        RuleError::CannotMeetOffer {
+            card: asked_card,
+            asked,
+            held,
+        } => fill(
+            &gettext("the offer asks {asked} {card} and you hold {held}: it can only be refused"),
+            &[
+                ("asked", asked),
+                ("card", &card(*asked_card)),
+                ("held", held),
+            ],
+        ),
     }
 }
 
@@ -247,6 +277,22 @@ pub fn new_game_error(error: &NewGameError) -> String {
             text
         }
     }
+}
+
+/// Cards as an offer names them: "1 × Spy, 2 × General", or "nothing".
+fn cards_in_words(hand: &Hand) -> String {
+    if hand.is_empty() {
+        return gettext("nothing");
+    }
+    hand.kinds()
+        .map(|kind| {
+            fill(
+                &gettext("{count} × {card}"),
+                &[("count", &hand.count(kind)), ("card", &card(kind))],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The decision a game awaits, and whose: "seat 1: defend London against 3 dice".
@@ -327,6 +373,14 @@ pub fn pending(pending: &Pending, names: &Names) -> String {
             &[("count", &territories.len())],
         ),
         Decision::Fortify => gettext("fortify once, or skip"),
+        Decision::AnswerOffer { from, give, ask } => fill(
+            &gettext("accept or refuse {seat}'s offer of {give} for {ask}"),
+            &[
+                ("seat", &names.seat(*from)),
+                ("give", &cards_in_words(give)),
+                ("ask", &cards_in_words(ask)),
+            ],
+        ),
     };
     fill(
         &gettext("{seat}: {what}"),
@@ -480,6 +534,18 @@ mod tests {
             RuleError::NotVacated(london),
             RuleError::CannotSpare(london),
             RuleError::AttackingArmiesFirst(paris),
+            RuleError::EmptyOffer,
+            RuleError::OfferBeyondHand {
+                card: Card::Spy,
+                offered: 2,
+                held: 1,
+            },
+            RuleError::AlreadyOffered(Seat(2)),
+            RuleError::CannotMeetOffer {
+                card: Card::Admiral,
+                asked: 2,
+                held: 0,
+            },
         ]
     }
 
@@ -519,6 +585,24 @@ mod tests {
         let board = board();
         let game = Game::new(Arc::clone(&board), Variant::rulebook(), 3, 7).unwrap();
         let awaited = game.pending().unwrap();
+        assert_eq!(
+            pending(&awaited, &Names::new(&board)),
+            awaited.describe(&board)
+        );
+    }
+
+    #[test]
+    fn an_offer_reads_as_the_engines() {
+        let board = board();
+        let cards = |list: &[Card]| list.iter().copied().collect::<Hand>();
+        let awaited = Pending {
+            seat: Seat(1),
+            decision: Decision::AnswerOffer {
+                from: Seat(0),
+                give: cards(&[Card::Spy, Card::General, Card::General]),
+                ask: cards(&[]),
+            },
+        };
         assert_eq!(
             pending(&awaited, &Names::new(&board)),
             awaited.describe(&board)

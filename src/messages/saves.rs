@@ -4,11 +4,13 @@
 //! may send.
 
 use castellan_engine::board::Board;
-use castellan_engine::diagnostics::escaped;
-use castellan_engine::game::{PositionProblem, ReplayError, SAVE_FORMAT, SaveError};
+use castellan_engine::diagnostics::{ReadError, escaped};
+use castellan_engine::game::{
+    MAX_SAVE_BYTES, PositionProblem, ReplayError, SAVE_FORMAT, SaveError,
+};
 use gettextrs::gettext;
 
-use super::files::{file_error, variant_problem};
+use super::files::{file_error, io_error, problem, variant_problem};
 use super::names::{Names, card, seat_number};
 use super::rules::{new_game_error, rule_error};
 use crate::text::fill;
@@ -21,9 +23,24 @@ pub fn replay_error(error: &ReplayError, board: Option<&Board>, seats: &[String]
             &gettext("not a save file: {detail}"),
             &[("detail", &escaped(&detail.to_string()))],
         ),
+        ReplayError::Read(error) => fill(
+            &gettext("the save cannot be read: {reason}"),
+            &[("reason", &read_error(error))],
+        ),
+        ReplayError::TooLarge => fill(
+            &gettext("the save is larger than the {size} MiB a save may have"),
+            &[("size", &(MAX_SAVE_BYTES / (1024 * 1024)))],
+        ),
+        ReplayError::NoFormat => gettext("not a save file: it says no format"),
+        ReplayError::NewerFormat(format) => fill(
+            &gettext(
+                "the save was made by a newer Castellan, format {format} (this version reads formats 1 to {supported})",
+            ),
+            &[("format", format), ("supported", &SAVE_FORMAT)],
+        ),
         ReplayError::Format(format) => fill(
             &gettext(
-                "save format {format} is not supported (this version reads format {supported})",
+                "save format {format} is not supported (this version reads formats 1 to {supported})",
             ),
             &[("format", format), ("supported", &SAVE_FORMAT)],
         ),
@@ -73,6 +90,18 @@ pub fn replay_error(error: &ReplayError, board: Option<&Board>, seats: &[String]
                 ],
             )
         }
+    }
+}
+
+/// Why a file could not be read at all.
+fn read_error(error: &ReadError) -> String {
+    match error {
+        ReadError::Io(error) => io_error(error),
+        ReadError::TooLarge(bytes) => fill(
+            &gettext("the file is too large to be read ({bytes} bytes or more)"),
+            &[("bytes", bytes)],
+        ),
+        ReadError::NotUtf8(at) => format!("{}:{}: {}", at.line, at.column, problem(&at.kind)),
     }
 }
 
@@ -232,6 +261,14 @@ pub fn position_problem(problem: &PositionProblem, names: &Names) -> String {
             &gettext("a fixed die face must be 1 to 6, not {face}"),
             &[("face", face)],
         ),
+        PositionProblem::TooManyArmies { armies, max } => fill(
+            &gettext("the board holds {armies} armies in all, more than the {max} it may hold"),
+            &[("armies", armies), ("max", max)],
+        ),
+        PositionProblem::OfferedToSelf(offerer) => fill(
+            &gettext("{seat} cannot have been offered cards by itself"),
+            &[("seat", &seat(*offerer))],
+        ),
         PositionProblem::Variant(problem) => fill(
             &gettext("the variant cannot be played: {problem}"),
             &[("problem", &variant_problem(problem))],
@@ -298,6 +335,11 @@ mod tests {
             PositionProblem::TurnOfOutSeat(Seat(2)),
             PositionProblem::GeneralBeforeAttack,
             PositionProblem::DieFace(9),
+            PositionProblem::TooManyArmies {
+                armies: 4_294_967_296,
+                max: 1_000_000_000,
+            },
+            PositionProblem::OfferedToSelf(Seat(0)),
             PositionProblem::Variant(castellan_engine::variant::VariantProblem::EmptyDeck),
         ] {
             assert_eq!(
@@ -327,5 +369,13 @@ mod tests {
             shown,
             "the save names the board “Castle\\u001B[2JRisk” but its board text is “Castle Risk”"
         );
+        for error in [
+            ReplayError::TooLarge,
+            ReplayError::NoFormat,
+            ReplayError::NewerFormat(3),
+            ReplayError::Format(0),
+        ] {
+            assert_eq!(replay_error(&error, None, &[]), error.to_string());
+        }
     }
 }

@@ -102,17 +102,10 @@ pub fn page_path(path: &Path, page: usize) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Writes the file whole: to a neighbour first, then renamed over the target.
+/// Writes the file whole, harming no other file (`safe_write`).
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = PathBuf::from(partial);
-    std::fs::write(&partial, bytes)
-        .and_then(|()| std::fs::rename(&partial, path))
-        .map_err(|error| {
-            let _ = std::fs::remove_file(&partial);
-            OutputError::Io(path.to_owned(), error)
-        })
+    crate::safe_write::write_file(path, bytes)
+        .map_err(|error| OutputError::Io(path.to_owned(), error))
 }
 
 /// Every page as one PDF document.

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .anchors import AnchorRules, check_anchors, place_anchors, place_anchors_apart
+from .anchors import AnchorRules, check_anchors, on_grid, place_anchors, place_anchors_apart
 from .checks import Map, Tolerances, check_board, nearest_line
 from .cutting import MapError, Seed
 from .model import BoardGraph
+from .seas import SeaLook, check_seas, drawn_seas, land_of, place_name
 from .toml_writer import Notes, board_file
 
 
@@ -41,6 +42,11 @@ class Recipe:
     dotted_line: Callable[[Map, str, str], object] = nearest_line
     # Whether the board file gives each sea's water as an outline.
     write_sea_shapes: bool = False
+    # When given, the board file gives each sea's water as the map draws it (see
+    # `seas.py`), and each sea's name is moved onto it.
+    sea_look: SeaLook | None = None
+    # Angles (degrees clockwise) of the names of long narrow seas.
+    sea_label_angles: dict[str, float] = field(default_factory=dict)
     wraps_around: bool = False
     # Preview colours of each sea's water; None paints all water alike.
     sea_tints: dict[str, tuple[int, int, int]] | None = None
@@ -92,6 +98,30 @@ def main(recipe: Recipe, argv: list[str], description: str) -> int:
     )
     problems += check_anchors(graph, board_map.territories, anchors, recipe.anchor_rules)
 
+    # The seas as drawn, with their names on them; the checks above ran on all the water.
+    sea_labels, drawn, sea_angles = recipe.sea_labels, board_map, {}
+    if recipe.sea_look is not None:
+        look, angles = recipe.sea_look, recipe.sea_label_angles
+        seas = drawn_seas(board_map.seas, land_of(board_map.territories), look)
+        sea_names = {sea.id: sea.name for sea in graph.seas}
+        placed = {
+            sea: place_name(board_map.seas[sea], sea_names[sea], wish, look, angles.get(sea))
+            for sea, wish in recipe.sea_labels.items()
+        }
+        sea_labels = {sea: on_grid(point) for sea, (point, _, _) in placed.items()}
+        angles = {sea: angle for sea, (_, angle, _) in placed.items() if angle}
+        too_long = {sea: smaller for sea, (_, _, smaller) in placed.items() if smaller > 1.0}
+        for sea, smaller in too_long.items():
+            print(f"the name of the {sea} sea fits on its water only {smaller} times smaller")
+        problems += check_seas(board_map.seas, seas, sea_names, sea_labels, angles, look, too_long)
+        problems += [
+            f"the name of the {sea} sea does not fit on its water at any size: move its label"
+            for sea, smaller in too_long.items()
+            if smaller == float("inf")
+        ]
+        drawn = Map(territories=board_map.territories, seas=seas)
+        sea_angles = angles
+
     if args.preview:
         from . import preview  # Pillow is only needed for the preview.
 
@@ -103,9 +133,9 @@ def main(recipe: Recipe, argv: list[str], description: str) -> int:
         seeds = recipe.seeds() if args.show_seeds else None
         preview.render(
             graph,
-            board_map,
+            drawn,
             anchors,
-            recipe.sea_labels,
+            sea_labels,
             lines,
             recipe.size,
             args.preview,
@@ -127,10 +157,11 @@ def main(recipe: Recipe, argv: list[str], description: str) -> int:
             recipe.notes,
             board_map.territories,
             anchors,
-            recipe.sea_labels,
+            sea_labels,
             recipe.size,
-            board_map.seas if recipe.write_sea_shapes else None,
+            drawn.seas if recipe.write_sea_shapes or recipe.sea_look is not None else None,
             recipe.wraps_around,
+            sea_angles,
         )
         args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(text, encoding="utf-8")

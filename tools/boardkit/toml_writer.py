@@ -82,9 +82,11 @@ def board_file(
     size: tuple[int, int],
     sea_shapes=None,
     wraps_around: bool = False,
+    sea_label_angles=None,
 ) -> str:
     """The whole board file, from each territory's (multi)polygon and anchors, the seas'
-    label positions (and, if given, their water), and the board's size."""
+    label positions (and, if given, their water and the angles of their names), and
+    the board's size."""
     width, height = size
     independents = sum(1 for t in graph.territories if t.group not in graph.empire_ids)
     out = [notes.header]
@@ -144,6 +146,9 @@ def board_file(
             f"name = {_string(sea.name)}",
             f"label = {_point(sea_labels[sea.id])}",
         ]
+        angle = (sea_label_angles or {}).get(sea.id, 0.0)
+        if angle:
+            out.append(f"label_angle = {_number(angle)}")
         if sea_shapes is not None:
             out += _outline(sea_shapes[sea.id])
         out.append("")

@@ -149,6 +149,10 @@ pub struct Sea {
     pub name: String,
     /// Where to print the sea's name, if the designer said.
     pub label: Option<Point>,
+    /// How far the name is turned, in degrees clockwise (-90 to 90): a long narrow
+    /// sea's name runs along it. 0 unless the file says.
+    #[serde(default)]
+    pub label_angle: f64,
     /// Territories whose coast touches this sea, in file order.
     pub coasts: Vec<TerritoryId>,
     /// The sea's water as closed rings, for tinting it; empty when the file gives none.

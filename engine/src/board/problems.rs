@@ -200,6 +200,10 @@ pub enum BoardProblem {
         key: &'static str,
         value: f64,
     },
+    /// A sea's `label_angle` is not from -90 to 90 degrees.
+    LabelAngle {
+        value: f64,
+    },
     NotANumber {
         key: &'static str,
         found: ValueType,
@@ -431,6 +435,10 @@ impl fmt::Display for BoardProblem {
             Self::BoardSize { key, value } => write!(
                 f,
                 "`{key}` must be more than 0 and at most {MAX_BOARD_SIZE}, found {value}"
+            ),
+            Self::LabelAngle { value } => write!(
+                f,
+                "`label_angle` must be from -90 to 90 degrees, found {value}"
             ),
             Self::NotANumber { key, found } => write!(f, "`{key}` must be a number, found {found}"),
             Self::NotAPoint { key, found } => {

@@ -61,6 +61,8 @@ pub(crate) struct RawSea {
     pub id: Option<At<String>>,
     pub name: Option<String>,
     pub label: Option<At<Point>>,
+    /// `label_angle`, when given and valid (-90 to 90 degrees).
+    pub label_angle: Option<f64>,
     /// The sea's water, for drawing: an `outline` or a `path`, as for a territory.
     pub outline: Option<At<Vec<At<Point>>>>,
     pub path: Option<RawPath>,
@@ -144,7 +146,7 @@ const BOARD_KEYS: &[&str] = &[
     "wraps_around",
 ];
 const GROUP_KEYS: &[&str] = &["id", "name", "bonus", "colour"];
-const SEA_KEYS: &[&str] = &["id", "name", "label", "outline", "path"];
+const SEA_KEYS: &[&str] = &["id", "name", "label", "label_angle", "outline", "path"];
 const TERRITORY_KEYS: &[&str] = &[
     "id",
     "name",
@@ -405,8 +407,24 @@ impl Reader<'_> {
             id: self.id(section, problems),
             name: self.name(section, problems),
             label: self.optional_point(section, "label", problems),
+            label_angle: self.label_angle(section, problems),
             outline: self.outline(section, problems),
             path: self.path(section, problems),
+        }
+    }
+
+    /// A sea's `label_angle`: degrees from -90 to 90.
+    fn label_angle(
+        &mut self,
+        section: &Section<'_, '_>,
+        problems: &mut ProblemList<'_>,
+    ) -> Option<f64> {
+        let angle = self.number("label_angle", section.value("label_angle")?, problems)?;
+        if angle.value.is_finite() && (-90.0..=90.0).contains(&angle.value) {
+            Some(angle.value)
+        } else {
+            problems.at(angle.at, BoardProblem::LabelAngle { value: angle.value });
+            None
         }
     }
 

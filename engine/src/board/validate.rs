@@ -352,6 +352,7 @@ impl Checker<'_, '_> {
                 key: key_of(sea.id.as_ref()),
                 name: sea.name.clone().unwrap_or_default(),
                 label: sea.label.as_ref().map(|label| label.value),
+                label_angle: sea.label_angle.unwrap_or(0.0),
                 coasts: Vec::new(),
                 outline,
             })

@@ -154,6 +154,12 @@ impl Policy for GreedyPolicy {
                     .unwrap_or(cards[0]),
             },
             Choice::Fortify { routes } => eye.fortify(routes),
+            &Choice::AnswerOffer { accept } => match sight.pending().map(|p| p.decision) {
+                Some(Decision::AnswerOffer { give, ask, .. }) => {
+                    super::trade::answer_offer(&give, &ask, accept)
+                }
+                _ => Action::AnswerOffer { accept: false },
+            },
             _ => eye.play(legal),
         }
     }

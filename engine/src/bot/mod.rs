@@ -3,6 +3,7 @@
 //! greedy player with and without a beginner's habits, and the Expert, a search
 //! player), a uniformly random policy for tests, [`play_to_end`], which plays a game
 //! out with one policy per seat and always stops, and [`tournament`]s between them.
+//! How a computer answers an offer of cards (ruling 25) is `trade`, shared by all.
 //!
 //! A front end makes a seat's player with [`Strength::policy_with`], giving it a
 //! [`Thinking`]: the Expert's budget (in simulations, so play is reproducible), an
@@ -65,6 +66,7 @@ mod random;
 mod sight;
 mod strength;
 pub mod tournament;
+mod trade;
 
 use rand::Rng;
 
@@ -78,6 +80,7 @@ pub use play::{Outcome, play_to_end};
 pub use random::RandomPolicy;
 pub use sight::SeatSight;
 pub use strength::{Cancel, Strength, Thinking, UnknownStrength};
+pub use trade::answer_offer;
 
 /// How a seat picks its actions.
 pub trait Policy {

@@ -1,5 +1,6 @@
 //! Playing a game out: ask the pending seat's policy, apply its action, until the game
-//! is won or an action budget is spent, so that no policy can make it loop forever.
+//! is over (won or drawn) or an action budget is spent, so that no policy can make it
+//! loop forever.
 
 use rand::Rng;
 
@@ -11,6 +12,8 @@ use crate::game::{Action, Game, LegalActions, RuleError, Seat};
 pub enum Outcome {
     /// The game was won after `actions` actions (counted from the call).
     Won { winner: Seat, actions: usize },
+    /// The game ended in a draw after `actions` actions (ruling 24).
+    Drawn { actions: usize },
     /// The budget of actions ran out first: the game is still in progress.
     Stalled { actions: usize },
     /// A policy chose an action the game refused (a bug in that policy); the game is
@@ -23,7 +26,7 @@ pub enum Outcome {
     },
 }
 
-/// Plays `game` until it is won, asking `policies[seat]` for each of that seat's
+/// Plays `game` until it is over, asking `policies[seat]` for each of that seat's
 /// decisions, and applying at most `max_actions` actions. `policies` needs one policy
 /// per seat of the game.
 pub fn play_to_end(
@@ -42,7 +45,7 @@ pub fn play_to_end(
     let mut legal = LegalActions::default();
     for actions in 0..max_actions {
         let Some(seat) = game.pending_seat() else {
-            return won(game, actions);
+            return over(game, actions);
         };
         game.legal_actions_into(&mut legal);
         let action = policies[seat.index()].choose(&SeatSight::new(game, seat), &legal, rng);
@@ -57,16 +60,17 @@ pub fn play_to_end(
         }
     }
     match game.pending_seat() {
-        None => won(game, max_actions),
+        None => over(game, max_actions),
         Some(_) => Outcome::Stalled {
             actions: max_actions,
         },
     }
 }
 
-fn won(game: &Game, actions: usize) -> Outcome {
-    Outcome::Won {
-        winner: game.winner().expect("no decision pending: the game is won"),
-        actions,
+/// How a game with no decision pending ended.
+fn over(game: &Game, actions: usize) -> Outcome {
+    match game.winner() {
+        Some(winner) => Outcome::Won { winner, actions },
+        None => Outcome::Drawn { actions },
     }
 }

@@ -25,7 +25,8 @@ pub(crate) use kind::Hint;
 pub use kind::{ByteSize, ProblemKind, ValueType};
 pub use problems::Problem;
 pub(crate) use problems::ProblemList;
-pub(crate) use read::{ReadError, parse_toml, read_text_file};
+pub(crate) use read::parse_toml;
+pub use read::{ReadError, read_text_file};
 pub(crate) use suggest::Hints;
 pub use text::{
     FileText, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, TextKind, TextProblem, check_text, escaped,

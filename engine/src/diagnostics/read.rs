@@ -15,19 +15,25 @@ use super::problems::{Problem, ProblemList};
 use super::text::FileText;
 
 /// Why a text file could not be read.
-#[derive(Debug)]
-pub(crate) enum ReadError {
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
     /// Missing or unreadable.
+    #[error("{0}")]
     Io(io::Error),
-    /// Longer than the limit; its length in bytes.
+    /// Longer than the limit; its length in bytes (the limit plus 1 when the file
+    /// grew while read, or never ends, like `/dev/zero`).
+    #[error("the file is too large to be read ({0} bytes or more)")]
     TooLarge(u64),
     /// Not UTF-8 text: the problem at the first bad byte.
+    #[error("{0}")]
     NotUtf8(Problem),
 }
 
 /// Reads `path` as UTF-8 text of at most `max_bytes` bytes. The length is checked
-/// before reading, and the read is capped in case the file grows meanwhile.
-pub(crate) fn read_text_file(path: &Path, max_bytes: usize) -> Result<String, ReadError> {
+/// before reading, and the read is capped in case the file grows meanwhile or never
+/// ends (a device such as `/dev/zero`), so memory never holds more than the limit.
+/// Every reader of files people share (boards, variants, saves) goes through here.
+pub fn read_text_file(path: &Path, max_bytes: usize) -> Result<String, ReadError> {
     let file = File::open(path).map_err(ReadError::Io)?;
     let length = file.metadata().map_err(ReadError::Io)?.len();
     if length > max_bytes as u64 {

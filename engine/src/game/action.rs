@@ -3,7 +3,7 @@
 use crate::board::TerritoryId;
 use serde::{Deserialize, Serialize};
 
-use super::card::Card;
+use super::card::{Card, Hand};
 use super::seat::Seat;
 
 /// Armies put on one territory.
@@ -101,4 +101,12 @@ pub enum Action {
     },
     /// Do not fortify this turn.
     SkipFortify,
+
+    // --- Card trading (ruling 25) ---
+    /// In one's own turn, between attacks: offer `give` (cards from one's hand) to
+    /// `target`, asking `ask` in return (either may be empty, not both). Everyone sees
+    /// the offer; `target` answers it.
+    OfferCards { target: Seat, give: Hand, ask: Hand },
+    /// The target of an offer accepts it (the cards change hands) or refuses it.
+    AnswerOffer { accept: bool },
 }

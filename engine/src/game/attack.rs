@@ -356,6 +356,7 @@ impl Game {
         self.end_attack(AttackEnd::Captured, events);
         let (from, to) = (attack.from, attack.to);
         self.state.territories[to.index()].owner = Some(seat);
+        self.state.quiet_turns = 0;
         events.push(Event::public(EventKind::TerritoryTaken {
             seat,
             territory: to,

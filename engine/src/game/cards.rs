@@ -46,8 +46,8 @@ impl Game {
     }
 
     pub(crate) fn play_reinforcements(&mut self, seat: Seat, cards: u8, events: &mut Vec<Event>) {
-        let armies = self.reinforcement_armies(cards);
-        let first_slot = self.state.track as u8;
+        let earned = self.reinforcement_armies(cards);
+        let first_slot = u16::try_from(self.state.track).unwrap_or(u16::MAX);
         let hand = &mut self.state.seats[seat.index()].hand;
         for _ in 0..cards {
             hand.remove(Card::Reinforcements);
@@ -57,8 +57,9 @@ impl Game {
             seat,
             cards,
             first_slot,
-            armies,
+            armies: earned,
         }));
+        let armies = self.armies_with_room(seat, earned, events);
         if armies > 0 {
             self.turn_mut().step = Step::PlaceReinforcements { armies };
         }
@@ -167,5 +168,7 @@ impl Game {
 pub(crate) fn track_armies(values: &[u32], played: usize, cards: u8) -> u32 {
     let start = played.min(values.len());
     let end = (start + usize::from(cards)).min(values.len());
-    values[start..end].iter().sum()
+    values[start..end]
+        .iter()
+        .fold(0u32, |sum, &n| sum.saturating_add(n))
 }

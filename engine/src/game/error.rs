@@ -119,6 +119,25 @@ pub enum RuleError {
     CannotSpare(TerritoryId),
     /// Armies come from the attacking territory first, which can still spare one.
     AttackingArmiesFirst(TerritoryId),
+
+    // --- Card trading (ruling 25) ---
+    /// An offer gives nothing and asks nothing.
+    EmptyOffer,
+    /// `offered` cards of a kind offered, holding only `held`.
+    OfferBeyondHand {
+        card: Card,
+        offered: u8,
+        held: u8,
+    },
+    /// This seat was made an offer this turn already (one each a turn).
+    AlreadyOffered(Seat),
+    /// The offer asks `asked` cards of a kind, and the seat answering holds `held`:
+    /// it can only refuse.
+    CannotMeetOffer {
+        card: Card,
+        asked: u8,
+        held: u8,
+    },
 }
 
 /// Why Diplomats cannot be played.
@@ -199,6 +218,10 @@ impl RuleError {
             Self::NotVacated(_) => "not_vacated",
             Self::CannotSpare(_) => "cannot_spare",
             Self::AttackingArmiesFirst(_) => "attacking_armies_first",
+            Self::EmptyOffer => "empty_offer",
+            Self::OfferBeyondHand { .. } => "offer_beyond_hand",
+            Self::AlreadyOffered(_) => "already_offered",
+            Self::CannotMeetOffer { .. } => "cannot_meet_offer",
         }
     }
 
@@ -426,6 +449,19 @@ impl fmt::Display for English<'_> {
                 f,
                 "take armies from the attacking armies first: {} can still spare one",
                 t(territory)
+            ),
+            RuleError::EmptyOffer => f.write_str("an offer gives or asks at least one card"),
+            RuleError::OfferBeyondHand {
+                card,
+                offered,
+                held,
+            } => write!(f, "you offer {offered} {card} but hold {held}"),
+            RuleError::AlreadyOffered(seat) => {
+                write!(f, "you already made {seat} an offer this turn")
+            }
+            RuleError::CannotMeetOffer { card, asked, held } => write!(
+                f,
+                "the offer asks {asked} {card} and you hold {held}: it can only be refused"
             ),
         }
     }

@@ -162,7 +162,7 @@ pub enum EventKind {
     ReinforcementsPlayed {
         seat: Seat,
         cards: u8,
-        first_slot: u8,
+        first_slot: u16,
         armies: u32,
     },
     /// A Diplomat: neither may attack the other until the target's next turn has ended.
@@ -293,4 +293,30 @@ pub enum EventKind {
     TurnEnded { seat: Seat },
     /// The last castle standing: the game is won.
     GameWon { seat: Seat },
+    /// No territory was taken in an attack for `rounds` full rounds: the game ends in
+    /// a draw (ruling 24).
+    GameDrawn { rounds: u32 },
+
+    // --- Card trading (ruling 25) ---
+    /// `seat` offers `give` to `target`, asking `ask` in return.
+    CardsOffered {
+        seat: Seat,
+        target: Seat,
+        give: Hand,
+        ask: Hand,
+    },
+    /// `target` accepted: `give` went from `seat` to `target`, `ask` the other way.
+    OfferAccepted {
+        seat: Seat,
+        target: Seat,
+        give: Hand,
+        ask: Hand,
+    },
+    /// `target` refused `seat`'s offer; no card moved.
+    OfferRefused { seat: Seat, target: Seat },
+
+    // --- The limit on armies (ruling 26) ---
+    /// These armies were not placed: the board would have held more than
+    /// [`crate::game::MAX_ARMIES_ON_BOARD`].
+    ArmiesForfeited { seat: Seat, armies: u32 },
 }

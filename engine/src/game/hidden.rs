@@ -34,7 +34,9 @@ impl Game {
         territory: TerritoryId,
         events: &mut Vec<Event>,
     ) {
-        let armies = self.hidden_army_size();
+        let size = self.hidden_army_size();
+        let mut forfeited = Vec::new();
+        let armies = self.armies_with_room(seat, size, &mut forfeited);
         let slip = self.state.seats[seat.index()]
             .hidden
             .iter_mut()
@@ -47,6 +49,7 @@ impl Game {
             territory,
             armies,
         }));
+        events.extend(forfeited);
     }
 
     /// Whether `seat` could bring hidden armies out on `territory` now (owned, with an

@@ -11,34 +11,12 @@ use crate::board::{Board, TerritoryId, parse_board};
 use crate::variant::Variant;
 
 use super::state::{Phase, Step};
+
 use super::{Action, Card, Game, Placement, Seat};
 
 pub(crate) fn castle_board() -> Arc<Board> {
     let source = include_str!("../../../data/boards/castle-risk.toml");
     Arc::new(parse_board(source, "castle-risk.toml").expect("the Castle Risk board loads"))
-}
-
-/// Counts every card wherever it is; must always equal the deck.
-fn card_census(game: &Game) -> [u64; 6] {
-    let mut counts = [0u64; 6];
-    for s in &game.state.seats {
-        for card in Card::ALL {
-            counts[card.index()] += u64::from(s.hand.count(card));
-        }
-    }
-    for &c in game.state.draw_pile.iter().chain(&game.state.discards) {
-        counts[c.index()] += 1;
-    }
-    counts[Card::Reinforcements.index()] += game.state.track as u64;
-    counts[Card::Diplomat.index()] += game.state.truces.len() as u64;
-    if let Phase::Turn(turn) = &game.state.phase {
-        counts[Card::General.index()] += u64::from(turn.general);
-        if let Step::Attack(a) = &turn.step {
-            counts[Card::Marshall.index()] += u64::from(a.marshall);
-            counts[Card::Admiral.index()] += u64::from(a.ship.is_some());
-        }
-    }
-    counts
 }
 
 fn deck_counts(variant: &Variant) -> [u64; 6] {
@@ -172,10 +150,13 @@ pub(crate) fn play_random_game(
             .unwrap_or_else(|e| panic!("legal {action:?} refused: {e} at {:?}", game.pending()));
 
         assert_eq!(
-            card_census(&game),
+            game.card_census(),
             deck,
             "cards not conserved after {action:?}"
         );
+        if let Err(problem) = game.audit() {
+            panic!("{problem} after {action:?}");
+        }
         let moving_in =
             matches!(&game.state.phase, Phase::Turn(t) if matches!(t.step, Step::MoveIn(_)));
         for (i, t) in game.state.territories.iter().enumerate() {
@@ -208,7 +189,7 @@ mod tests {
         for seed in 0..10u64 {
             let seats = 2 + (seed as usize % 5);
             let game = play_random_game(board.clone(), Variant::rulebook(), seats, seed, 30_000);
-            if game.winner().is_some() {
+            if game.is_over() {
                 finished += 1;
             }
         }
@@ -268,7 +249,7 @@ mod campaign {
             }
             let seats = 2 + (seed as usize % 5);
             let game = play_random_game(board.clone(), variant, seats, seed, 60_000);
-            assert!(game.winner().is_some() || game.history().len() >= 60_000);
+            assert!(game.is_over() || game.history().len() >= 60_000);
         }
     }
 }

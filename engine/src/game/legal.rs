@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::Game;
 use super::action::{Action, Placement};
-use super::card::Card;
+use super::card::{Card, Hand};
 use super::seat::Seat;
-use super::state::{Phase, SetupStep, SpyStage, Step, TerritoryState};
+use super::state::{Phase, SetupStep, SpyStage, Step, TerritoryState, Turn};
 use super::territory_set;
 
 /// Attack routes a seat usually has between its attacks (a guess for sizing lists).
@@ -88,6 +88,11 @@ pub enum Choice {
     Fortify { routes: Vec<Route> },
     /// Do not fortify.
     SkipFortify,
+    /// Offer one of these seats cards from `cards` (one's hand), asking any cards in
+    /// return; at least one card given or asked (ruling 25).
+    OfferCards { targets: Vec<Seat>, cards: Hand },
+    /// Answer an offer: refuse, or (`accept`: the cards asked are held) accept.
+    AnswerOffer { accept: bool },
 }
 
 /// What the pending seat may do. Empty (and `seat` `None`) once the game is won.
@@ -213,6 +218,16 @@ impl Choice {
                 *counter || !answer
             }
             (Choice::SpyDiscard { cards }, Action::SpyDiscard { card }) => cards.contains(card),
+            (Choice::OfferCards { targets, cards }, Action::OfferCards { target, give, ask }) => {
+                targets.contains(target)
+                    && !(give.is_empty() && ask.is_empty())
+                    && give
+                        .kinds()
+                        .all(|card| give.count(card) <= cards.count(card))
+            }
+            (Choice::AnswerOffer { accept }, Action::AnswerOffer { accept: answer }) => {
+                *accept || !answer
+            }
             (
                 Choice::FillVacated {
                     territories,
@@ -337,6 +352,24 @@ impl Choice {
                 territory: pick(territories, rng),
                 from: pick(sources, rng),
             },
+            Choice::OfferCards { targets, cards } => {
+                // A few of one's cards, for none, one or two cards of any kind.
+                let give: Hand = cards.cards().filter(|_| rng.random_bool(0.3)).collect();
+                let mut ask: Hand = (0..rng.random_range(0..=2))
+                    .map(|_| pick(&Card::ALL, rng))
+                    .collect();
+                if give.is_empty() && ask.is_empty() {
+                    ask.add(pick(&Card::ALL, rng));
+                }
+                Action::OfferCards {
+                    target: pick(targets, rng),
+                    give,
+                    ask,
+                }
+            }
+            Choice::AnswerOffer { accept } => Action::AnswerOffer {
+                accept: *accept && rng.random_bool(0.5),
+            },
         }
     }
 }
@@ -361,7 +394,14 @@ impl Game {
         let choices = &mut legal.choices;
         choices.reserve(CHOICES_USUALLY);
         match &self.state.phase {
-            Phase::Won(_) => {}
+            Phase::Won(_) | Phase::Drawn => {}
+            Phase::Turn(Turn {
+                offer: Some(offer), ..
+            }) => {
+                choices.push(Choice::AnswerOffer {
+                    accept: self.offer_can_be_met(offer),
+                });
+            }
             Phase::Setup(setup) => {
                 let all = self.board.territory_ids();
                 choices.push(match setup.step {
@@ -537,6 +577,13 @@ impl Game {
         if !occupations.is_empty() {
             choices.push(Choice::Occupy {
                 routes: occupations,
+            });
+        }
+        let targets = self.offer_targets(seat);
+        if !targets.is_empty() {
+            choices.push(Choice::OfferCards {
+                targets,
+                cards: hand,
             });
         }
         choices.push(Choice::EndTurn);

@@ -68,7 +68,7 @@
 //! let error = game.apply(other, Action::EndTurn).unwrap_err();
 //! assert!(error.to_string().contains("decision"));
 //!
-//! // Play at random until someone wins (a bot would choose better).
+//! // Play at random until the game is over (a bot would choose better).
 //! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
 //! while let Some(seat) = game.pending_seat() {
 //!     let action = game.legal_actions().sample(&mut rng).unwrap();
@@ -77,8 +77,12 @@
 //!         if event.visible_to(Seat(0)) { /* log or animate it for seat 0 */ }
 //!     }
 //! }
-//! let winner = game.winner().unwrap();
-//! assert!(game.view_for(winner).seats[winner.index()].castle.is_some());
+//! // Over: the last castle standing won, or nothing was taken for 60 rounds (a
+//! // draw, ruling 24: random play on so small a board often dithers that long).
+//! match game.winner() {
+//!     Some(winner) => assert!(game.view_for(winner).seats[winner.index()].castle.is_some()),
+//!     None => assert!(game.is_drawn()),
+//! }
 //!
 //! // A seed and the actions replay the game exactly.
 //! let save = game.save(BOARD).unwrap();
@@ -88,11 +92,13 @@
 //! The rules are split by concern: `setup`, `turn` (its start, end, placements and
 //! fortifying), `cards` (Reinforcements, Diplomats, Spies), `deck` (drawing and
 //! shuffling), `attack` (battles, the Admiral, moving in), `elimination` (castles,
-//! redistribution, victory), `hidden` (hidden armies), `spoils`, `legal` (what may be
-//! done now), `view`, `position` (described positions) and `save`.
+//! redistribution, victory), `hidden` (hidden armies), `spoils`, `trade` (card
+//! trading), `legal` (what may be done now), `view`, `position` (described positions)
+//! and `save`.
 
 mod action;
 mod attack;
+mod audit;
 mod card;
 mod cards;
 mod deck;
@@ -113,6 +119,7 @@ mod setup;
 mod spoils;
 mod state;
 mod territory_set;
+mod trade;
 mod turn;
 mod view;
 mod world;
@@ -137,16 +144,16 @@ pub use position::{
     TerritoryPosition, TurnPosition, TurnStep,
 };
 pub use rng::Dice;
-pub use save::{ReplayError, SAVE_FORMAT, SaveError, SavedGame};
+pub use save::{MAX_SAVE_BYTES, ReplayError, SAVE_FORMAT, SaveError, SavedGame};
 pub use seat::Seat;
 pub use setup::{CARDS_DEALT, MAX_SEATS, MIN_SEATS, seats_allowed};
-pub use state::{HiddenArmy, TerritoryState, Truce};
+pub use state::{HiddenArmy, MAX_ARMIES_ON_BOARD, QUIET_ROUNDS_FOR_A_DRAW, TerritoryState, Truce};
 pub use turn::HAND_TOP_UP;
 pub use view::{AttackView, SeatSummary, SeatView, TerritoryView};
 
 pub(crate) use reach::Reach;
 use rng::Chance;
-use state::{GameState, Phase, SpyStage, Step};
+use state::{GameState, Phase, SpyStage, Step, Turn};
 
 /// A game in progress (or won). Cheap to clone apart from its history; the board is
 /// shared. Accessors taking a [`Seat`] or a [`TerritoryId`] expect one of this game's
@@ -209,7 +216,7 @@ impl Game {
             return Err(RuleError::NotYourDecision { seat, pending });
         }
         match &self.state.phase {
-            Phase::Won(_) => Err(RuleError::GameOver),
+            Phase::Won(_) | Phase::Drawn => Err(RuleError::GameOver),
             Phase::Setup(setup) => self.check_setup(setup, action),
             Phase::Turn(_) => self.check_turn(seat, action),
         }
@@ -217,28 +224,33 @@ impl Game {
 
     fn execute(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         match &self.state.phase {
-            Phase::Won(_) => unreachable!("checked: no action once the game is won"),
+            Phase::Won(_) | Phase::Drawn => {
+                unreachable!("checked: no action once the game is over")
+            }
             Phase::Setup(_) => self.execute_setup(seat, action, events),
             Phase::Turn(_) => self.execute_turn(seat, action, events),
         }
     }
 
-    /// The decision the game awaits; `None` once it is won.
+    /// The decision the game awaits; `None` once it is over (won or drawn).
     pub fn pending(&self) -> Option<Pending> {
         let seat = self.pending_seat()?;
         let decision = match &self.state.phase {
-            Phase::Won(_) => return None,
+            Phase::Won(_) | Phase::Drawn => return None,
             Phase::Setup(setup) => self.setup_decision(setup),
             Phase::Turn(_) => self.turn_decision(),
         };
         Some(Pending { seat, decision })
     }
 
-    /// Whose decision the game awaits; `None` once it is won.
+    /// Whose decision the game awaits; `None` once it is over (won or drawn).
     pub fn pending_seat(&self) -> Option<Seat> {
         match &self.state.phase {
-            Phase::Won(_) => None,
+            Phase::Won(_) | Phase::Drawn => None,
             Phase::Setup(setup) => Some(setup.seat),
+            Phase::Turn(Turn {
+                offer: Some(offer), ..
+            }) => Some(offer.target),
             Phase::Turn(turn) => Some(match (&turn.spy, &turn.step) {
                 (Some(SpyStage::Answer { target }), _) => *target,
                 (Some(SpyStage::Choose { .. }), _) => turn.seat,
@@ -345,6 +357,18 @@ impl Game {
         self.state.territories[id.index()].armies
     }
 
+    /// Armies the board can still take before it holds [`MAX_ARMIES_ON_BOARD`]
+    /// (ruling 26).
+    pub fn room_for_armies(&self) -> u32 {
+        let on_board: u64 = self
+            .state
+            .territories
+            .iter()
+            .map(|t| u64::from(t.armies))
+            .sum();
+        u64::from(MAX_ARMIES_ON_BOARD).saturating_sub(on_board) as u32
+    }
+
     /// A seat's hand (private: front ends show it to its owner only).
     pub fn hand(&self, seat: Seat) -> Hand {
         self.state.seats[seat.index()].hand
@@ -402,7 +426,24 @@ impl Game {
         }
     }
 
-    /// Whether setup is over and turns are being played (or the game is won).
+    /// Whether the game ended in a draw: no territory was taken in an attack for
+    /// [`QUIET_ROUNDS_FOR_A_DRAW`] full rounds (ruling 24).
+    pub fn is_drawn(&self) -> bool {
+        matches!(self.state.phase, Phase::Drawn)
+    }
+
+    /// Whether the game is over: won, or drawn.
+    pub fn is_over(&self) -> bool {
+        matches!(self.state.phase, Phase::Won(_) | Phase::Drawn)
+    }
+
+    /// Turns ended since a territory was last taken in an attack (ruling 24): the game
+    /// is drawn when they reach [`QUIET_ROUNDS_FOR_A_DRAW`] times the seats in play.
+    pub fn quiet_turns(&self) -> u32 {
+        self.state.quiet_turns
+    }
+
+    /// Whether setup is over and turns are being played (or the game is over).
     pub fn setup_done(&self) -> bool {
         !matches!(self.state.phase, Phase::Setup(_))
     }
@@ -575,6 +616,8 @@ impl Action {
             Action::StopFilling => "stop_filling",
             Action::Fortify { .. } => "fortify",
             Action::SkipFortify => "skip_fortify",
+            Action::OfferCards { .. } => "offer_cards",
+            Action::AnswerOffer { .. } => "answer_offer",
         }
     }
 }

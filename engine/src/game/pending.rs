@@ -4,6 +4,7 @@
 use crate::board::{Board, GroupId, TerritoryId};
 use serde::{Deserialize, Serialize};
 
+use super::card::Hand;
 use super::event::PlacementReason;
 use super::seat::Seat;
 
@@ -66,6 +67,8 @@ pub enum Decision {
     },
     /// Classic fortify (variant): move once, or skip.
     Fortify,
+    /// `from` offers `give` for `ask` (ruling 25): accept (holding `ask`) or refuse.
+    AnswerOffer { from: Seat, give: Hand, ask: Hand },
 }
 
 impl Decision {
@@ -139,8 +142,28 @@ impl Pending {
                 plural(territories.len() as u32, "territory", "territories")
             ),
             Decision::Fortify => "fortify once, or skip".to_owned(),
+            Decision::AnswerOffer { from, give, ask } => {
+                format!(
+                    "accept or refuse {from}'s offer of {} for {}",
+                    cards_in_words(give),
+                    cards_in_words(ask)
+                )
+            }
         };
         format!("{}: {what}", self.seat)
+    }
+}
+
+/// "2 × Spy, 1 × General", or "nothing".
+fn cards_in_words(hand: &Hand) -> String {
+    let kinds: Vec<String> = hand
+        .kinds()
+        .map(|card| format!("{} × {card}", hand.count(card)))
+        .collect();
+    if kinds.is_empty() {
+        "nothing".to_owned()
+    } else {
+        kinds.join(", ")
     }
 }
 

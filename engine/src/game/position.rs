@@ -40,7 +40,9 @@ use super::event::Event;
 use super::reach::Reach;
 use super::rng::{Chance, Dice};
 use super::seat::Seat;
-use super::state::{GameState, HiddenArmy, Phase, SeatState, Step, TerritoryState, Truce, Turn};
+use super::state::{
+    GameState, HiddenArmy, MAX_ARMIES_ON_BOARD, Phase, SeatState, Step, TerritoryState, Truce, Turn,
+};
 
 /// A game's state at the start of a turn or between attacks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,6 +128,16 @@ pub struct TurnPosition {
     /// Turns begun so far, this one included.
     #[serde(default = "first_turn")]
     pub number: u32,
+    /// Turns ended since a territory was last taken in an attack (ruling 24).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub quiet_turns: u32,
+    /// The seats offered cards this turn already (ruling 25): one offer each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offered: Vec<Seat>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn first_turn() -> u32 {
@@ -199,6 +211,10 @@ pub enum PositionProblem {
     GeneralBeforeAttack,
     #[error("a fixed die face must be 1 to 6, not {0}")]
     DieFace(u8),
+    #[error("the board holds {armies} armies in all, more than the {max} it may hold")]
+    TooManyArmies { armies: u64, max: u32 },
+    #[error("{0} cannot have been offered cards by itself")]
+    OfferedToSelf(Seat),
     #[error("the variant cannot be played: {0}")]
     Variant(VariantProblem),
 }
@@ -293,7 +309,7 @@ impl Game {
         let Phase::Turn(turn) = &self.state.phase else {
             return None;
         };
-        if turn.step != Step::Main || turn.spy.is_some() {
+        if turn.step != Step::Main || turn.spy.is_some() || turn.offer.is_some() {
             return None;
         }
         let key = |t: TerritoryId| self.board.territory(t).key.clone();
@@ -349,6 +365,11 @@ impl Game {
                 },
                 general_committed: turn.general,
                 number: self.state.turns,
+                quiet_turns: self.state.quiet_turns,
+                offered: self
+                    .seat_ids()
+                    .filter(|s| turn.offered >> s.index() & 1 == 1)
+                    .collect(),
             },
         })
     }
@@ -552,6 +573,24 @@ fn check_position(
     if turn.general_committed && turn.step != TurnStep::Attacked {
         problems.push(PositionProblem::GeneralBeforeAttack);
     }
+    let mut offered = 0u8;
+    for &seat in &turn.offered {
+        if !seat_ok(seat, &mut problems) {
+            continue;
+        }
+        if seat == turn.seat {
+            problems.push(PositionProblem::OfferedToSelf(seat));
+        }
+        // A seat past the sixth is already a problem (too many seats): no bit for it.
+        offered |= 1u8.checked_shl(u32::from(seat.0)).unwrap_or(0);
+    }
+    let armies: u64 = territories.iter().map(|t| u64::from(t.armies)).sum();
+    if armies > u64::from(MAX_ARMIES_ON_BOARD) {
+        problems.push(PositionProblem::TooManyArmies {
+            armies,
+            max: MAX_ARMIES_ON_BOARD,
+        });
+    }
 
     // Cards: every card of the deck is somewhere, exactly once.
     if position.cards.track > variant.reinforcement_track.len() {
@@ -624,9 +663,12 @@ fn check_position(
             general: turn.general_committed,
             step: Step::Main,
             spy: None,
+            offer: None,
+            offered,
         }),
         turns: turn.number,
         attacks: 0,
+        quiet_turns: turn.quiet_turns,
     };
     Ok(Checked {
         state,

@@ -79,6 +79,7 @@ impl Game {
             phase: Phase::Won(starter),
             turns: 0,
             attacks: 0,
+            quiet_turns: 0,
         };
         let mut game = Game {
             reach: Arc::new(Reach::new(&board)),

@@ -43,11 +43,16 @@ impl Game {
                 .unwrap_or(self.board.all_independents_bonus);
         }
         breakdown.banners = self.captured_banners(seat).len() as u32;
-        breakdown.banner_armies = breakdown.banners * rules.banner_bonus;
-        breakdown.total = breakdown.empires.iter().map(|&(_, n)| n).sum::<u32>()
-            + breakdown.regions.iter().map(|&(_, n)| n).sum::<u32>()
-            + breakdown.all_independents
-            + breakdown.banner_armies;
+        breakdown.banner_armies = breakdown.banners.saturating_mul(rules.banner_bonus);
+        // Saturating: whatever the bonuses, the board takes no more than its limit
+        // (ruling 26), so a sum past `u32` would be cut down anyway.
+        breakdown.total = breakdown
+            .empires
+            .iter()
+            .chain(&breakdown.regions)
+            .map(|&(_, n)| n)
+            .chain([breakdown.all_independents, breakdown.banner_armies])
+            .fold(0u32, u32::saturating_add);
         breakdown
     }
 }

@@ -8,6 +8,15 @@ use serde::{Deserialize, Serialize};
 use super::card::{Card, Hand};
 use super::seat::Seat;
 
+/// The most armies the whole board may hold (ruling 26): armies that would take it
+/// past this are not placed. Far beyond any real game, it keeps every count of armies
+/// (a territory, a seat's total, a placement) well inside `u32`.
+pub const MAX_ARMIES_ON_BOARD: u32 = 1_000_000_000;
+
+/// Full rounds without a territory taken in an attack after which the game ends in a
+/// draw (ruling 24): the game can no longer change, or will not.
+pub const QUIET_ROUNDS_FOR_A_DRAW: u32 = 60;
+
 /// Who holds a territory and with how many armies. An empty territory has no owner
 /// and 0 armies.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -78,6 +87,8 @@ pub(crate) struct GameState {
     /// Attacks started so far (since setup, or since the position the game was made
     /// from): the number of the attack in progress, which tells one attack from the next.
     pub attacks: u32,
+    /// Turns ended since a territory was last taken in an attack (ruling 24).
+    pub quiet_turns: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +96,8 @@ pub(crate) enum Phase {
     Setup(Setup),
     Turn(Turn),
     Won(Seat),
+    /// Nothing was taken for [`QUIET_ROUNDS_FOR_A_DRAW`] rounds (ruling 24).
+    Drawn,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,6 +127,18 @@ pub(crate) struct Turn {
     pub step: Step,
     /// A Spy being played; it interrupts `step`, which resumes after it.
     pub spy: Option<SpyStage>,
+    /// Cards offered to another seat, awaiting its answer (ruling 25).
+    pub offer: Option<Offer>,
+    /// The seats offered cards this turn, one bit per seat (one offer each).
+    pub offered: u8,
+}
+
+/// Cards offered by the turn's seat to `target`: `give` for `ask` (ruling 25).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Offer {
+    pub target: Seat,
+    pub give: Hand,
+    pub ask: Hand,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use super::error::{Departure, Quantity, RuleError};
 use super::event::{Event, EventKind, MoveReason, PlacementReason};
 use super::pending::Decision;
 use super::seat::Seat;
-use super::state::{Phase, SpyStage, Step, Turn};
+use super::state::{Phase, QUIET_ROUNDS_FOR_A_DRAW, SpyStage, Step, Turn};
 
 /// A hand is topped up to this many cards before the turn's draw (ruling 6).
 pub const HAND_TOP_UP: usize = 3;
@@ -34,6 +34,13 @@ impl Game {
 
     pub(crate) fn turn_decision(&self) -> Decision {
         let turn = self.turn();
+        if let Some(offer) = &turn.offer {
+            return Decision::AnswerOffer {
+                from: turn.seat,
+                give: offer.give,
+                ask: offer.ask,
+            };
+        }
         match (&turn.spy, &turn.step) {
             (Some(SpyStage::Answer { .. }), _) => Decision::AnswerSpy { spy: turn.seat },
             (Some(SpyStage::Choose { target }), _) => Decision::SpyDiscard { target: *target },
@@ -81,6 +88,12 @@ impl Game {
 
     pub(crate) fn check_turn(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         let turn = self.turn();
+        if let Some(offer) = &turn.offer {
+            return match action {
+                &Action::AnswerOffer { accept } => self.check_answer_offer(offer, accept),
+                _ => Err(self.unexpected(action)),
+            };
+        }
         match (&turn.spy, &turn.step, action) {
             (Some(SpyStage::Answer { target }), _, &Action::AnswerSpy { counter }) => {
                 self.check_answer_spy(*target, counter)
@@ -104,6 +117,9 @@ impl Game {
                 self.check_occupy(seat, from, to, armies)
             }
             (None, Step::Main, Action::EndTurn) => Ok(()),
+            (None, Step::Main, Action::OfferCards { target, give, ask }) => {
+                self.check_offer(seat, *target, give, ask)
+            }
 
             (None, Step::Main, &Action::PlaySpy { target }) => self.check_spy(seat, target),
             (None, Step::Attack(a), &Action::PlaySpy { target }) if a.attacker_dice.is_none() => {
@@ -206,6 +222,10 @@ impl Game {
                 self.collect_spoils(seat, events);
             }
             Action::SkipFortify => self.collect_spoils(seat, events),
+            &Action::OfferCards { target, give, ask } => {
+                self.offer_cards(seat, target, give, ask, events)
+            }
+            &Action::AnswerOffer { accept } => self.answer_offer(accept, events),
             Action::PlaceCastle { .. } | Action::Claim { .. } | Action::HideArmies { .. } => {
                 unreachable!("setup actions are refused during turns")
             }
@@ -214,13 +234,15 @@ impl Game {
 
     /// Starts `seat`'s turn: top the hand up to 3, then draw 1 (ruling 6).
     pub(crate) fn begin_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        self.state.turns += 1;
+        self.state.turns = self.state.turns.saturating_add(1);
         self.state.phase = Phase::Turn(Turn {
             seat,
             attacked: false,
             general: false,
             step: Step::Main,
             spy: None,
+            offer: None,
+            offered: 0,
         });
         events.push(Event::public(EventKind::TurnStarted {
             seat,
@@ -243,8 +265,9 @@ impl Game {
     /// Spoils (ruling 20): to be placed, or straight to the turn's end when none.
     fn collect_spoils(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let breakdown = self.spoils_for(seat);
-        let armies = breakdown.total;
+        let earned = breakdown.total;
         events.push(Event::public(EventKind::Spoils { seat, breakdown }));
+        let armies = self.armies_with_room(seat, earned, events);
         if armies > 0 {
             self.turn_mut().step = Step::PlaceSpoils { armies };
         } else {
@@ -268,8 +291,29 @@ impl Game {
             self.swap_diplomats_in_hands(seat, events);
         }
         events.push(Event::public(EventKind::TurnEnded { seat }));
+        // Ruling 24: a game in which nothing is taken for long enough is drawn.
+        self.state.quiet_turns = self.state.quiet_turns.saturating_add(1);
+        let rounds = self.state.quiet_turns / self.seats_in_play().max(1) as u32;
+        if rounds >= QUIET_ROUNDS_FOR_A_DRAW {
+            self.state.phase = Phase::Drawn;
+            events.push(Event::public(EventKind::GameDrawn { rounds }));
+            return;
+        }
         let next = self.next_in_play(seat);
         self.begin_turn(next, events);
+    }
+
+    /// Of `armies` earned by `seat`, those the board has room for (ruling 26); the
+    /// others are forfeited, and an event says so.
+    pub(crate) fn armies_with_room(&self, seat: Seat, armies: u32, events: &mut Vec<Event>) -> u32 {
+        let room = self.room_for_armies();
+        if armies > room {
+            events.push(Event::public(EventKind::ArmiesForfeited {
+                seat,
+                armies: armies - room,
+            }));
+        }
+        armies.min(room)
     }
 
     /// Diplomats are out of use (ruling 10): every seat in play, from `seat` on,

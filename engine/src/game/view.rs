@@ -93,6 +93,9 @@ pub struct SeatView {
     pub turn_number: u32,
     pub pending: Option<Pending>,
     pub winner: Option<Seat>,
+    /// The game ended in a draw (ruling 24); written only then.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawn: bool,
     /// The attack in progress, if any (battle panels show it and its odds).
     pub attack: Option<AttackView>,
     /// The turn's seat has a General committed for the rest of its turn: out of its
@@ -202,6 +205,7 @@ impl Game {
             turn_number: self.state.turns,
             pending: self.pending(),
             winner: self.winner(),
+            drawn: self.is_drawn(),
             attack: self.attack_in_progress(),
             general_committed: self.general_committed(),
             lenient_general: self.variant.lenient_general,

@@ -14,7 +14,7 @@ use super::roll::{
     MAX_ATTACKER_DICE, MAX_ATTACKER_DICE_AGAINST_CASTLE, attacker_dice_at_most, defender_dice,
     roll_distribution,
 };
-use super::{MAX_ARMIES, OddsError};
+use super::{MAX_ARMIES, MAX_WORK, OddsError};
 use crate::battle::RollModifiers;
 
 /// How the attack is fought.
@@ -104,8 +104,9 @@ pub struct Odds {
 /// against a castle), and the defender `min(2, defenders)`. With no attackers the
 /// defender holds; with no defenders the attacker has won.
 ///
-/// The work grows with `attackers × defenders` (1000 against 1000 takes milliseconds);
-/// either side above [`MAX_ARMIES`] is refused rather than ground through.
+/// The work grows with `attackers × defenders` (1000 against 1000 takes milliseconds;
+/// see [`odds_work`]): either side above [`MAX_ARMIES`], or work above [`MAX_WORK`]
+/// (about a second), is refused rather than ground through.
 pub fn odds(attackers: u32, defenders: u32, options: OddsOptions) -> Result<Odds, OddsError> {
     if let Some(limit) = options.castle_dice_limit.filter(|_| options.castle)
         && !(1..=MAX_ATTACKER_DICE).contains(&limit)
@@ -124,7 +125,31 @@ pub fn odds(attackers: u32, defenders: u32, options: OddsOptions) -> Result<Odds
             limit: MAX_ARMIES,
         });
     }
+    let work = odds_work(attackers, defenders, options);
+    if work > MAX_WORK {
+        return Err(OddsError::TooMuchWork {
+            attackers,
+            defenders,
+            card_states: card_states(options) as u64,
+            work,
+            limit: MAX_WORK,
+        });
+    }
     Ok(Battle::new(attackers, defenders, options).solve())
+}
+
+/// The work [`odds`] would do for this battle, as it is measured against
+/// [`MAX_WORK`]: attackers × defenders × the states of the committed cards.
+pub fn odds_work(attackers: u32, defenders: u32, options: OddsOptions) -> u64 {
+    u64::from(attackers) * u64::from(defenders) * card_states(options) as u64
+}
+
+fn card_states(options: OddsOptions) -> usize {
+    CardStates {
+        general: options.general,
+        marshall: options.marshall,
+    }
+    .count()
 }
 
 impl Odds {
@@ -351,6 +376,10 @@ struct Battle {
 /// Rows of attacking armies kept live: a roll costs the attacker 0, 1 or 2 armies.
 const LIVE_ROWS: usize = 3;
 
+/// Probability below which a cell is not expanded: far below anything shown, and above
+/// the subnormal numbers that would slow the arithmetic down.
+const NEGLIGIBLE: f64 = 1e-300;
+
 impl Battle {
     fn new(attackers: u32, defenders: u32, options: OddsOptions) -> Self {
         Self {
@@ -435,7 +464,10 @@ impl Battle {
                     for state in 0..states {
                         let from = row + cell(d, state);
                         let p = mass[from];
-                        if p == 0.0 {
+                        if p < NEGLIGIBLE {
+                            // Far out in the tails the mass underflows into subnormal
+                            // numbers, which the processor handles many times slower;
+                            // dropping it changes no figure by more than 1e-290.
                             continue;
                         }
                         let (start, end) = jump_ranges[kind + state];

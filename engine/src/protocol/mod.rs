@@ -19,4 +19,4 @@ mod session;
 mod sources;
 
 pub use request::{BoardSource, ComputerSeat, PositionSource, Request, VariantSource};
-pub use session::Session;
+pub use session::{MAX_LINE_BYTES, Session};

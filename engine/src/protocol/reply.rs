@@ -64,14 +64,19 @@ pub(crate) fn actions(actions: &[(Seat, Action)], for_seat: Option<Seat>) -> Val
         .collect()
 }
 
-/// Where the game stands: the pending decision (and a sentence saying it), the winner.
+/// Where the game stands: the pending decision (and a sentence saying it), the
+/// winner, and `"drawn": true` once the game ended in a draw (ruling 24).
 pub(crate) fn standing(game: &Game) -> Value {
     let pending = game.pending();
-    json!({
+    let mut standing = json!({
         "description": pending.as_ref().map(|p| p.describe(game.board())),
         "pending": pending,
         "winner": game.winner(),
-    })
+    });
+    if game.is_drawn() {
+        standing["drawn"] = Value::from(true);
+    }
+    standing
 }
 
 /// The figures of an attack's odds; those about cards or stopping only when asked for.

@@ -2,9 +2,10 @@
 //! Only their shape lives here; what each does is the session's business.
 
 use serde::Deserialize;
+use serde_json::Value;
 
 use crate::bot::Strength;
-use crate::game::{Action, Position, SavedGame, Seat};
+use crate::game::{Action, Position, Seat};
 use crate::variant::Variant;
 
 /// One message from the client (its optional `"id"` is taken off before this is read).
@@ -59,9 +60,10 @@ pub enum Request {
     Save {},
     /// Replays a save and plays on from it.
     Load {
-        /// The save itself, as the `save` reply gives it.
+        /// The save itself, as the `save` reply gives it (read as a save file is:
+        /// `docs/save-format.md`).
         #[serde(default)]
-        save: Option<Box<SavedGame>>,
+        save: Option<Box<Value>>,
         /// Or a save file.
         #[serde(default)]
         path: Option<String>,

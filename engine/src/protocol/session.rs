@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::bot::{Policy, SeatSight, Strength};
-use crate::game::{Action, Dice, Event, Game, LegalActions, Seat};
+use crate::game::{Action, Dice, Event, Game, LegalActions, SavedGame, Seat};
 use crate::odds::{OddsOptions, odds};
 
 use super::refusal::Refusal;
@@ -27,11 +27,17 @@ const COMPUTER_ACTIONS: usize = 200_000;
 /// The computer player of each seat the engine plays (`None` for the others).
 type Computers = Vec<Option<(Strength, Box<dyn Policy + Send>)>>;
 
-/// The game being played, the text of its board (which saves carry), and the seats
-/// the engine plays.
+/// The longest request line read, in bytes (16 MiB): room for a save of hundreds of
+/// thousands of actions inline; a longer save is loaded by its `path`.
+pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// The game being played, the text of its board (which saves carry), the seats the
+/// engine plays, and the `app` part of the save it was loaded from, kept for the next
+/// save.
 struct Table {
     game: Game,
     board_source: String,
+    app: Option<serde_json::Map<String, Value>>,
     /// The computer player of each seat the engine plays.
     computers: Computers,
     /// The computer players' generator, seeded from the game's seed.
@@ -135,6 +141,9 @@ impl Session {
     /// write, one per output line: none for a blank line, otherwise exactly one.
     pub fn handle_line(&mut self, line: &str) -> Vec<Value> {
         self.lines += 1;
+        if line.len() > MAX_LINE_BYTES {
+            return vec![self.error(&Value::Null, &too_long())];
+        }
         if line.trim().is_empty() {
             return Vec::new();
         }
@@ -166,10 +175,18 @@ impl Session {
     }
 
     /// Counts a line that could not even be read (not UTF-8, say) and returns the
-    /// error reply for it, with the code `unreadable_line`.
+    /// error reply for it, with the code `unreadable_line`. A line longer than
+    /// [`MAX_LINE_BYTES`] is [`Session::reject_long_line`]'s.
     pub fn reject_line(&mut self, message: &str) -> Value {
         self.lines += 1;
         self.error(&Value::Null, &Refusal::new("unreadable_line", message))
+    }
+
+    /// Counts a line longer than [`MAX_LINE_BYTES`], which a reader stopped reading,
+    /// and returns the error reply for it, with the code `line_too_long`.
+    pub fn reject_long_line(&mut self) -> Value {
+        self.lines += 1;
+        self.error(&Value::Null, &too_long())
     }
 
     fn error(&self, id: &Value, refusal: &Refusal) -> Value {
@@ -251,12 +268,14 @@ impl Session {
             }
             Request::Save {} => {
                 let table = self.table()?;
-                let save = table.game.save(&table.board_source)?;
+                let mut save = table.game.save(&table.board_source)?;
+                save.app = table.app.clone();
                 Ok(reply("save", id, json!({ "save": save })))
             }
             Request::Load { save, path } => {
                 let save = match (save, path) {
-                    (Some(save), None) => *save,
+                    (Some(save), None) => SavedGame::from_value(&save)
+                        .map_err(|error| Refusal::new("invalid_save", error.to_string()))?,
                     (None, Some(path)) => self.places.save(&path)?,
                     _ => {
                         return Err(Refusal::new(
@@ -269,7 +288,11 @@ impl Session {
                     .replay()
                     .map_err(|error| Refusal::replay(&error, &save))?;
                 let computers = (0..game.seats()).map(|_| None).collect();
-                Ok(self.seat_table(game, save.board_source, computers, id))
+                let answer = self.seat_table(game, save.board_source, computers, id);
+                if let Some(table) = &mut self.table {
+                    table.app = save.app;
+                }
+                Ok(answer)
             }
             Request::Odds {
                 attackers,
@@ -332,6 +355,7 @@ impl Session {
         let mut table = Table {
             game,
             board_source,
+            app: None,
             computers,
             rng,
         };
@@ -379,6 +403,18 @@ impl Session {
     fn table_mut(&mut self) -> Result<&mut Table, Refusal> {
         self.table.as_mut().ok_or_else(no_game)
     }
+}
+
+/// Why a line longer than [`MAX_LINE_BYTES`] is not read.
+fn too_long() -> Refusal {
+    Refusal::new(
+        "line_too_long",
+        format!(
+            "the line is longer than the {} MiB a request may have: load a large save by its \
+             `path`",
+            MAX_LINE_BYTES / (1024 * 1024)
+        ),
+    )
 }
 
 fn no_game() -> Refusal {

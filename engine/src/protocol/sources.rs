@@ -1,14 +1,13 @@
 //! Reading what a request names: boards (shipped, from a file or inline), variants,
 //! positions and saves, with file paths resolved against the session's directory.
 
-use std::fs::File;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::board::{Board, MAX_SOURCE_BYTES, parse_board};
-use crate::game::{Position, SavedGame};
-use crate::variant::{Variant, parse_variant};
+use crate::diagnostics::{ReadError, read_text_file};
+use crate::game::{Position, ReplayError, SavedGame};
+use crate::variant::{MAX_VARIANT_BYTES, Variant, parse_variant};
 
 use super::refusal::Refusal;
 use super::request::{BoardSource, PositionSource, VariantSource};
@@ -63,9 +62,16 @@ impl Places {
                         format!("there is no shipped board named “{name}”"),
                     ));
                 }
-                (read_text(&file)?, format!("{name}.toml"))
+                // Messages name the board as asked for, not where it lives.
+                (
+                    read_limited(&file, MAX_SOURCE_BYTES, "board")?,
+                    format!("{name}.toml"),
+                )
             }
-            BoardSource::Path(path) => (read_text(&self.resolve(path))?, path.clone()),
+            BoardSource::Path(path) => (
+                read_limited(&self.resolve(path), MAX_SOURCE_BYTES, "board")?,
+                path.clone(),
+            ),
             BoardSource::Toml(text) => (text.clone(), "inline board".to_owned()),
         };
         let board = parse_board(&text, &origin).map_err(|error| Refusal::board(&error))?;
@@ -93,7 +99,7 @@ impl Places {
                 }
             }
             Some(VariantSource::Path(path)) => {
-                let text = read_text(&self.resolve(path))?;
+                let text = read_limited(&self.resolve(path), MAX_VARIANT_BYTES, "variant")?;
                 parse_variant(&text, path).map_err(|error| Refusal::variant(error.to_string()))
             }
             Some(VariantSource::Toml(text)) => {
@@ -106,7 +112,7 @@ impl Places {
         match source {
             PositionSource::Table(position) => Ok((**position).clone()),
             PositionSource::Path(path) => {
-                let text = read_text(&self.resolve(path))?;
+                let text = read_limited(&self.resolve(path), MAX_SOURCE_BYTES, "position")?;
                 Position::from_toml(&text)
                     .map_err(|error| Refusal::position(format!("{path}: {error}")))
             }
@@ -117,29 +123,33 @@ impl Places {
     }
 
     pub fn save(&self, path: &str) -> Result<SavedGame, Refusal> {
-        let text = read_text(&self.resolve(path))?;
-        SavedGame::from_json(&text).map_err(|error| {
-            Refusal::new("invalid_save", format!("{path}: not a save file: {error}"))
+        SavedGame::read_file(&self.resolve(path)).map_err(|error| {
+            let code = match error {
+                ReplayError::TooLarge => "file_too_large",
+                ReplayError::Read(_) => "unreadable_file",
+                _ => "invalid_save",
+            };
+            Refusal::new(code, format!("{path}: {error}"))
         })
     }
 }
 
-/// Reads a text file, refusing one larger than any board (so a wrong path to a huge
-/// file cannot exhaust memory).
-fn read_text(path: &Path) -> Result<String, Refusal> {
+/// Reads a text file of at most `limit` bytes (a `kind` file, in messages), with the
+/// reader every file people share goes through: a huge file, or one that never ends,
+/// is refused unread.
+fn read_limited(path: &Path, limit: usize, kind: &str) -> Result<String, Refusal> {
     let shown = path.display();
-    let unreadable =
-        |error: std::io::Error| Refusal::new("unreadable_file", format!("{shown}: {error}"));
-    let file = File::open(path).map_err(unreadable)?;
-    let mut text = String::new();
-    file.take(MAX_SOURCE_BYTES as u64 + 1)
-        .read_to_string(&mut text)
-        .map_err(unreadable)?;
-    if text.len() > MAX_SOURCE_BYTES {
-        return Err(Refusal::new(
+    read_text_file(path, limit).map_err(|error| match error {
+        ReadError::TooLarge(_) => Refusal::new(
             "file_too_large",
-            format!("{shown}: larger than the {MAX_SOURCE_BYTES} bytes a file may have"),
-        ));
-    }
-    Ok(text)
+            format!(
+                "{shown}: larger than the {} KiB a {kind} file may have",
+                limit / 1024
+            ),
+        ),
+        ReadError::Io(error) => Refusal::new("unreadable_file", format!("{shown}: {error}")),
+        ReadError::NotUtf8(problem) => {
+            Refusal::new("unreadable_file", format!("{shown}:{problem}"))
+        }
+    })
 }

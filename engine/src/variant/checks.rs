@@ -47,6 +47,48 @@ pub enum VariantProblem {
     TrackTooShort { track: usize, cards: u32 },
 }
 
+/// Something a playable variant allows that makes its games likely to come to a
+/// standstill (they then end in a draw, ruling 24): found by [`Variant::warnings`],
+/// worth a second look but not refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantWarning {
+    /// After setup neither Reinforcements nor hidden armies bring armies: only spoils
+    /// do, and only to seats that hold whole empires or have taken castles.
+    #[error(
+        "no Reinforcement card and no hidden army brings armies after setup, only spoils: \
+         unless the starting armies let players attack and take whole empires, games come \
+         to a standstill and end in a draw (ruling 24)"
+    )]
+    OnlySpoilsBringArmies,
+    /// Nothing at all brings armies after setup.
+    #[error(
+        "nothing brings armies after setup (no Reinforcements, hidden armies or spoils): \
+         games come to a standstill once the starting armies are spent, and end in a draw \
+         (ruling 24)"
+    )]
+    NoArmiesAfterSetup,
+}
+
+impl VariantWarning {
+    /// The options (TOML paths) to change, the first first.
+    pub fn options(&self) -> Vec<&'static str> {
+        match self {
+            VariantWarning::OnlySpoilsBringArmies => vec![
+                "deck.reinforcements",
+                "reinforcement_track",
+                "hidden_army_minimum",
+            ],
+            VariantWarning::NoArmiesAfterSetup => vec![
+                "deck.reinforcements",
+                "reinforcement_track",
+                "hidden_army_minimum",
+                "spoils.banner_bonus",
+                "spoils.empire_bonus",
+            ],
+        }
+    }
+}
+
 impl VariantProblem {
     /// The options (TOML paths) this problem is about, the one to change first first.
     pub fn options(&self) -> Vec<&'static str> {
@@ -82,6 +124,30 @@ impl std::fmt::Display for TextShown<'_> {
 }
 
 impl Variant {
+    /// What makes this (playable) variant's games likely to stall; empty for most.
+    pub fn warnings(&self) -> Vec<VariantWarning> {
+        let dealt = (self.deck.reinforcements as usize).min(self.reinforcement_track.len());
+        let reinforcements = self.reinforcement_track[..dealt].iter().any(|&n| n > 0);
+        let hidden = self.hidden_armies && (reinforcements || self.hidden_army_minimum > 0);
+        if reinforcements || hidden {
+            return Vec::new();
+        }
+        // `None` takes the board's bonus, which a board gives its empires.
+        let spoils = &self.spoils;
+        let independents = if spoils.per_region_bonus {
+            spoils.region_bonus
+        } else {
+            spoils.all_independents_bonus
+        };
+        let any_spoils =
+            spoils.banner_bonus > 0 || spoils.empire_bonus != Some(0) || independents != Some(0);
+        vec![if any_spoils {
+            VariantWarning::OnlySpoilsBringArmies
+        } else {
+            VariantWarning::NoArmiesAfterSetup
+        }]
+    }
+
     /// Every problem of this variant at once; empty when it can be played.
     pub fn validate(&self) -> Vec<VariantProblem> {
         let mut problems = Vec::new();
@@ -232,6 +298,31 @@ mod tests {
         let problems = v.validate();
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].options(), ["spoils.region_bonus"]);
+    }
+
+    #[test]
+    fn variants_that_bring_no_armies_after_setup_are_warned_about() {
+        let mut v = Variant::rulebook();
+        assert!(v.warnings().is_empty());
+        v.deck.reinforcements = 0;
+        // Hidden armies still bring their minimum.
+        v.hidden_army_minimum = 2;
+        assert!(v.warnings().is_empty());
+        v.hidden_army_minimum = 0;
+        assert_eq!(v.warnings(), [VariantWarning::OnlySpoilsBringArmies]);
+        v.deck.reinforcements = 12;
+        v.reinforcement_track = vec![0; 12];
+        assert_eq!(v.warnings(), [VariantWarning::OnlySpoilsBringArmies]);
+        v.spoils.banner_bonus = 0;
+        v.spoils.empire_bonus = Some(0);
+        v.spoils.all_independents_bonus = Some(0);
+        assert_eq!(v.warnings(), [VariantWarning::NoArmiesAfterSetup]);
+        let paths = Variant::option_paths();
+        for warning in v.warnings() {
+            for option in warning.options() {
+                assert!(paths.iter().any(|p| p == option), "{option}");
+            }
+        }
     }
 
     #[test]

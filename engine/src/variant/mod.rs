@@ -8,7 +8,7 @@ mod file;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-pub use checks::{MAX_ARMIES_OPTION, MAX_CARDS_OF_A_KIND, VariantProblem};
+pub use checks::{MAX_ARMIES_OPTION, MAX_CARDS_OF_A_KIND, VariantProblem, VariantWarning};
 pub use file::{
     Expected, MAX_VARIANT_BYTES, VariantError, VariantFileProblem, load_variant_file, parse_variant,
 };

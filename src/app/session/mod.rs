@@ -47,11 +47,11 @@ pub enum SessionError {
     /// let the reason name territories and seats.
     #[error("{error}")]
     Replay {
-        error: ReplayError,
+        error: Box<ReplayError>,
         board: Option<Box<Board>>,
         seats: Vec<String>,
     },
-    #[error("not a Castellan save: {0}")]
+    #[error("the save's settings for this table are not readable: {0}")]
     Json(#[from] serde_json::Error),
     #[error("the save lists {settings} seats but its game has {game}")]
     SeatMismatch { settings: usize, game: usize },
@@ -69,7 +69,7 @@ impl SessionError {
                 seats,
             } => messages::replay_error(error, board.as_deref(), seats),
             Self::Json(error) => fill(
-                &gettext("not a save file: {detail}"),
+                &gettext("the save's settings for this table are not readable: {detail}"),
                 &[("detail", &escaped(&error.to_string()))],
             ),
             Self::SeatMismatch { settings, game } => fill(

@@ -368,3 +368,36 @@ fn pass_the_screen_only_between_people_for_private_decisions() {
     let alone = self::session(&[false, true]);
     assert_eq!(alone.pass_to(), None);
 }
+
+#[test]
+fn an_offer_of_cards_waits_for_a_person_and_a_computer_answers_it() {
+    let mut session = session(&[false, false, false]);
+    click_through_setup(&mut session);
+    let seat = session.human_to_move().unwrap();
+    let card = session.game().hand(seat).cards().next().unwrap();
+    let target = Seat((seat.0 + 1) % 3);
+    let offer = Action::OfferCards {
+        target,
+        give: [card].into_iter().collect(),
+        ask: castellan_engine::game::Hand::new(),
+    };
+    session.apply(seat, offer).unwrap();
+    // A person: asked in the side panel, with both answers possible.
+    assert_eq!(session.human_to_move(), Some(target));
+    let legal = session.snapshot().legal;
+    assert!(legal.allows(&Action::AnswerOffer { accept: true }));
+    assert!(legal.allows(&Action::AnswerOffer { accept: false }));
+    // A computer: its policy answers (a gift is accepted).
+    let answer = crate::app::computer::Computers::new(3, 1)
+        .choose(session.game())
+        .unwrap();
+    assert_eq!(answer, Action::AnswerOffer { accept: true });
+    session.apply(target, answer).unwrap();
+    assert_eq!(session.human_to_move(), Some(seat), "the turn goes on");
+    assert!(
+        session
+            .take_events()
+            .iter()
+            .any(|e| matches!(e.event.kind, EventKind::OfferAccepted { .. }))
+    );
+}

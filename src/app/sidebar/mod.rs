@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use castellan_engine::board::TerritoryId;
-use castellan_engine::game::{Action, Card, Choice, Decision, Seat};
+use castellan_engine::game::{Action, Card, Choice, Decision, Hand, Seat};
 use gettextrs::{gettext, ngettext};
 use relm4::factory::FactoryVecDeque;
 use relm4::gtk::{self, prelude::*};
@@ -49,10 +49,19 @@ enum SpyShown {
     },
 }
 
+/// An offer of cards to the seat shown (ruling 25): its words in markup, and whether
+/// accepting it is allowed (the engine says so; refusing always is).
+#[derive(Clone, Debug, PartialEq)]
+struct OfferShown {
+    markup: String,
+    accept: bool,
+}
+
 /// The sidebar's state: the snapshot shown, and its lists.
 pub struct CardSidebar {
     table: Option<Arc<TableSnapshot>>,
     spy: SpyShown,
+    offer: Option<OfferShown>,
     hand: FactoryVecDeque<CardRow>,
     spied: FactoryVecDeque<SpiedCardRow>,
     track: FactoryVecDeque<TrackNumber>,
@@ -170,6 +179,44 @@ impl SimpleComponent for CardSidebar {
                     spied_box -> gtk::Box {
                         set_orientation: gtk::Orientation::Vertical,
                         set_spacing: 6,
+                    },
+                },
+
+                // An offer of cards to answer. (Making offers is left to a later
+                // dialog; answering keeps the game going when a save or another front
+                // end brings one.)
+                gtk::Box {
+                    set_orientation: gtk::Orientation::Vertical,
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: model.offer.is_some(),
+
+                    gtk::Label {
+                        set_label: &gettext("An Offer"),
+                        set_xalign: 0.0,
+                        add_css_class: "title-4",
+                    },
+                    gtk::Label {
+                        set_xalign: 0.0,
+                        set_wrap: true,
+                        set_use_markup: true,
+                        #[watch]
+                        set_label: model.offer.as_ref().map_or("", |o| o.markup.as_str()),
+                    },
+                    gtk::Box {
+                        set_spacing: 6,
+                        gtk::Button {
+                            set_label: &gettext("Accept"),
+                            set_widget_name: "answer-offer-accept",
+                            #[watch]
+                            set_sensitive: model.offer.as_ref().is_some_and(|o| o.accept),
+                            connect_clicked => CardSidebarInput::Chosen(Action::AnswerOffer { accept: true }),
+                        },
+                        gtk::Button {
+                            set_label: &gettext("Refuse"),
+                            set_widget_name: "answer-offer-refuse",
+                            connect_clicked => CardSidebarInput::Chosen(Action::AnswerOffer { accept: false }),
+                        },
                     },
                 },
 
@@ -311,6 +358,7 @@ impl SimpleComponent for CardSidebar {
         let model = CardSidebar {
             table: None,
             spy: SpyShown::Nothing,
+            offer: None,
             hand: FactoryVecDeque::builder()
                 .launch(gtk::Box::default())
                 .forward(sender.input_sender(), chosen),
@@ -360,6 +408,7 @@ impl CardSidebar {
     /// Takes a new snapshot: every list is brought in line with it in place.
     fn show(&mut self, table: Arc<TableSnapshot>) {
         self.spy = spy_shown(&table);
+        self.offer = offer_shown(&table);
         let spied = match (&self.spy, table.view.spied_hand) {
             (SpyShown::Discard { .. }, Some((_, hand))) => {
                 let cards = table.legal.choices.iter().find_map(|c| match c {
@@ -495,6 +544,43 @@ impl CardSidebar {
             ],
         )
     }
+}
+
+/// The offer of cards the seat shown is asked to answer, if any.
+fn offer_shown(table: &TableSnapshot) -> Option<OfferShown> {
+    let accept = table.legal.choices.iter().find_map(|choice| match choice {
+        Choice::AnswerOffer { accept } => Some(*accept),
+        _ => None,
+    })?;
+    let Some(Decision::AnswerOffer { from, give, ask }) =
+        table.view.pending.as_ref().map(|p| &p.decision)
+    else {
+        return None;
+    };
+    let list = |hand: &Hand| {
+        if hand.is_empty() {
+            return gettext("nothing");
+        }
+        hand.kinds()
+            .map(|card| match hand.count(card) {
+                1 => card_name(card),
+                n => fill(
+                    &gettext("{card} ×{count}"),
+                    &[("card", &card_name(card)), ("count", &n)],
+                ),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let markup = fill(
+        &gettext("{seat} offers you {give} for {ask}."),
+        &[
+            ("seat", &seat_markup(table, *from)),
+            ("give", &gtk::glib::markup_escape_text(&list(give))),
+            ("ask", &gtk::glib::markup_escape_text(&list(ask))),
+        ],
+    );
+    Some(OfferShown { markup, accept })
 }
 
 /// What the Spy asks of the seat shown.

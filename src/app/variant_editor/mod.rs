@@ -20,10 +20,11 @@ use relm4::factory::FactoryVecDeque;
 use relm4::gtk::{gio, glib};
 use relm4::prelude::*;
 
-use crate::app::files::{self, FileKind, write_atomically};
+use crate::app::files::{self, FileKind};
 use crate::app::library::{self, personal_folder, shipped_folder};
 use crate::app::rows::keep_in_line;
 use crate::messages;
+use crate::safe_write::write_file;
 use crate::text::fill;
 use crate::variant_options::{OptionGroup, OptionKind, options, parse_track};
 use option_row::{OptionEdit, OptionRow, OptionRowOutput, OptionShown};
@@ -291,7 +292,7 @@ impl VariantEditor {
         let written = path
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| write_atomically(&path, &self.variant.to_toml()));
+            .and_then(|()| write_file(&path, self.variant.to_toml().as_bytes()));
         match written {
             Ok(()) => {
                 self.saved = self.variant.clone();

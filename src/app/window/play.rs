@@ -20,7 +20,7 @@ use crate::app::privacy::PrivacyPageInput;
 use crate::app::session::{Click, Session, TableEvent};
 use crate::app::sidebar::CardSidebarInput;
 use crate::app::status;
-use crate::app::victory::VictoryPageInput;
+use crate::app::victory::{Ending, VictoryPageInput};
 use crate::text::fill;
 use castellan_engine::bot::Cancel;
 use relm4::prelude::*;
@@ -142,7 +142,13 @@ impl MainWindow {
         }
         self.page = if let Some(winner) = game.winner() {
             self.victory.emit(VictoryPageInput::Show {
-                winner: session.seats()[winner.index()].name.clone(),
+                ending: Ending::Won(session.seats()[winner.index()].name.clone()),
+                turns: game.turn_number(),
+            });
+            Page::Victory
+        } else if game.is_drawn() {
+            self.victory.emit(VictoryPageInput::Show {
+                ending: Ending::Drawn,
                 turns: game.turn_number(),
             });
             Page::Victory
