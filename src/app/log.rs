@@ -7,7 +7,7 @@ use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::game::{AttackEnd, EventKind, Hand, Seat};
 use gettextrs::{gettext, ngettext};
 
-use crate::text::fill;
+use crate::text::{fill, translated};
 
 /// Names the log needs: the board's and the seats'.
 pub struct LogNames {
@@ -22,7 +22,7 @@ impl LogNames {
     }
 
     fn territory(&self, id: TerritoryId) -> String {
-        gettext(self.board.territory(id).name.as_str())
+        translated(self.board.territory(id).name.as_str())
     }
 
     fn armies(&self, armies: u32) -> String {
@@ -107,7 +107,10 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             &gettext("{seat} drew the banner of {empire}"),
             &[
                 ("seat", &names.seat(*seat)),
-                ("empire", &gettext(names.board.group(*empire).name.as_str())),
+                (
+                    "empire",
+                    &translated(names.board.group(*empire).name.as_str()),
+                ),
             ],
         ),
         EventKind::CastlePlaced { seat, territory } => fill(

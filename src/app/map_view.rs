@@ -23,7 +23,7 @@ use relm4::prelude::*;
 
 use crate::map::scene::{Direction, TerritoryState};
 use crate::map::{AttackArrow, LayerCache, MapScene, Palette, TargetKind, ViewPoint};
-use crate::text::fill;
+use crate::text::{fill, translated};
 use area::{Frames, MapArea};
 use measure::Measure;
 
@@ -668,8 +668,8 @@ fn tooltip_markup(
     owner: Option<&str>,
 ) -> String {
     let territory = board.territory(id);
-    let name = gettext(territory.name.as_str());
-    let mut lines = vec![gettext(board.group(territory.group).name.as_str())];
+    let name = translated(territory.name.as_str());
+    let mut lines = vec![translated(board.group(territory.group).name.as_str())];
     let armies = fill(
         &ngettext("{n} army", "{n} armies", state.armies),
         &[("n", &state.armies)],

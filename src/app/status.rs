@@ -6,7 +6,7 @@ use castellan_engine::game::{Decision, Pending, PlacementReason};
 use gettextrs::{gettext, ngettext};
 
 use super::session::Session;
-use crate::text::fill;
+use crate::text::{fill, translated};
 
 /// The status line of `session`'s game, `placed` armies of the placement at hand
 /// being on the map already.
@@ -60,7 +60,7 @@ pub struct StatusContext<'a> {
 }
 
 fn territory(board: &Board, id: TerritoryId) -> String {
-    gettext(board.territory(id).name.as_str())
+    translated(board.territory(id).name.as_str())
 }
 
 /// One sentence for the status line, or the winner's when the game is over.
@@ -97,7 +97,7 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
     match decision {
         Decision::PlaceCastle { empire } => fill(
             &gettext("place your castle in {empire} — click one of its territories"),
-            &[("empire", &gettext(board.group(*empire).name.as_str()))],
+            &[("empire", &translated(board.group(*empire).name.as_str()))],
         ),
         Decision::Claim => gettext("claim an unoccupied territory — click one"),
         Decision::PlaceArmies { armies, reason } => {
@@ -132,7 +132,7 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
         }
         Decision::Play { .. } => match cx.source {
             Some(from) => fill(
-                &gettext(
+                &translated(
                     "attack from {from} — click a lit territory, or click {from} again to choose another",
                 ),
                 &[("from", &territory(board, from))],

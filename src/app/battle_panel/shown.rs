@@ -16,7 +16,7 @@ use crate::app::decisions::{
     AttackOffer, BattleStage, DefendOffer, OddsKey, Sides, hold_text, odds_text,
 };
 use crate::app::table::TableSnapshot;
-use crate::text::fill;
+use crate::text::{fill, translated};
 
 /// Battles of fewer pairs of armies than this have their odds worked out at once: the
 /// engine's benchmark (`cargo bench -p castellan-engine -- odds`) puts 100 v 100
@@ -100,7 +100,7 @@ impl BattlePanel {
 
     pub(super) fn territory_name(&self, territory: TerritoryId) -> String {
         self.table.as_ref().map_or_else(String::new, |table| {
-            gettext(table.board.territory(territory).name.as_str())
+            translated(table.board.territory(territory).name.as_str())
         })
     }
 

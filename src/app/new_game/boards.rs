@@ -18,7 +18,7 @@ use crate::app::library::{BoardEntry, Origin};
 use crate::app::rows::Row;
 use crate::map::draw::draw_thumbnail;
 use crate::map::{MapScene, Palette};
-use crate::text::fill;
+use crate::text::{fill, translated};
 
 const THUMBNAIL_WIDTH: i32 = 176;
 const THUMBNAIL_HEIGHT: i32 = 124;
@@ -79,7 +79,7 @@ pub struct BoardTile {
 impl BoardTile {
     fn tooltip(&self) -> Option<String> {
         let loaded = self.data.entry.loaded.as_ref().ok()?;
-        let mut tooltip = gettext(loaded.board.meta.description.as_str());
+        let mut tooltip = translated(loaded.board.meta.description.as_str());
         if self.data.entry.origin != Origin::Shipped {
             // People's own boards may share a name: the file tells them apart.
             tooltip = format!("{tooltip}\n\n{}", self.data.entry.path.display());

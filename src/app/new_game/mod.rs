@@ -27,7 +27,7 @@ use crate::app::library::{
 use crate::app::rows::keep_in_line;
 use crate::app::session::{GameSetup, SeatSettings};
 use crate::messages;
-use crate::text::fill;
+use crate::text::{fill, translated};
 use crate::variant_options::changed_options;
 use boards::{BoardTile, BoardTileData};
 use seats::{SeatChange, SeatRow, choose_colour, default_name, free_colours_for_new_seats};
@@ -596,9 +596,9 @@ impl NewGameDialog {
                 match (variant.description.is_empty(), variant.plays_as_rulebook()) {
                     (true, _) => changes,
                     // The description says it already; no need to repeat it.
-                    (false, true) => gettext(variant.description.as_str()),
+                    (false, true) => translated(variant.description.as_str()),
                     (false, false) => {
-                        format!("{}\n{changes}", gettext(variant.description.as_str()))
+                        format!("{}\n{changes}", translated(variant.description.as_str()))
                     }
                 }
             }

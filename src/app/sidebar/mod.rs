@@ -27,7 +27,7 @@ use super::card_art::card_name;
 use super::decisions::{reveal_offer, track_cells};
 use super::rows::keep_in_line;
 use super::table::TableSnapshot;
-use crate::text::fill;
+use crate::text::{fill, translated};
 
 /// Size of a card picture, in pixels.
 const CARD_WIDTH: i32 = 40;
@@ -631,14 +631,14 @@ fn players(table: &TableSnapshot) -> Vec<PlayerData> {
             if let Some(empire) = summary.empire {
                 facts.push(fill(
                     &gettext("banner: {empire}"),
-                    &[("empire", &gettext(board.group(empire).name.as_str()))],
+                    &[("empire", &translated(board.group(empire).name.as_str()))],
                 ));
             }
             if !summary.captured_banners.is_empty() {
                 let names: Vec<String> = summary
                     .captured_banners
                     .iter()
-                    .map(|&g| gettext(board.group(g).name.as_str()))
+                    .map(|&g| translated(board.group(g).name.as_str()))
                     .collect();
                 facts.push(fill(
                     &gettext("captured: {banners}"),
@@ -658,7 +658,7 @@ fn players(table: &TableSnapshot) -> Vec<PlayerData> {
 }
 
 fn territory_name(table: &TableSnapshot, territory: TerritoryId) -> String {
-    gettext(table.board.territory(territory).name.as_str())
+    translated(table.board.territory(territory).name.as_str())
 }
 
 /// The card's name in widget names ("play-diplomat").

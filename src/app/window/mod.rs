@@ -30,7 +30,7 @@ use super::variant_editor::{EditorMode, VariantEditor, VariantEditorInput};
 use super::victory::{VictoryPage, VictoryPageOutput};
 use super::{library, menu, printing, shortcuts};
 use crate::messages::{self, Names};
-use crate::text::fill;
+use crate::text::{fill, translated};
 use castellan_engine::bot::Cancel;
 
 mod commands;
@@ -549,7 +549,7 @@ impl MainWindow {
             return self
                 .shown_board
                 .as_ref()
-                .map(|board| gettext(board.meta.name.as_str()))
+                .map(|board| translated(board.meta.name.as_str()))
                 .unwrap_or_default();
         };
         let name = session
@@ -560,7 +560,7 @@ impl MainWindow {
         let game = session.game();
         let variant = game.variant();
         let rules = if !variant.name.is_empty() {
-            gettext(variant.name.as_str())
+            translated(variant.name.as_str())
         } else if variant.plays_as_rulebook() {
             gettext("Rulebook")
         } else {
@@ -568,7 +568,7 @@ impl MainWindow {
         };
         format!(
             "{dot}{name} — {}, {rules}",
-            gettext(game.board().meta.name.as_str())
+            translated(game.board().meta.name.as_str())
         )
     }
 
