@@ -1,8 +1,8 @@
 //! What opening a saved game costs per action of its history, in the engine and in
 //! the window (issue 12: the window within 3× of the engine's replay).
 //!
-//! It writes two saves of a game where nobody ever attacks (so that it never ends): a
-//! short one and a long one. The engine's figure is reading and replaying the long
+//! It writes two saves of a game where seats seldom attack (so that it neither ends
+//! nor is drawn): a short one and a long one. The engine's figure is reading and replaying the long
 //! save here; the window's is the release build opening each save with
 //! `CASTELLAN_MEASURE=1` (which reports the processor time spent once the game is on
 //! the map, then quits), the long save's time less the short one's, over the actions
@@ -20,7 +20,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use castellan_engine::board::parse_board;
-use castellan_engine::game::{Action, Game, SavedGame};
+use castellan_engine::game::{
+    Action, Choice, Game, LegalActions, QUIET_ROUNDS_FOR_A_DRAW, SavedGame, Seat,
+};
 use castellan_engine::variant::Variant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -37,18 +39,46 @@ const BOARD: &str = include_str!("../data/boards/castle-risk.toml");
 /// What `src/app/map_view/measure.rs` starts its lines with.
 const PREFIX: &str = "castellan-measure:";
 
-/// A game of four seats that end their turns without attacking, `actions` long (or
-/// shorter, should the rules ever end such a game), saved.
-fn game_without_attacks(actions: usize) -> SavedGame {
+/// A game of four seats that mostly end their turns without attacking, `actions`
+/// long (or shorter, should the rules ever end such a game), saved. Left alone, such a
+/// game is drawn after 60 quiet rounds (ruling 24), so once half of that has passed
+/// the seat to move attacks once, from its strongest border onto a territory without
+/// a castle of the seat holding the most land: a capture now and then keeps the game
+/// going and the seats even.
+fn quiet_game(actions: usize) -> SavedGame {
     let board = Arc::new(parse_board(BOARD, "castle-risk.toml").expect("the shipped board"));
-    let mut game = Game::new(board, Variant::rulebook(), 4, 7).expect("a rulebook game");
+    // Armies enough for a capture every few dozen rounds, placed a thousand at a time.
+    let mut variant = Variant::rulebook();
+    variant.starting_armies.four = 10_000;
+    variant.armies_per_setup_placement = 1_000;
+    let mut game = Game::new(board, variant, 4, 7).expect("a valid variant");
     let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let draw_turns = QUIET_ROUNDS_FOR_A_DRAW * 4;
+    let mut attacked_in_turn = None;
     while game.history().len() < actions {
         let Some(seat) = game.pending_seat() else {
             break;
         };
         let legal = game.legal_actions();
-        let action = if legal.allows(&Action::EndTurn) {
+        let restless =
+            game.quiet_turns() > draw_turns / 2 && attacked_in_turn != Some(game.turn_number());
+        let attack = restless
+            .then(|| attack_on_a_larger_seat(&game, &legal))
+            .flatten();
+        // The attack goes on until the territory falls (or the attacker cannot).
+        let roll = legal.choices.iter().find_map(|choice| match choice {
+            Choice::Roll { max_dice, .. } => Some(Action::Roll {
+                dice: *max_dice,
+                general: false,
+            }),
+            _ => None,
+        });
+        let action = if let Some(attack) = attack {
+            attacked_in_turn = Some(game.turn_number());
+            attack
+        } else if let Some(roll) = roll {
+            roll
+        } else if legal.allows(&Action::EndTurn) {
             Action::EndTurn
         } else {
             legal.sample(&mut rng).expect("a decision is pending")
@@ -56,6 +86,37 @@ fn game_without_attacks(actions: usize) -> SavedGame {
         game.apply(seat, action).expect("a legal action");
     }
     game.save(BOARD).expect("a game from setup saves")
+}
+
+/// A legal attack onto a territory without a castle, of the seat holding the most
+/// territories (and more than 3, so that nobody is eliminated), with the most armies
+/// to spare.
+fn attack_on_a_larger_seat(game: &Game, legal: &LegalActions) -> Option<Action> {
+    let held = |seat: Seat| {
+        game.board()
+            .territory_ids()
+            .filter(|&t| game.owner(t) == Some(seat))
+            .count()
+    };
+    legal
+        .choices
+        .iter()
+        .filter_map(|choice| match choice {
+            Choice::Attack { routes } => Some(routes),
+            _ => None,
+        })
+        .flatten()
+        .filter(|route| game.castle_at(route.to).is_none())
+        .filter_map(|route| Some((route, held(game.owner(route.to)?))))
+        .filter(|&(_, defender_holds)| defender_holds > 3)
+        .max_by_key(|&(route, defender_holds)| {
+            let spare = i64::from(game.armies(route.from)) - i64::from(game.armies(route.to));
+            (defender_holds, spare)
+        })
+        .map(|(route, _)| Action::Attack {
+            from: route.from,
+            to: route.to,
+        })
 }
 
 /// The processor time the window spent opening `save`, by its own count.
@@ -101,9 +162,15 @@ fn main() -> ExitCode {
         eprintln!("cannot make {}: {error}", dir.display());
         return ExitCode::FAILURE;
     }
-    let long = game_without_attacks(LONG);
-    let short = game_without_attacks(SHORT);
+    let long = quiet_game(LONG);
+    let short = quiet_game(SHORT);
     let (long_actions, short_actions) = (long.actions.len(), short.actions.len());
+    if long_actions < LONG {
+        eprintln!(
+            "the long game ended after {long_actions} actions: the figure would mean nothing"
+        );
+        return ExitCode::FAILURE;
+    }
     let long_json = long.to_json();
     let (long_path, short_path) = (dir.join("long.castellan"), dir.join("short.castellan"));
     if let Err(error) = std::fs::write(&long_path, &long_json)
