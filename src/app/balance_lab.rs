@@ -161,6 +161,12 @@ fn duration_text(duration: Duration) -> String {
 }
 
 impl BalanceLab {
+    /// The rules the lab plays.
+    #[cfg(test)]
+    pub(crate) fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
     fn total(&self) -> u64 {
         self.games * self.labs.len().max(1) as u64
     }
