@@ -11,6 +11,7 @@ Run it through `make balance-doc`, which builds the release binary first:
 
 import json
 import os
+import resource
 import subprocess
 import sys
 
@@ -44,11 +45,16 @@ def share(s):
         100 * s["rate"], 100 * s["interval"][0], 100 * s["interval"][1], mark)
 
 
+def signed(value):
+    """`value` with one decimal and its sign, the minus sign typeset."""
+    return ("%+.1f" % value).replace("-", "−")
+
+
 def difference(d):
     if d is None:
         return "—"
     verdict = "significant" if d["p_value"] < 0.05 else "within chance"
-    return "%+.1f points, %s" % (100 * d["value"], verdict)
+    return "%s points, %s" % (signed(100 * d["value"]), verdict)
 
 
 def table(comparison):
@@ -64,9 +70,9 @@ def table(comparison):
         100 * a["unfinished"]["rate"], 100 * b["unfinished"]["rate"],
         difference(comparison["unfinished"]["difference"])))
     turns = comparison["turns"]
-    rows.append("| Mean length in turns (median) | %.1f (%d) | %.1f (%d) | %+.1f turns, %s |" % (
+    rows.append("| Mean length in turns (median) | %.1f (%d) | %.1f (%d) | %s turns, %s |" % (
         a["mean_turns"], a["median_turns"], b["mean_turns"], b["median_turns"],
-        turns["value"], "significant" if turns["p_value"] < 0.05 else "within chance"))
+        signed(turns["value"]), "significant" if turns["p_value"] < 0.05 else "within chance"))
     return "\n".join(rows)
 
 
@@ -83,14 +89,18 @@ def sources(comparison):
 
 def timed(castellan, strength, games):
     """Seconds `castellan balance` took for `games` four-seat games at `strength` on
-    the Castle Risk board, as it reports them, and the load average before."""
+    the Castle Risk board, as it reports them, the processor seconds it used, and the
+    load average before."""
     load = os.getloadavg()[0]
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     output = subprocess.run(
         [castellan, "balance", "--board", BOARDS[0][0], "--seats", "4",
          "--strength", strength, "--games", str(games), "--seed", str(SEED), "--json"],
         check=True, capture_output=True, text=True,
     ).stdout
-    return json.loads(output)["run"]["seconds"], load
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = (after.ru_utime + after.ru_stime) - (cpu.ru_utime + cpu.ru_stime)
+    return json.loads(output)["run"]["seconds"], used, load
 
 
 def main():
@@ -104,8 +114,9 @@ on both shipped boards.
 
 This file is generated: `make balance-doc` rebuilds it (it runs
 `tools/balance_doc.py`, which calls `castellan balance --json`). Each board plays
-**%d games** of each variant with **%d %s computer seats**, seed %d, the two variants
-on the same seeds: a few seconds of a release build. Do not edit it by hand.
+**{:,} games** of each variant with **%d %s computer seats**, seed %d, the two variants
+on the same seeds: seconds of a release build (the speed figures at the end take a
+minute more). Do not edit it by hand.
 
 How to read it:
 - A win rate counts the won games in which the empire was drawn (or, for a position,
@@ -118,7 +129,7 @@ How to read it:
   the difference of means); the interval of each difference is in the JSON.
 - These are games between the computer's Normal players, which play greedily: they say
   what the rules and the map give to players who play alike, not how people play.
-""" % (GAMES, SEATS, STRENGTH.capitalize(), SEED, SEATS))
+""".replace("{:,}", "{:,}".format(GAMES)) % (SEATS, STRENGTH.capitalize(), SEED, SEATS))
     for board, name in BOARDS:
         comparison = run(castellan, board)["comparison"]
         print("## %s\n" % name)
@@ -126,19 +137,20 @@ How to read it:
         print()
         print(sources(comparison))
         print()
-    normal, normal_load = timed(castellan, "normal", 10000)
-    expert, expert_load = timed(castellan, "expert", 100)
+    normal = timed(castellan, "normal", 10000)
+    expert = timed(castellan, "expert", 100)
     print("""## Speed
 
-Measured by the same run of `make balance-doc`, on %d cores, release build, Castle Risk
-board, rulebook, four seats (the load average before each run in brackets: the
-machine may be shared):
+Measured by the same run of `make balance-doc` on %d cores, release build, Castle Risk
+board, rulebook, four seats. The machine may be shared: the load average before each
+run is given, and the processor time used, which does not depend on the load (on
+idle cores, the wall time is about the processor time over the number of cores).
 
-| Run | Seconds | Target |
-|---|---|---|
-| 10,000 Normal games | %.1f (load %.1f) | under 10 |
-| 100 Expert games, a quarter of the table's thinking | %.1f (load %.1f) | under 120 |
-""" % (os.cpu_count(), normal, normal_load, expert, expert_load))
+| Run | Wall seconds | Processor seconds | Load before | Target (wall) |
+|---|---|---|---|---|
+| 10,000 Normal games | %.1f | %.1f | %.1f | under 10 |
+| 100 Expert games, a quarter of the table's thinking | %.1f | %.1f | %.1f | under 120 |
+""" % ((os.cpu_count(),) + normal + expert))
 
 
 if __name__ == "__main__":

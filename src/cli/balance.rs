@@ -10,8 +10,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use castellan_engine::balance::{Comparison, LAB_EXPERT_EFFORT, Lab, MAX_GAMES, Report};
-use castellan_engine::board::{Board, load_board_file};
+use castellan_engine::board::{Board, MAX_SOURCE_BYTES, load_board_file};
 use castellan_engine::bot::{Cancel, Strength};
+use castellan_engine::diagnostics::read_text_file;
 use castellan_engine::variant::{Variant, load_variant_file};
 use clap::Args;
 use gettextrs::gettext;
@@ -142,7 +143,9 @@ enum Other {
 /// A file is a board when it has a `[board]` table (every board file must); anything
 /// else is read as a variant, whose reader then names any problem.
 fn read_other(path: &Path) -> Result<Other, String> {
-    let is_board = std::fs::read_to_string(path)
+    // Read within a board's size limit: a larger file is no board, and the variant
+    // reader then refuses it with the reason.
+    let is_board = read_text_file(path, MAX_SOURCE_BYTES)
         .ok()
         .and_then(|text| text.parse::<toml::Table>().ok())
         .is_some_and(|table| table.contains_key("board"));
