@@ -167,6 +167,15 @@ impl BalanceLab {
         &self.variant
     }
 
+    /// The board's file and the seats the lab plays with.
+    #[cfg(test)]
+    pub(crate) fn table(&self) -> (Option<&std::path::Path>, usize) {
+        (
+            self.boards.get(self.board).map(|b| b.path.as_path()),
+            self.seats,
+        )
+    }
+
     fn total(&self) -> u64 {
         self.games * self.labs.len().max(1) as u64
     }

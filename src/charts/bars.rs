@@ -41,6 +41,9 @@ struct Spec {
     caption: String,
     /// Legend entries, a swatch for those with a colour.
     legend: Vec<(String, Option<Colour>)>,
+    /// Bars come in pairs (the two runs of a comparison) whose figures are written
+    /// together, "13.3 / 13.6", beside the pair: room for one line, not two.
+    paired: bool,
 }
 
 fn share_bar(share: Option<Share>, colour: Colour) -> Bar {
@@ -128,6 +131,7 @@ pub(super) fn empires(
         fair: fair_of(figures),
         caption: gettext("share of the won games in which the empire was drawn"),
         legend: share_legend(figures, palette),
+        paired: false,
     };
     draw(cr, labels, &spec, area, size, palette)
 }
@@ -177,6 +181,7 @@ pub(super) fn positions(
         fair: fair_of(figures),
         caption: gettext("share of the won games"),
         legend: share_legend(figures, palette),
+        paired: false,
     };
     draw(cr, labels, &spec, area, size, palette)
 }
@@ -247,6 +252,7 @@ pub(super) fn sources(
         } else {
             Vec::new()
         },
+        paired: reports.len() > 1,
     };
     draw(cr, labels, &spec, area, size, palette)
 }
@@ -316,6 +322,7 @@ pub(super) fn cards(
         fair: None,
         caption: gettext("cards per game"),
         legend,
+        paired: two,
     };
     draw(cr, labels, &spec, area, size, palette)
 }
@@ -358,7 +365,23 @@ fn draw(
     let value_width = spec
         .rows
         .iter()
-        .flat_map(|r| r.bars.iter().map(|b| labels.measure(&b.text, size * 0.9).0))
+        .flat_map(|r| {
+            let texts: Vec<String> = if spec.paired {
+                r.bars
+                    .chunks(2)
+                    .map(|pair| {
+                        pair.iter()
+                            .map(|b| b.text.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" / ")
+                    })
+                    .collect()
+            } else {
+                r.bars.iter().map(|b| b.text.clone()).collect()
+            };
+            texts
+        })
+        .map(|text| labels.measure(&text, size * 0.9).0)
         .fold(0.0, f64::max)
         .min(area.width * 0.2)
         + size * 0.6;
@@ -498,12 +521,23 @@ fn draw(
                     palette.muted,
                 );
             }
+            let (text, centre, room) = match (spec.paired, j % 2, row.bars.get(j + 1)) {
+                (false, ..) => (bar.text.clone(), middle, band),
+                (true, 0, Some(next)) => (
+                    format!("{} / {}", bar.text, next.text),
+                    middle + band / 2.0,
+                    band * 2.0,
+                ),
+                (true, 0, None) => (bar.text.clone(), middle, band),
+                // The second of a pair: written with the first.
+                (true, ..) => continue,
+            };
             labels.place(
-                &bar.text,
+                &text,
                 x1 + size * 0.3,
-                middle,
+                centre,
                 Anchor::Left,
-                (size * 0.9).min(band * 0.85),
+                (size * 0.9).min(room * 0.85),
                 false,
                 None,
                 palette.text,

@@ -138,3 +138,25 @@ fn a_report_page_writes_as_pdf_png_and_svg() {
     let svg = page_bytes(Format::Svg, Figures::One(&one), &text, Theme::Light).unwrap();
     assert!(String::from_utf8_lossy(&svg).contains("<svg"));
 }
+
+/// With `CASTELLAN_SCREENSHOTS=DIR`, writes the report page light and dark as PNG for
+/// people to look at.
+#[test]
+fn report_page_screenshots() {
+    let Ok(folder) = std::env::var("CASTELLAN_SCREENSHOTS") else {
+        return;
+    };
+    let comparison = Comparison::new(report(7, 4), report(8, 4));
+    let lines = crate::lab::verdicts::comparison_lines(&comparison);
+    let text = PageText {
+        heading: "Castle Risk: 60 games against 60",
+        lines: &lines,
+    };
+    for (theme, name) in [
+        (Theme::Light, "balance-light.png"),
+        (Theme::Dark, "balance-dark.png"),
+    ] {
+        let png = page_bytes(Format::Png, Figures::Two(&comparison), &text, theme).unwrap();
+        std::fs::write(std::path::Path::new(&folder).join(name), png).unwrap();
+    }
+}

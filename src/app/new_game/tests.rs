@@ -267,3 +267,29 @@ fn new_game_screenshot() {
         &std::path::PathBuf::from(dir).join("new-game.png"),
     );
 }
+
+#[gtk::test]
+fn test_these_rules_opens_the_lab_on_the_chosen_board_rules_and_seats() {
+    let dialog = Dialog::open(default_setup());
+    let house = dialog
+        .rules_labels()
+        .iter()
+        .position(|l| l == "Common house rules")
+        .unwrap();
+    dialog
+        .widget::<gtk::DropDown>("rules")
+        .set_selected(house as u32);
+    settle();
+    dialog.widget::<gtk::Button>("test-rules").emit_clicked();
+    settle();
+    let model = dialog.controller.model();
+    let lab = model.lab.as_ref().expect("the lab was made");
+    assert!(lab.widget().is_visible());
+    let lab_model = lab.model();
+    assert!(lab_model.variant().spoils.per_region_bonus);
+    let (board, seats) = lab_model.table();
+    assert_eq!(board, model.board.as_deref());
+    assert_eq!(seats, model.count);
+    drop(lab_model);
+    lab.widget().close();
+}
