@@ -5,17 +5,16 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use castellan_engine::board::load_board_file;
-use castellan_engine::bot::Strength;
-use castellan_engine::bot::tournament::{GameResult, Standing, Tournament, standings};
+use castellan_engine::bot::tournament::{GameResult, Standing, Tournament, play_games, standings};
+use castellan_engine::bot::{Cancel, Strength};
 use castellan_engine::variant::{Variant, load_variant_file};
 use clap::Args;
 use gettextrs::gettext;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use serde_json::json;
 
 use crate::config;
@@ -137,11 +136,6 @@ fn play(args: &TournamentArgs) -> Result<(), String> {
     }
     let mut tournament = Tournament::new(Arc::new(board), variant, args.players.clone(), args.seed);
     tournament.effort = args.effort;
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = args.threads {
-        pool = pool.num_threads(threads.into());
-    }
-    let pool = pool.build().map_err(|error| error.to_string())?;
 
     let bar = if std::io::stderr().is_terminal() && !args.json {
         ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr())
@@ -153,16 +147,24 @@ fn play(args: &TournamentArgs) -> Result<(), String> {
     }
     bar.set_message(gettext("games"));
     let started = Instant::now();
-    let games: Vec<GameResult> = pool.install(|| {
-        (0..args.games)
-            .into_par_iter()
-            .map(|number| {
-                let result = tournament.play(number);
-                bar.inc(1);
-                result
-            })
-            .collect()
-    });
+    let finished = Mutex::new(Vec::new());
+    play_games(
+        args.games,
+        args.threads.map_or(0, usize::from),
+        &Cancel::new(),
+        &|number| tournament.play(number),
+        &|result| {
+            finished
+                .lock()
+                .unwrap_or_else(|poison| poison.into_inner())
+                .push(result);
+            bar.inc(1);
+        },
+    );
+    let mut games: Vec<GameResult> = finished
+        .into_inner()
+        .unwrap_or_else(|poison| poison.into_inner());
+    games.sort_by_key(|game| game.number);
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
     let table = standings(&tournament, &games);

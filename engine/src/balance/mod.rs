@@ -4,8 +4,9 @@
 //! 95 % intervals and a test), how long games last and how often they stall, where
 //! armies come from and how the cards are used; and two runs compared.
 //!
-//! The games are the tournament's ([`crate::bot::tournament`]), with the players not
-//! rotated so that every game has a seed of its own. A run depends only on its seed:
+//! The games are the tournament's ([`crate::bot::tournament`]), played by its runner
+//! on every core, with the players not rotated so that every game has a seed of its
+//! own. A run depends only on its seed:
 //! each game's figures are whole numbers added into a [`Tally`], so the totals are the
 //! same on one thread or many.
 //!
@@ -34,10 +35,8 @@ mod tally;
 
 use std::sync::{Arc, Mutex};
 
-use rayon::prelude::*;
-
 use crate::board::Board;
-use crate::bot::tournament::Tournament;
+use crate::bot::tournament::{Tournament, play_games};
 use crate::bot::{Cancel, Strength};
 use crate::game::{Game, NewGameError};
 use crate::variant::Variant;
@@ -118,27 +117,21 @@ impl Lab {
         let mut tournament = self.tournament.clone();
         tournament.cancel = cancel.clone();
         let totals = Mutex::new(self.tally());
-        let play_all = || {
-            (0..games.min(MAX_GAMES))
-                .into_par_iter()
-                .for_each(|number| {
-                    if cancel.is_cancelled() {
-                        return;
-                    }
-                    let record = play(&tournament, number);
-                    if cancel.is_cancelled() {
-                        return;
-                    }
-                    let mut totals = totals.lock().unwrap_or_else(|poison| poison.into_inner());
-                    totals.add(&record);
-                    progress(&totals);
-                });
-        };
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(play_all),
-            // No pool of our own (the system refused threads): rayon's global one.
-            Err(_) => play_all(),
-        }
+        play_games(
+            games.min(MAX_GAMES),
+            threads,
+            cancel,
+            &|number| play(&tournament, number),
+            &|record| {
+                // A game cut short by the cancel is partial: left out.
+                if cancel.is_cancelled() {
+                    return;
+                }
+                let mut totals = totals.lock().unwrap_or_else(|poison| poison.into_inner());
+                totals.add(&record);
+                progress(&totals);
+            },
+        );
         totals
             .into_inner()
             .unwrap_or_else(|poison| poison.into_inner())

@@ -198,6 +198,33 @@ impl Tournament {
     }
 }
 
+/// Plays games `0..games` of a tournament (or a lab) on `threads` threads (0: one per
+/// core): `play(number)` plays one, `done` is handed each result as it finishes, in
+/// whatever order threads finish them. Once `cancel` is raised no game starts; the
+/// call returns when no game is being played. Results depend only on the game's
+/// number, so callers that add them up or sort them get the same on any thread count.
+pub fn play_games<R: Send>(
+    games: u64,
+    threads: usize,
+    cancel: &Cancel,
+    play: &(dyn Fn(u64) -> R + Sync),
+    done: &(dyn Fn(R) + Sync),
+) {
+    use rayon::prelude::*;
+    let play_all = || {
+        (0..games).into_par_iter().for_each(|number| {
+            if !cancel.is_cancelled() {
+                done(play(number));
+            }
+        });
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(play_all),
+        // No pool of our own (the system refused threads): rayon's global one.
+        Err(_) => play_all(),
+    }
+}
+
 /// One player's results.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standing {
