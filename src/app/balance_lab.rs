@@ -14,7 +14,7 @@ use adw::prelude::*;
 use castellan_engine::balance::{Comparison, Lab, Report, Tally};
 use castellan_engine::bot::{Cancel, Strength};
 use castellan_engine::variant::Variant;
-use gettextrs::{gettext, pgettext};
+use gettextrs::gettext;
 use relm4::gtk::glib;
 use relm4::prelude::*;
 
@@ -22,7 +22,7 @@ use crate::app::lab_run::{self, RunMessage};
 use crate::app::library::{self, BoardEntry, Origin, VariantEntry};
 use crate::charts::page::{PageText, write_page};
 use crate::charts::{Chart, Figures, Theme};
-use crate::lab::{export, verdicts};
+use crate::lab::{export, strength_name, verdicts};
 use crate::messages;
 use crate::sheet::Format;
 use crate::text::fill;
@@ -134,14 +134,6 @@ pub enum BalanceLabInput {
     Export(ExportKind),
     ExportTo(ExportKind, PathBuf),
     Close,
-}
-
-fn strength_name(strength: Strength) -> String {
-    match strength {
-        Strength::Easy => pgettext("strength", "Easy"),
-        Strength::Normal => pgettext("strength", "Normal"),
-        Strength::Expert => pgettext("strength", "Expert"),
-    }
 }
 
 /// "1 min 05 s", "12 s".

@@ -21,7 +21,7 @@ use serde_json::json;
 
 use crate::charts::page::{PageText, write_page};
 use crate::charts::{Figures, Theme};
-use crate::lab::{export, verdicts};
+use crate::lab::{export, strength_name, verdicts};
 use crate::numbers::decimal;
 use crate::sheet::Format;
 use crate::text::fill;
@@ -314,7 +314,7 @@ fn heading(args: &BalanceArgs, board: &Path, seconds: f64) -> String {
             ("variant", &variant),
             ("games", &args.games),
             ("seats", &args.seats),
-            ("strength", &args.strength.id()),
+            ("strength", &strength_name(args.strength)),
             ("seed", &args.seed),
             ("seconds", &decimal(seconds, 1)),
         ],
