@@ -19,7 +19,7 @@ use relm4::gtk::glib;
 use relm4::prelude::*;
 
 use super::battle_panel::{BattlePanel, BattlePanelOutput};
-use super::computer::{ComputerSeats, ComputerSeatsOutput};
+use super::computer::{ComputerSeats, ComputerSeatsOutput, GameSpeed};
 use super::log_view::GameLog;
 use super::map_view::{MapView, MapViewInput};
 use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
@@ -48,6 +48,16 @@ pub enum Page {
 }
 
 impl Page {
+    /// How the stack comes to this page: a cross-fade only to the victory page; the
+    /// game and the privacy page replace each other at once, so that no frame blends
+    /// one person's secrets into the page that waits for the next.
+    fn transition(self) -> gtk::StackTransitionType {
+        match self {
+            Page::Victory => gtk::StackTransitionType::Crossfade,
+            _ => gtk::StackTransitionType::None,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Page::Game => "game",
@@ -99,6 +109,8 @@ pub struct MainWindow {
     /// Raised when the table gets up (a new game, quitting): the computer seats'
     /// thinking stops at once.
     table: Cancel,
+    /// How fast computer seats play (a preference).
+    pub(super) speed: GameSpeed,
     /// Thoughts asked for so far: each answer names its own, so a stale one is dropped.
     thoughts: u64,
     /// Why the computer cannot go on (its move was refused), shown until a new game.
@@ -156,6 +168,8 @@ pub enum MainWindowInput {
     /// The person named on the privacy page took the screen.
     PrivacyCleared,
     ShowMap,
+    /// Computer seats play at this speed from their next move.
+    SetSpeed(GameSpeed),
     /// The computer worker's answer to thought `id`.
     ComputerChose {
         id: u64,
@@ -205,7 +219,6 @@ impl Component for MainWindow {
 
                 gtk::Stack {
                     set_vexpand: true,
-                    set_transition_type: gtk::StackTransitionType::Crossfade,
 
                     add_named[Some("game")] = &gtk::Paned {
                         set_orientation: gtk::Orientation::Horizontal,
@@ -298,7 +311,10 @@ impl Component for MainWindow {
                         set_description: model.broken.as_deref(),
                     },
 
-                    // After the pages, so that the first page named exists.
+                    // After the pages, so that the first page named exists; the
+                    // transition first, so that it applies to this change.
+                    #[watch]
+                    set_transition_type: model.page.transition(),
                     #[watch]
                     set_visible_child_name: model.page.name(),
                 },
@@ -375,6 +391,7 @@ impl Component for MainWindow {
             thought: None,
             table: Cancel::new(),
             thoughts: 0,
+            speed: GameSpeed::default(),
             computer_stuck: None,
             session: None,
             page,
@@ -522,6 +539,7 @@ impl Component for MainWindow {
                 self.refresh();
             }
             MainWindowInput::ShowMap => self.page = Page::Game,
+            MainWindowInput::SetSpeed(speed) => self.speed = speed,
             MainWindowInput::ComputerChose { id, seat, action } => {
                 self.computer_chose(id, seat, action)
             }

@@ -233,6 +233,7 @@ impl MainWindow {
         self.computers.emit(ComputerSeatsInput::Think {
             id: self.thoughts,
             game: Box::new(session.game().unrecorded_copy()),
+            pace: self.speed.pace(),
         });
         self.thought = Some(self.thoughts);
     }
