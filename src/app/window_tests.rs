@@ -391,6 +391,18 @@ fn no_secret_is_on_screen_between_people_or_while_the_computer_plays() {
             checked += 1;
         }
         if page == Page::Privacy {
+            if matches!(pending, Decision::Defend { .. }) {
+                let told = window
+                    .model()
+                    .privacy
+                    .widget()
+                    .description()
+                    .unwrap_or_default();
+                assert!(
+                    told.contains("attacked you"),
+                    "the defender is told: {told}"
+                );
+            }
             hand_offs.extend(match pending {
                 Decision::Defend { .. } => Some("defence"),
                 Decision::AnswerSpy { .. } => Some("spy answer"),

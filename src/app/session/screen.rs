@@ -7,7 +7,7 @@ use std::sync::Arc;
 use castellan_engine::board::TerritoryId;
 use castellan_engine::game::{Decision, LegalActions, Seat};
 
-use super::Session;
+use super::{Session, TableEvent};
 use crate::app::table::TableSnapshot;
 use crate::map::scene::{Castle, TerritoryState};
 
@@ -36,9 +36,17 @@ impl Session {
         (people > 1 && private && self.shown_to != Some(seat)).then_some(seat)
     }
 
-    /// The screen is now in front of `seat`.
+    /// The screen is now in front of `seat`: their news is read.
     pub fn show_to(&mut self, seat: Seat) {
         self.shown_to = Some(seat);
+        if let Some(news) = self.news.get_mut(seat.index()) {
+            news.clear();
+        }
+    }
+
+    /// The public events since `seat`'s person last had the screen, oldest first.
+    pub fn news_for(&self, seat: Seat) -> &[TableEvent] {
+        self.news.get(seat.index()).map_or(&[], Vec::as_slice)
     }
 
     /// The seat whose secrets the screen may show now: the only person at a table

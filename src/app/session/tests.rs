@@ -373,7 +373,7 @@ fn pass_the_screen_only_between_people_for_private_decisions() {
 fn between_people_no_secret_shows_until_its_person_takes_the_screen() {
     let mut session = session(&[false, false, true]);
     let mut chooser = crate::app::computer::Computers::new(3, 5);
-    let mut checked = 0;
+    let (mut checked, mut defences) = (0, 0);
     for _ in 0..2_000 {
         let secrets = session.secrets_shown_to();
         let snapshot = session.snapshot();
@@ -386,7 +386,16 @@ fn between_people_no_secret_shows_until_its_person_takes_the_screen() {
             checked += 1;
         }
         if let Some(seat) = session.pass_to() {
+            if let Some(Decision::Defend { .. }) = session.game().pending().map(|p| p.decision) {
+                // The defender's news holds the attack on them, until they look.
+                assert!(session.news_for(seat).iter().any(|e| matches!(
+                    e.event.kind,
+                    EventKind::AttackStarted { defender, .. } if defender == seat
+                )));
+                defences += 1;
+            }
             session.show_to(seat);
+            assert!(session.news_for(seat).is_empty());
             assert_eq!(session.secrets_shown_to(), Some(seat));
             assert_eq!(session.snapshot().view.hand, session.game().hand(seat));
         }
@@ -396,7 +405,7 @@ fn between_people_no_secret_shows_until_its_person_takes_the_screen() {
         let action = chooser.choose(session.game()).unwrap();
         session.apply(seat, action).unwrap();
     }
-    assert!(checked > 10, "{checked}");
+    assert!(checked > 10 && defences > 0, "{checked} {defences}");
     // One person among computers keeps their hand in view all along.
     let alone = self::session(&[true, false, true]);
     assert_eq!(alone.secrets_shown_to(), Some(Seat(1)));

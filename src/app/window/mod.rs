@@ -124,6 +124,8 @@ pub struct MainWindow {
     finish: Option<Action>,
     /// The last event the log told, which the privacy page repeats.
     last_told: Option<TableEvent>,
+    /// Where eliminations are announced, over the pages.
+    pub(super) toasts: adw::ToastOverlay,
     /// Kept alive until the file chooser answers.
     chooser: Option<gtk::FileChooserNative>,
     /// Echo the log on standard output (the quick-start variable).
@@ -217,7 +219,12 @@ impl Component for MainWindow {
                     },
                 },
 
-                gtk::Stack {
+                #[local_ref]
+                toasts -> adw::ToastOverlay {
+                set_vexpand: true,
+
+                #[wrap(Some)]
+                set_child = &gtk::Stack {
                     set_vexpand: true,
 
                     add_named[Some("game")] = &gtk::Paned {
@@ -318,6 +325,7 @@ impl Component for MainWindow {
                     #[watch]
                     set_visible_child_name: model.page.name(),
                 },
+                },
             },
         }
     }
@@ -399,6 +407,7 @@ impl Component for MainWindow {
             draft: None,
             finish: None,
             last_told: None,
+            toasts: adw::ToastOverlay::new(),
             chooser: None,
             echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),
         };
@@ -410,6 +419,7 @@ impl Component for MainWindow {
         let sidebar_widget = &model.sidebar.widget().clone();
         let log_widget = &model.log.widget().clone();
         let privacy_widget = &model.privacy.widget().clone();
+        let toasts = &model.toasts.clone();
         let victory_widget = &model.victory.widget().clone();
         let widgets = view_output!();
 

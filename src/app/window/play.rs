@@ -16,7 +16,7 @@ use crate::app::computer::{ComputerSeatsInput, Computers};
 use crate::app::log::{LogNames, sentence, tells};
 use crate::app::log_view::{GameLogInput, LogNamesInput};
 use crate::app::map_view::{MapView, MapViewInput, MapViewOutput};
-use crate::app::privacy::PrivacyPageInput;
+use crate::app::privacy::{self, PrivacyPageInput};
 use crate::app::session::{Click, Session, TableEvent};
 use crate::app::sidebar::CardSidebarInput;
 use crate::app::status;
@@ -153,9 +153,14 @@ impl MainWindow {
             });
             Page::Victory
         } else if let Some(seat) = session.pass_to() {
+            let news = self
+                .log_names()
+                .map(|names| privacy::news(&names, seat, session.news_for(seat)))
+                .unwrap_or_default();
             self.privacy.emit(PrivacyPageInput::Show {
                 name: session.seats()[seat.index()].name.clone(),
                 last_event: self.last_told_sentence(),
+                news,
             });
             Page::Privacy
         } else {
@@ -186,6 +191,15 @@ impl MainWindow {
         });
         if let Some(roll) = roll {
             self.battle.emit(roll);
+        }
+        if let Some(names) = self.log_names() {
+            for event in &news {
+                if let EventKind::SeatEliminated { seat, by } = event.event.kind {
+                    let toast = adw::Toast::new(&privacy::elimination(&names, seat, by));
+                    toast.set_timeout(8);
+                    self.toasts.add_toast(toast);
+                }
+            }
         }
         if let Some(told) = news.iter().rev().find(|e| tells(&e.event.kind)) {
             self.last_told = Some(told.clone());
