@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 #[cfg(test)]
 use castellan_engine::bot::GreedyPolicy;
-use castellan_engine::bot::{Cancel, Policy, SeatSight, Strength, Thinking};
+use castellan_engine::bot::{Cancel, Policy, SeatSight, Thinking};
 use castellan_engine::game::{Action, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -59,12 +59,13 @@ impl GameSpeed {
 /// How often a pacing worker looks whether its thought was dropped.
 const CANCEL_POLL: Duration = Duration::from_millis(10);
 
-/// The policy `seat` plays by, if the computer plays it, thinking until `cancel` is
-/// raised. Every computer seat plays the engine's Normal strength (its greedy player)
-/// today; a strength chosen per seat would be built here.
+/// The policy `seat` plays by, if the computer plays it: the engine's player of the
+/// seat's strength, thinking until `cancel` is raised.
 pub fn policy_for(seat: &SeatSettings, cancel: &Cancel) -> Option<Box<dyn Policy + Send>> {
-    seat.computer
-        .then(|| Strength::Normal.policy_with(Thinking::cancelled_by(cancel.clone())))
+    seat.computer.then(|| {
+        seat.strength
+            .policy_with(Thinking::cancelled_by(cancel.clone()))
+    })
 }
 
 /// The computer players of one game.
@@ -197,6 +198,7 @@ impl Worker for ComputerSeats {
 mod tests {
     use super::*;
     use castellan_engine::board::parse_board;
+    use castellan_engine::bot::Strength;
     use castellan_engine::variant::Variant;
     use relm4::prelude::*;
     use std::sync::Arc;
@@ -228,6 +230,7 @@ mod tests {
             name: "Anna".into(),
             colour: 0,
             computer: false,
+            strength: Strength::Easy,
         };
         let computer = SeatSettings {
             computer: true,
@@ -258,6 +261,7 @@ mod tests {
                 name: format!("C{i}"),
                 colour: i,
                 computer: true,
+                strength: Strength::Normal,
             })
             .collect();
         // The first table's thought; a new table sits down before it is answered when

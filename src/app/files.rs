@@ -223,6 +223,7 @@ pub fn read_game(json: &str, path: Option<PathBuf>) -> Result<Session, SessionEr
                 name: format!("Player {}", i + 1),
                 colour: (i % SEAT_COLOURS) as u8,
                 computer: false,
+                strength: castellan_engine::bot::Strength::Normal,
             })
             .collect()
     });
@@ -307,6 +308,11 @@ mod tests {
                     name: format!("P{i}"),
                     colour: (5 - i) as u8,
                     computer,
+                    strength: if computer {
+                        castellan_engine::bot::Strength::Expert
+                    } else {
+                        castellan_engine::bot::Strength::Easy
+                    },
                 })
                 .collect(),
             seed: Some(11),
@@ -336,6 +342,7 @@ mod tests {
             session.apply(seat, action).unwrap();
         }
         let json = game_json(&session).unwrap();
+        assert!(json.contains("\"strength\": \"expert\""), "{json}");
         let mut reopened = read_game(&json, Some(PathBuf::from("x.castellan"))).unwrap();
         assert_eq!(reopened.seats(), session.seats());
         assert_eq!(reopened.game(), session.game());
@@ -359,6 +366,13 @@ mod tests {
         let colours: Vec<u8> = session.seats().iter().map(|s| s.colour).collect();
         assert_eq!(colours, [3, 1, 5]);
         assert!(session.seats().iter().all(|s| s.computer));
+        // Saved before strengths were chosen: every computer played Normal.
+        assert!(
+            session
+                .seats()
+                .iter()
+                .all(|s| s.strength == castellan_engine::bot::Strength::Normal)
+        );
         assert!(!session.quick_defence());
         // Saved again: the engine's format, the seats in its `app` part.
         let again = game_json(&session).unwrap();

@@ -20,6 +20,7 @@ fn seat(name: &str, colour: u8, computer: bool) -> SeatSettings {
         name: name.to_owned(),
         colour,
         computer,
+        strength: castellan_engine::bot::Strength::Normal,
     }
 }
 

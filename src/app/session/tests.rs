@@ -23,6 +23,7 @@ fn setup(computers: &[bool]) -> GameSetup {
                 name: format!("P{i}"),
                 colour: (5 - i) as u8,
                 computer,
+                strength: castellan_engine::bot::Strength::Normal,
             })
             .collect(),
         seed: Some(11),
