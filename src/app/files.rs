@@ -12,6 +12,7 @@ use gettextrs::gettext;
 use relm4::gtk::{gio, glib, prelude::*};
 use serde::{Deserialize, Serialize};
 
+use super::computer::GameSpeed;
 use super::session::{GameSetup, SeatSettings, Session, SessionError, TableEvent, yes};
 use crate::map::palette::SEAT_COLOURS;
 use crate::messages;
@@ -278,6 +279,40 @@ pub fn store_setup(path: &Path, setup: &GameSetup) -> std::io::Result<()> {
     write_file(path, text.as_bytes())
 }
 
+/// The app's preferences, which `preferences.toml` keeps from one run to the next
+/// (the game setup's own are in `last-game.toml`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preferences {
+    /// How fast computer seats play.
+    #[serde(default)]
+    pub speed: GameSpeed,
+}
+
+/// Where the preferences are kept: `$XDG_CONFIG_HOME/castellan/preferences.toml`.
+pub fn preferences_path() -> PathBuf {
+    glib::user_config_dir()
+        .join("castellan")
+        .join("preferences.toml")
+}
+
+/// The preferences at `path`; the defaults when it is missing or unreadable (a
+/// preference is never worth refusing to start over).
+pub fn load_preferences(path: &Path) -> Preferences {
+    read_text_file(path, MAX_SETUP_BYTES)
+        .ok()
+        .and_then(|text| toml::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+/// Keeps `preferences` at `path`, creating its folder.
+pub fn store_preferences(path: &Path, preferences: &Preferences) -> std::io::Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let text = toml::to_string(preferences).map_err(std::io::Error::other)?;
+    write_file(path, text.as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,5 +444,20 @@ mod tests {
             "two seats alike are not offered again"
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn preferences_are_kept_and_a_bad_file_gives_the_defaults() {
+        let dir = std::env::temp_dir().join(format!("castellan-prefs-{}", std::process::id()));
+        let path = dir.join("preferences.toml");
+        assert_eq!(load_preferences(&path), Preferences::default());
+        let slow = Preferences {
+            speed: GameSpeed::Slow,
+        };
+        store_preferences(&path, &slow).unwrap();
+        assert_eq!(load_preferences(&path), slow);
+        std::fs::write(&path, "speed = \"warp\"").unwrap();
+        assert_eq!(load_preferences(&path), Preferences::default());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

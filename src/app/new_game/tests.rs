@@ -278,7 +278,11 @@ fn each_computer_seat_gets_the_strength_chosen_for_it() {
     let strength = dialog.widget::<gtk::DropDown>("seat-strength-1");
     assert_eq!(strength.selected(), 0);
     assert!(strength.is_sensitive());
-    assert!(!dialog.widget::<gtk::DropDown>("seat-strength-0").is_sensitive());
+    assert!(
+        !dialog
+            .widget::<gtk::DropDown>("seat-strength-0")
+            .is_sensitive()
+    );
     strength.set_selected(2);
     settle();
     let game = dialog.start();

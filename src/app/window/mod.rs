@@ -28,7 +28,7 @@ use super::session::{Session, TableEvent};
 use super::sidebar::{CardSidebar, CardSidebarOutput};
 use super::variant_editor::{EditorMode, VariantEditor, VariantEditorInput};
 use super::victory::{VictoryPage, VictoryPageOutput};
-use super::{library, menu, printing, shortcuts};
+use super::{files, library, menu, printing, shortcuts};
 use crate::messages::{self, Names};
 use crate::text::{fill, translated};
 use castellan_engine::bot::Cancel;
@@ -124,6 +124,8 @@ pub struct MainWindow {
     finish: Option<Action>,
     /// The last event the log told, which the privacy page repeats.
     last_told: Option<TableEvent>,
+    /// The computer seat whose turn is under way, and its public events so far.
+    pub(super) computer_turn: Option<(Seat, Vec<TableEvent>)>,
     /// Where eliminations are announced, over the pages.
     pub(super) toasts: adw::ToastOverlay,
     /// Kept alive until the file chooser answers.
@@ -399,7 +401,7 @@ impl Component for MainWindow {
             thought: None,
             table: Cancel::new(),
             thoughts: 0,
-            speed: GameSpeed::default(),
+            speed: stored_preferences().speed,
             computer_stuck: None,
             session: None,
             page,
@@ -408,6 +410,7 @@ impl Component for MainWindow {
             finish: None,
             last_told: None,
             toasts: adw::ToastOverlay::new(),
+            computer_turn: None,
             chooser: None,
             echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),
         };
@@ -423,7 +426,7 @@ impl Component for MainWindow {
         let victory_widget = &model.victory.widget().clone();
         let widgets = view_output!();
 
-        menu::register_actions(&root, &sender);
+        menu::register_actions(&root, &sender, model.speed);
         {
             // Closing asks first when there are unsaved changes; `Quit` decides.
             let sender = sender.clone();
@@ -549,7 +552,17 @@ impl Component for MainWindow {
                 self.refresh();
             }
             MainWindowInput::ShowMap => self.page = Page::Game,
-            MainWindowInput::SetSpeed(speed) => self.speed = speed,
+            MainWindowInput::SetSpeed(speed) => {
+                self.speed = speed;
+                // Tests neither read nor change the preferences of whoever runs them.
+                if !cfg!(test) {
+                    let preferences = files::Preferences { speed };
+                    let path = files::preferences_path();
+                    if let Err(error) = files::store_preferences(&path, &preferences) {
+                        eprintln!("castellan: cannot keep the preferences: {error}");
+                    }
+                }
+            }
             MainWindowInput::ComputerChose { id, seat, action } => {
                 self.computer_chose(id, seat, action)
             }
@@ -558,6 +571,16 @@ impl Component for MainWindow {
 
     fn shutdown(&mut self, _widgets: &mut Self::Widgets, _output: relm4::Sender<()>) {
         self.leave_table();
+    }
+}
+
+/// The preferences kept from the last run (the defaults in tests, which must not
+/// depend on whoever runs them).
+fn stored_preferences() -> files::Preferences {
+    if cfg!(test) {
+        files::Preferences::default()
+    } else {
+        files::load_preferences(&files::preferences_path())
     }
 }
 

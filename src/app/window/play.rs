@@ -20,6 +20,7 @@ use crate::app::privacy::{self, PrivacyPageInput};
 use crate::app::session::{Click, Session, TableEvent};
 use crate::app::sidebar::CardSidebarInput;
 use crate::app::status;
+use crate::app::turn_summary;
 use crate::app::victory::{Ending, VictoryPageInput};
 use crate::text::fill;
 use castellan_engine::bot::Cancel;
@@ -71,6 +72,7 @@ impl MainWindow {
         })));
         self.session = Some(session);
         self.last_told = None;
+        self.computer_turn = None;
         if let Some(map) = &self.map {
             map.emit(MapViewInput::FitToWindow);
         }
@@ -194,6 +196,7 @@ impl MainWindow {
         }
         if let Some(names) = self.log_names() {
             for event in &news {
+                self.follow_computer_turn(&names, event);
                 if let EventKind::SeatEliminated { seat, by } = event.event.kind {
                     let toast = adw::Toast::new(&privacy::elimination(&names, seat, by));
                     toast.set_timeout(8);
@@ -216,6 +219,35 @@ impl MainWindow {
             }
         }
         self.log.emit(GameLogInput::Append(news));
+    }
+
+    /// Gathers a computer seat's turn, and sums it up in a toast when it ends: it
+    /// stays readable while play goes on, at any speed.
+    fn follow_computer_turn(&mut self, names: &LogNames, event: &TableEvent) {
+        let computer = |seat: Seat| {
+            self.session
+                .as_ref()
+                .is_some_and(|s| s.seats().get(seat.index()).is_some_and(|s| s.computer))
+        };
+        match event.event.kind {
+            EventKind::TurnStarted { seat, .. } if computer(seat) => {
+                self.computer_turn = Some((seat, Vec::new()));
+            }
+            EventKind::TurnEnded { seat } => {
+                if let Some((turn, events)) = self.computer_turn.take()
+                    && turn == seat
+                {
+                    let toast = adw::Toast::new(&turn_summary::summary(names, seat, &events));
+                    toast.set_timeout(10);
+                    self.toasts.add_toast(toast);
+                }
+            }
+            _ => {
+                if let Some((_, events)) = &mut self.computer_turn {
+                    events.push(event.clone());
+                }
+            }
+        }
     }
 
     pub(super) fn log_names(&self) -> Option<LogNames> {
