@@ -359,6 +359,9 @@ impl Component for MapView {
     }
 
     fn update(&mut self, message: MapViewInput, sender: ComponentSender<Self>, root: &Self::Root) {
+        // GTK asks for a tooltip's text only when the pointer moves: a territory that
+        // changes hands under a still pointer would keep its old tooltip.
+        let mut requery_tooltip = false;
         let redraw = match message {
             MapViewInput::PointerMoved { x, y } => {
                 let point = ViewPoint::new(x, y);
@@ -470,6 +473,7 @@ impl Component for MapView {
                 if let Some(measure) = &mut canvas.measure {
                     measure.game_shown();
                 }
+                requery_tooltip = true;
                 true
             }
             MapViewInput::Resized {
@@ -501,6 +505,10 @@ impl Component for MapView {
         };
         if redraw {
             root.queue_draw();
+        }
+        // After the canvas is let go of: the query may be answered at once.
+        if requery_tooltip {
+            root.trigger_tooltip_query();
         }
     }
 
