@@ -6,14 +6,14 @@
 use std::sync::Arc;
 
 use castellan_engine::board::TerritoryId;
-use castellan_engine::game::{Action, Seat};
+use castellan_engine::game::{Action, AttackEnd, Seat};
 use gettextrs::{gettext, ngettext};
 use relm4::gtk;
 use relm4::prelude::*;
 
 use super::{BattlePanel, BattlePanelOutput, OddsShown, OddsWorked};
 use crate::app::decisions::{
-    AttackOffer, BattleStage, DefendOffer, OddsKey, Sides, hold_text, odds_text,
+    AttackOffer, BattleStage, Committing, DefendOffer, OddsKey, Sides, hold_text, odds_text,
 };
 use crate::app::table::TableSnapshot;
 use crate::text::{fill, translated};
@@ -169,6 +169,40 @@ impl BattlePanel {
         }
     }
 
+    /// How an attack ended, for the attacker's tally: "Prussia took Poland: lost 4,
+    /// killed 7" or "The attack on Poland failed: lost 6, killed 2".
+    pub(super) fn outcome_text(
+        &self,
+        to: TerritoryId,
+        attacker: Seat,
+        reason: AttackEnd,
+    ) -> String {
+        let seat = self
+            .table
+            .as_ref()
+            .and_then(|table| table.seat_names.get(attacker.index()).cloned())
+            .unwrap_or_else(|| attacker.to_string());
+        let (lost, killed) = self.tally;
+        let template = match reason {
+            AttackEnd::Captured => gettext("{seat} took {territory}: lost {lost}, killed {killed}"),
+            AttackEnd::Stopped => {
+                gettext("{seat} called off the attack on {territory}: lost {lost}, killed {killed}")
+            }
+            AttackEnd::OutOfArmies | AttackEnd::ShipLost => {
+                gettext("The attack on {territory} failed: lost {lost}, killed {killed}")
+            }
+        };
+        fill(
+            &template,
+            &[
+                ("seat", &seat),
+                ("territory", &self.territory_name(to)),
+                ("lost", &lost),
+                ("killed", &killed),
+            ],
+        )
+    }
+
     /// The sentence under the dice: the chance to take the territory (or, for the
     /// defender, to hold it).
     pub(super) fn odds_line(&self) -> String {
@@ -185,8 +219,15 @@ impl BattlePanel {
     /// The battle whose odds the panel shows now.
     pub(super) fn odds_key(&self) -> Option<OddsKey> {
         match &self.stage {
-            BattleStage::Attack(offer) => Some(offer.sides.odds_key(self.general)),
-            BattleStage::Defend(offer) => Some(offer.sides.odds_key(false)),
+            BattleStage::Attack(offer) => Some(offer.sides.odds_key(Committing {
+                general: self.general,
+                marshall: false,
+            })),
+            // The Marshall ticked counts from this roll on (ruling 13).
+            BattleStage::Defend(offer) => Some(offer.sides.odds_key(Committing {
+                general: false,
+                marshall: self.marshall,
+            })),
             _ => None,
         }
     }

@@ -169,23 +169,34 @@ impl MainWindow {
         if news.is_empty() {
             return;
         }
-        let roll = news.iter().rev().find_map(|e| match &e.event.kind {
-            EventKind::DiceRolled {
-                attack,
-                defence,
-                attacker_losses,
-                defender_losses,
-                ..
-            } => Some(BattlePanelInput::ShowRoll {
-                attacker: attack.clone(),
-                defender: defence.clone(),
-                attacker_losses: *attacker_losses,
-                defender_losses: *defender_losses,
-            }),
-            _ => None,
-        });
-        if let Some(roll) = roll {
-            self.battle.emit(roll);
+        // Every roll and attack end, in order: the panel keeps the attack's tally
+        // (a "Roll Until Decided" brings many at once) and shows the last dice.
+        for event in &news {
+            let message = match &event.event.kind {
+                EventKind::DiceRolled {
+                    attacker,
+                    attack,
+                    defence,
+                    attacker_losses,
+                    defender_losses,
+                    general,
+                    marshall,
+                    ..
+                } => BattlePanelInput::ShowRoll {
+                    attacker: attack.clone(),
+                    defender: defence.clone(),
+                    attacker_losses: *attacker_losses,
+                    defender_losses: *defender_losses,
+                    general: *general,
+                    marshall: *marshall,
+                    seat: *attacker,
+                },
+                &EventKind::AttackEnded { to, reason, .. } => {
+                    BattlePanelInput::AttackEnded { to, reason }
+                }
+                _ => continue,
+            };
+            self.battle.emit(message);
         }
         if let Some(told) = news.iter().rev().find(|e| tells(&e.event.kind)) {
             self.last_told = Some(told.clone());
