@@ -15,9 +15,9 @@ use crate::app::battle_panel::BattlePanelInput;
 use crate::app::computer::{ComputerSeatsInput, Computers};
 use crate::app::log::{LogNames, sentence, tells};
 use crate::app::log_view::{GameLogInput, LogNamesInput};
-use crate::app::map_view::{MapView, MapViewInput, MapViewOutput};
+use crate::app::map_view::{ClickKind, MapView, MapViewInput, MapViewOutput};
 use crate::app::privacy::PrivacyPageInput;
-use crate::app::session::{Click, Session, TableEvent};
+use crate::app::session::{Click, PlaceCount, Session, TableEvent};
 use crate::app::sidebar::CardSidebarInput;
 use crate::app::status;
 use crate::app::victory::{Ending, VictoryPageInput};
@@ -42,7 +42,7 @@ impl MainWindow {
         let map = MapView::builder()
             .launch(board)
             .forward(sender.input_sender(), |output| match output {
-                MapViewOutput::Clicked(id) => MainWindowInput::MapClicked(id),
+                MapViewOutput::Clicked(id, kind) => MainWindowInput::MapClicked(id, kind),
                 MapViewOutput::Escape => MainWindowInput::MapEscape,
             });
         map.widget().set_vexpand(true);
@@ -77,11 +77,18 @@ impl MainWindow {
         self.refresh();
     }
 
-    pub(super) fn map_clicked(&mut self, id: TerritoryId) {
+    pub(super) fn map_clicked(&mut self, id: TerritoryId, kind: ClickKind) {
         let Some(session) = &mut self.session else {
             return;
         };
-        match session.click(id) {
+        let click = match kind {
+            ClickKind::Plain => session.click(id),
+            ClickKind::Shift => session.place(id, PlaceCount::Five),
+            ClickKind::Control => session.place(id, PlaceCount::All),
+            ClickKind::Secondary if session.take_back(id) => Click::Changed,
+            ClickKind::Secondary => Click::Ignored,
+        };
+        match click {
             Click::Act(action) => self.act(action),
             Click::Changed => self.refresh(),
             Click::Ignored => {}
