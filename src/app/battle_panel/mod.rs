@@ -92,6 +92,8 @@ pub enum BattlePanelInput {
     SetGeneral(bool),
     SetMarshall(bool),
     SetMoveIn(u32),
+    /// Minimum (0), Half (1) or All (2) of the armies that may move in.
+    MoveInPreset(usize),
     RollOnce,
     RollUntilDecided,
     Stop,
@@ -126,6 +128,7 @@ impl std::fmt::Debug for BattlePanelInput {
             BattlePanelInput::SetGeneral(on) => write!(f, "SetGeneral({on})"),
             BattlePanelInput::SetMarshall(on) => write!(f, "SetMarshall({on})"),
             BattlePanelInput::SetMoveIn(n) => write!(f, "SetMoveIn({n})"),
+            BattlePanelInput::MoveInPreset(n) => write!(f, "MoveInPreset({n})"),
             BattlePanelInput::RollOnce => f.write_str("RollOnce"),
             BattlePanelInput::RollUntilDecided => f.write_str("RollUntilDecided"),
             BattlePanelInput::Stop => f.write_str("Stop"),
@@ -475,6 +478,41 @@ impl Component for BattlePanel {
                             ));
                         } @move_in_changed,
                     },
+                    gtk::Box {
+                        add_css_class: "linked",
+                        gtk::Button {
+                            set_label: &gettext("Minimum"),
+                            set_widget_name: "move-in-min",
+                            connect_clicked[sender] => move |_| {
+                                sender.input(BattlePanelInput::MoveInPreset(0));
+                            },
+                        },
+                        gtk::Button {
+                            set_label: &gettext("Half"),
+                            set_widget_name: "move-in-half",
+                            connect_clicked[sender] => move |_| {
+                                sender.input(BattlePanelInput::MoveInPreset(1));
+                            },
+                        },
+                        gtk::Button {
+                            set_label: &gettext("All"),
+                            set_widget_name: "move-in-all",
+                            connect_clicked[sender] => move |_| {
+                                sender.input(BattlePanelInput::MoveInPreset(2));
+                            },
+                        },
+                    },
+                },
+                gtk::Label {
+                    set_widget_name: "move-in-leaves",
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    add_css_class: "caption",
+                    #[watch]
+                    set_label: &model.move_in_leaves(),
+                },
+                gtk::Box {
+                    set_spacing: 6,
                     gtk::Button {
                         set_label: &gettext("Move In"),
                         set_widget_name: "confirm-move-in",
@@ -552,6 +590,11 @@ impl Component for BattlePanel {
             BattlePanelInput::SetGeneral(on) => self.general = on,
             BattlePanelInput::SetMarshall(on) => self.marshall = on,
             BattlePanelInput::SetMoveIn(armies) => self.move_in = armies,
+            BattlePanelInput::MoveInPreset(which) => {
+                if let Some(armies) = self.move_in_presets().and_then(|p| p.get(which).copied()) {
+                    self.move_in = armies;
+                }
+            }
             BattlePanelInput::RollOnce => self.act(&sender, self.roll()),
             BattlePanelInput::RollUntilDecided => {
                 if self.allows(&self.roll()) {

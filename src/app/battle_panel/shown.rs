@@ -98,6 +98,40 @@ impl BattlePanel {
         }
     }
 
+    /// The armies the Minimum, Half and All buttons choose.
+    pub(super) fn move_in_presets(&self) -> Option<[u32; 3]> {
+        match self.stage {
+            BattleStage::MoveIn { min, max, .. } => {
+                Some([min, (min + max).div_ceil(2).clamp(min, max), max])
+            }
+            _ => None,
+        }
+    }
+
+    /// What the move-in leaves behind: "3 stay in Paris (castle)".
+    pub(super) fn move_in_leaves(&self) -> String {
+        let (BattleStage::MoveIn { from, .. }, Some(table)) = (&self.stage, &self.table) else {
+            return String::new();
+        };
+        let Some(territory) = table.view.territories.get(from.index()) else {
+            return String::new();
+        };
+        let left = territory.armies.saturating_sub(self.move_in);
+        let template = if territory.castle.is_some() {
+            ngettext(
+                "{n} stays in {territory}, guarding the castle",
+                "{n} stay in {territory}, guarding the castle",
+                left,
+            )
+        } else {
+            ngettext("{n} stays in {territory}", "{n} stay in {territory}", left)
+        };
+        fill(
+            &template,
+            &[("n", &left), ("territory", &self.territory_name(*from))],
+        )
+    }
+
     pub(super) fn territory_name(&self, territory: TerritoryId) -> String {
         self.table.as_ref().map_or_else(String::new, |table| {
             translated(table.board.territory(territory).name.as_str())
@@ -275,7 +309,13 @@ impl BattlePanel {
                 }
                 self.marshall &= offer.marshall_available;
             }
-            BattleStage::MoveIn { max, .. } => self.move_in = *max,
+            &BattleStage::MoveIn { from, min, max, .. } => {
+                // A choice made for this move-in stays; a new one starts from what
+                // keeps a castle guarded (the fewest) or else from everything.
+                if !same_kind || !(min..=max).contains(&self.move_in) {
+                    self.move_in = default_move_in(&table, from, min, max);
+                }
+            }
         }
         let attack = sides_of(&stage).map(|s| s.number);
         if attack.is_some() && attack != self.attack {
@@ -294,6 +334,17 @@ impl BattlePanel {
         self.stage = stage;
         self.table = Some(table);
     }
+}
+
+/// The armies a move-in starts from: the fewest when the attack came from a castle's
+/// territory (a castle is never emptied without the person choosing to), else all.
+pub(super) fn default_move_in(table: &TableSnapshot, from: TerritoryId, min: u32, max: u32) -> u32 {
+    let castle = table
+        .view
+        .territories
+        .get(from.index())
+        .is_some_and(|t| t.castle.is_some());
+    if castle { min } else { max }
 }
 
 pub(super) fn sides_of(stage: &BattleStage) -> Option<&Sides> {

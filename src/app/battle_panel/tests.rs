@@ -149,7 +149,23 @@ fn move_in_offers_the_legal_range() {
         .downcast::<gtk::SpinButton>()
         .unwrap();
     assert_eq!(spin.range(), (f64::from(min), f64::from(max)));
-    assert_eq!(spin.value_as_int() as u32, max);
+    let Some(Decision::MoveIn { from, .. }) = game.pending().map(|p| p.decision) else {
+        unreachable!()
+    };
+    let castle = game.castle_at(from).is_some();
+    assert_eq!(spin.value_as_int() as u32, if castle { min } else { max });
+    for (button, armies) in [
+        ("move-in-min", min),
+        ("move-in-half", (min + max).div_ceil(2)),
+        ("move-in-all", max),
+    ] {
+        named(panel.widget(), button)
+            .downcast::<gtk::Button>()
+            .unwrap()
+            .emit_clicked();
+        settle();
+        assert_eq!(spin.value_as_int() as u32, armies, "{button}");
+    }
     named(panel.widget(), "confirm-move-in")
         .downcast::<gtk::Button>()
         .unwrap()
@@ -374,4 +390,37 @@ fn the_end_of_an_attack_is_summed_up_until_dismissed() {
     settle();
     assert!(panel.model().outcome.is_none());
     assert!(!outcome.is_visible());
+}
+
+#[gtk::test]
+fn a_castle_is_never_emptied_by_default() {
+    let game = game_until(11, |g| {
+        pending_matches(g, |d| matches!(d, Decision::MoveIn { .. }))
+    });
+    let Some(Decision::MoveIn { from, .. }) = game.pending().map(|p| p.decision) else {
+        unreachable!()
+    };
+    // The same move-in, as if the attack had come from its mover's castle.
+    let mut table = snapshot(&game);
+    let mover = table.view.territories[from.index()].owner;
+    table.view.territories[from.index()].castle = mover;
+    let (panel, _) = launch();
+    panel.emit(BattlePanelInput::Show(Arc::new(table)));
+    settle();
+    let BattleStage::MoveIn { min, max, .. } = panel.model().stage else {
+        panic!("a move-in is shown");
+    };
+    assert!(min < max, "a choice to make: {min}..{max}");
+    assert_eq!(
+        panel.model().move_in,
+        min,
+        "the fewest, to guard the castle"
+    );
+    let leaves = named(panel.widget(), "move-in-leaves")
+        .downcast::<gtk::Label>()
+        .unwrap()
+        .label();
+    let behind = game.armies(from) - min;
+    assert!(leaves.starts_with(&format!("{behind} stay")), "{leaves}");
+    assert!(leaves.contains("castle"), "{leaves}");
 }
