@@ -1,8 +1,9 @@
 //! The card sidebar: the deciding seat's hand with a Play control per card, the
-//! reinforcement track, hidden armies, truces, the other seats, and the Spy's
-//! decisions, and offers of cards to make or answer. What may be played is read by `decisions::CardPlay`; the card pictures
-//! and reminders are `card_art`'s. Every list is a factory kept in line in place
-//! (`rows`): a computer's move updates the rows that changed, nothing more.
+//! reinforcement track, hidden armies, truces, the other seats, the Spy's decisions,
+//! and offers of cards to make (`offer`) or answer. What may be played is read by
+//! `decisions::CardPlay`; the card pictures and reminders are `card_art`'s. Every list
+//! is a factory kept in line in place (`rows`): a computer's move updates the rows
+//! that changed, nothing more.
 
 use std::sync::Arc;
 
