@@ -17,6 +17,7 @@ mod computer;
 mod decisions;
 mod dice_view;
 mod files;
+mod icons;
 mod library;
 mod log;
 mod map_view;
@@ -1171,5 +1172,6 @@ pub fn run(save: Option<PathBuf>) {
         Startup::Dialog
     };
     let app = RelmApp::new(APP_ID).with_args(Vec::new());
+    relm4::main_application().connect_startup(|_| icons::register());
     app.run::<MainWindow>(startup);
 }
