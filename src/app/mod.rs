@@ -26,6 +26,8 @@ mod new_game;
 mod panel_testing;
 mod printing;
 mod privacy;
+#[cfg(test)]
+mod screenshots;
 mod session;
 mod shortcuts;
 mod sidebar;
