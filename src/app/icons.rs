@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use relm4::gtk::prelude::*;
 use relm4::gtk::{self, gdk};
 
 use crate::config::{APP_ID, PKGDATADIR};
@@ -13,6 +14,11 @@ use crate::config::{APP_ID, PKGDATADIR};
 /// beside the boards in [`PKGDATADIR`], which a cargo build points at `data/`.
 fn uninstalled_icons() -> PathBuf {
     Path::new(PKGDATADIR).join("icons")
+}
+
+/// Registers the icon once GTK has started, when the application starts up.
+pub fn register_at_startup() {
+    relm4::main_application().connect_startup(|_| register());
 }
 
 /// Makes the app's icon known on the default display and the default of every window.
@@ -35,7 +41,6 @@ pub fn register() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use relm4::gtk::prelude::*;
 
     #[gtk::test]
     fn the_apps_icon_is_found_from_the_source_tree() {

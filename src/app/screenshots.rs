@@ -5,6 +5,7 @@
 //! writes into the folder `CASTELLAN_SCREENSHOTS` names.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use castellan_engine::game::{Decision, EventKind, Game};
 use relm4::adw;
@@ -12,10 +13,11 @@ use relm4::gtk::prelude::*;
 use relm4::prelude::*;
 
 use super::computer::Computers;
+use super::files;
 use super::new_game;
 use super::panel_testing::{save_window_png, settle};
 use super::session::{GameSetup, SeatSettings, Session};
-use super::{MainWindow, MainWindowInput, Page, Startup};
+use super::window::{MainWindow, MainWindowInput, Page, Startup};
 
 /// A position to show: a seeded game of three people played by the computer players
 /// until `stop` says so.
@@ -87,7 +89,7 @@ fn save_of(described: &Described, folder: &Path) -> PathBuf {
             ));
             std::fs::create_dir_all(&folder).expect("a scratch folder");
             let path = folder.join("Evening game.castellan");
-            std::fs::write(&path, session.to_json().expect("the game saves"))
+            std::fs::write(&path, files::game_json(&session).expect("the game saves"))
                 .expect("the save is written");
             return path;
         }
@@ -135,8 +137,31 @@ fn capture_game(save: &Path, out: &Path) -> Controller<MainWindow> {
         "{} opened",
         save.display()
     );
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while transition_running(window.widget().upcast_ref()) && Instant::now() < deadline {
+        settle();
+    }
     save_window_png(window.widget(), out);
     window
+}
+
+/// Whether a stack under `root` is still fading from one page to another: a capture
+/// then would show both.
+fn transition_running(root: &gtk::Widget) -> bool {
+    if root
+        .downcast_ref::<gtk::Stack>()
+        .is_some_and(|stack| stack.is_transition_running())
+    {
+        return true;
+    }
+    let mut child = root.first_child();
+    while let Some(widget) = child {
+        if transition_running(&widget) {
+            return true;
+        }
+        child = widget.next_sibling();
+    }
+    false
 }
 
 #[gtk::test]

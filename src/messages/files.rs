@@ -13,7 +13,7 @@ use castellan_engine::board::{
 use castellan_engine::diagnostics::{
     ByteSize, FileError, FileText, ProblemKind, TextProblem, ValueType, escaped,
 };
-use castellan_engine::variant::{Expected, VariantFileProblem, VariantProblem};
+use castellan_engine::variant::{Expected, VariantFileProblem, VariantProblem, VariantWarning};
 use gettextrs::{gettext, ngettext};
 
 use crate::text::fill;
@@ -91,6 +91,18 @@ pub fn variant_problem(problem: &VariantProblem) -> String {
                 "the reinforcement track has {track} numbers but the deck has {cards} Reinforcement cards: every card needs a number",
             ),
             &[("track", track), ("cards", cards)],
+        ),
+    }
+}
+
+/// Why a playable variant's games are likely to stall (`castellan variant check`).
+pub fn variant_warning(warning: &VariantWarning) -> String {
+    match warning {
+        VariantWarning::OnlySpoilsBringArmies => gettext(
+            "no Reinforcement card and no hidden army brings armies after setup, only spoils: unless the starting armies let players attack and take whole empires, games come to a standstill and end in a draw (ruling 24)",
+        ),
+        VariantWarning::NoArmiesAfterSetup => gettext(
+            "nothing brings armies after setup (no Reinforcements, hidden armies or spoils): games come to a standstill once the starting armies are spent, and end in a draw (ruling 24)",
         ),
     }
 }

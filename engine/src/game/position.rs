@@ -667,6 +667,7 @@ fn check_position(
             offered,
         }),
         turns: turn.number,
+        attacks: 0,
         quiet_turns: turn.quiet_turns,
     };
     Ok(Checked {
