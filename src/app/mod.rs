@@ -14,6 +14,8 @@
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`; `rows`
 //!   keeps their lists in place.
+//! - `icons`: the app's icon from an uninstalled build; `screenshots`: the README's
+//!   screenshots, made by `make screenshot`.
 
 mod battle_panel;
 mod card_art;
@@ -21,6 +23,7 @@ mod computer;
 mod decisions;
 mod dice_view;
 mod files;
+mod icons;
 mod library;
 mod log;
 mod log_view;
@@ -32,6 +35,8 @@ mod panel_testing;
 mod printing;
 mod privacy;
 mod rows;
+#[cfg(test)]
+mod screenshots;
 mod session;
 mod shortcuts;
 mod sidebar;
@@ -74,5 +79,6 @@ pub fn run(save: Option<PathBuf>) {
         Startup::Dialog
     };
     let app = RelmApp::new(APP_ID).with_args(Vec::new());
+    icons::register_at_startup();
     app.run::<MainWindow>(startup);
 }
