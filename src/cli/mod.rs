@@ -13,6 +13,7 @@ mod odds;
 mod protocol;
 mod replay;
 mod sheet;
+mod story;
 mod tournament;
 mod variant;
 
