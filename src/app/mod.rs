@@ -11,12 +11,15 @@
 //! - `map_view`: the map widget; `privacy`, `victory`: the pages between people and
 //!   after a win; `new_game`: the new-game dialog; `printing`: the reference sheet.
 //! - `library`: the boards and variants on offer; `variant_editor`: the rules editor.
+//! - `balance_lab`: the balance lab window, opened from the editor and the new-game
+//!   dialog; `lab_run`: its runs off the main loop.
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`; `rows`
 //!   keeps their lists in place.
 //! - `icons`: the app's icon from an uninstalled build; `screenshots`: the README's
 //!   screenshots, made by `make screenshot`.
 
+mod balance_lab;
 mod battle_panel;
 mod card_art;
 mod computer;
@@ -24,6 +27,7 @@ mod decisions;
 mod dice_view;
 mod files;
 mod icons;
+mod lab_run;
 mod library;
 mod log;
 mod log_view;
