@@ -57,6 +57,8 @@ pub enum GameLogInput {
     Start(LogNamesInput),
     /// Events that happened since, in order; those the log tells are added.
     Append(Vec<TableEvent>),
+    /// Keeps the first lines only (a replay stepping back).
+    KeepFirst(usize),
 }
 
 /// The names of a new game's log (a wrapper, to be printed shortly in debug output).
@@ -124,6 +126,12 @@ impl SimpleComponent for GameLog {
                 // reader who scrolled back stays where they are.
                 if following && !self.lines.is_empty() {
                     scroll_to_end_once_laid_out(&self.lines.view, self.lines.len() - 1);
+                }
+            }
+            GameLogInput::KeepFirst(count) => {
+                let count = u32::try_from(count).unwrap_or(u32::MAX);
+                while self.lines.len() > count {
+                    self.lines.remove(self.lines.len() - 1);
                 }
             }
         }

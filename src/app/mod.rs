@@ -16,6 +16,8 @@
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`; `rows`
 //!   keeps their lists in place.
+//! - `statistics`: the story of a game in words and charts; `replay`: stepping through
+//!   a game on a map of its own; `game_record`: the game both are handed.
 //! - `icons`: the app's icon from an uninstalled build; `screenshots`: the README's
 //!   screenshots, made by `make screenshot`.
 
@@ -26,6 +28,7 @@ mod computer;
 mod decisions;
 mod dice_view;
 mod files;
+mod game_record;
 mod icons;
 mod lab_run;
 mod library;
@@ -38,12 +41,14 @@ mod new_game;
 mod panel_testing;
 mod printing;
 mod privacy;
+mod replay;
 mod rows;
 #[cfg(test)]
 mod screenshots;
 mod session;
 mod shortcuts;
 mod sidebar;
+mod statistics;
 mod status;
 mod table;
 mod variant_editor;

@@ -35,6 +35,7 @@ use castellan_engine::bot::Cancel;
 
 mod commands;
 mod play;
+mod story;
 
 /// What the window shows in its main area.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -93,6 +94,9 @@ pub struct MainWindow {
     pub(super) log: Controller<GameLog>,
     pub(super) privacy: Controller<PrivacyPage>,
     victory: Controller<VictoryPage>,
+    /// The story pages, made when first opened.
+    statistics: Option<Controller<super::statistics::Statistics>>,
+    replay: Option<Controller<super::replay::ReplayWindow>>,
     computers: WorkerController<ComputerSeats>,
     /// The number of the computer seat's move being thought out, if one is.
     pub(super) thought: Option<u64>,
@@ -130,6 +134,9 @@ pub enum MainWindowInput {
     VariantEditor,
     /// Show the running game's rules, read only.
     GameRules,
+    /// The story of the game at the table: its statistics, or its replay.
+    Statistics,
+    Replay,
     /// Open the variant editor on these rules, for the new-game dialog.
     EditVariantForNewGame(Variant, Option<PathBuf>),
     PrintReference,
@@ -344,6 +351,8 @@ impl Component for MainWindow {
             .forward(sender.input_sender(), |output| match output {
                 VictoryPageOutput::NewGame => MainWindowInput::NewGame,
                 VictoryPageOutput::ShowMap => MainWindowInput::ShowMap,
+                VictoryPageOutput::Statistics => MainWindowInput::Statistics,
+                VictoryPageOutput::Replay => MainWindowInput::Replay,
             });
         let computers = ComputerSeats::builder().detach_worker(()).forward(
             sender.input_sender(),
@@ -371,6 +380,8 @@ impl Component for MainWindow {
             log,
             privacy,
             victory,
+            statistics: None,
+            replay: None,
             computers,
             thought: None,
             table: Cancel::new(),
@@ -447,6 +458,8 @@ impl Component for MainWindow {
                     self.open_variant_editor(variant, EditorMode::ReadOnly);
                 }
             }
+            MainWindowInput::Statistics => self.show_statistics(),
+            MainWindowInput::Replay => self.show_replay(),
             MainWindowInput::EditVariantForNewGame(variant, path) => {
                 // Over the modal new-game dialog, which would otherwise keep it from input.
                 let dialog = self.new_game.widget().clone();
