@@ -19,6 +19,7 @@ relm4::new_stateless_action!(VariantEditorAction, WindowActions, "variant-editor
 relm4::new_stateless_action!(GameRulesAction, WindowActions, "game-rules");
 relm4::new_stateless_action!(StatisticsAction, WindowActions, "statistics");
 relm4::new_stateless_action!(ReplayAction, WindowActions, "replay");
+relm4::new_stateless_action!(RulesAction, WindowActions, "rules");
 relm4::new_stateless_action!(PrintReferenceAction, WindowActions, "print-reference");
 relm4::new_stateless_action!(ExportReferenceAction, WindowActions, "export-reference");
 relm4::new_stateless_action!(ShortcutsAction, WindowActions, "show-help-overlay");
@@ -57,6 +58,7 @@ pub fn primary_menu() -> gio::Menu {
     );
     menu.append_section(None, &tools);
     let help = gio::Menu::new();
+    help.append(Some(&gettext("_Rules")), Some("win.rules"));
     help.append(
         Some(&gettext("_Keyboard Shortcuts")),
         Some("win.show-help-overlay"),
@@ -88,6 +90,7 @@ pub fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSende
     add!(GameRulesAction, MainWindowInput::GameRules);
     add!(StatisticsAction, MainWindowInput::Statistics);
     add!(ReplayAction, MainWindowInput::Replay);
+    add!(RulesAction, MainWindowInput::Rules);
     add!(PrintReferenceAction, MainWindowInput::PrintReference);
     add!(ExportReferenceAction, MainWindowInput::ExportReference);
     group.register_for_widget(window);

@@ -10,7 +10,8 @@
 //! - `status`: the status line's words; `log` the log's words, `log_view` the log.
 //! - `map_view`: the map widget; `privacy`, `victory`: the pages between people and
 //!   after a win; `new_game`: the new-game dialog; `printing`: the reference sheet.
-//! - `library`: the boards and variants on offer; `variant_editor`: the rules editor.
+//! - `library`: the boards and variants on offer; `variant_editor`: the rules editor;
+//!   `rules_help`: the rules in play, read in the app (F1).
 //! - `balance_lab`: the balance lab window, opened from the editor and the new-game
 //!   dialog; `lab_run`: its runs off the main loop.
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
@@ -43,6 +44,7 @@ mod printing;
 mod privacy;
 mod replay;
 mod rows;
+mod rules_help;
 #[cfg(test)]
 mod screenshots;
 mod session;

@@ -97,6 +97,8 @@ pub struct MainWindow {
     /// The story pages, made when first opened.
     statistics: Option<Controller<super::statistics::Statistics>>,
     replay: Option<Controller<super::replay::ReplayWindow>>,
+    /// The rules (F1), made when first opened.
+    rules: Option<Controller<super::rules_help::RulesHelp>>,
     computers: WorkerController<ComputerSeats>,
     /// The number of the computer seat's move being thought out, if one is.
     pub(super) thought: Option<u64>,
@@ -137,6 +139,8 @@ pub enum MainWindowInput {
     /// The story of the game at the table: its statistics, or its replay.
     Statistics,
     Replay,
+    /// The rules as the game at the table plays them (F1).
+    Rules,
     /// Open the variant editor on these rules, for the new-game dialog.
     EditVariantForNewGame(Variant, Option<PathBuf>),
     PrintReference,
@@ -382,6 +386,7 @@ impl Component for MainWindow {
             victory,
             statistics: None,
             replay: None,
+            rules: None,
             computers,
             thought: None,
             table: Cancel::new(),
@@ -460,6 +465,7 @@ impl Component for MainWindow {
             }
             MainWindowInput::Statistics => self.show_statistics(),
             MainWindowInput::Replay => self.show_replay(),
+            MainWindowInput::Rules => self.show_rules(),
             MainWindowInput::EditVariantForNewGame(variant, path) => {
                 // Over the modal new-game dialog, which would otherwise keep it from input.
                 let dialog = self.new_game.widget().clone();

@@ -1,12 +1,14 @@
-//! The story of the game at the table, opened from the window: the statistics page
-//! and the replay, each a window of its own made on first use.
+//! The windows opened over the game at the table, each made on first use: its story
+//! (the statistics page and the replay) and its rules (F1).
 
 use gettextrs::gettext;
 use relm4::prelude::*;
 
 use super::MainWindow;
 use crate::app::game_record::GameRecord;
+use crate::app::printing;
 use crate::app::replay::{ReplayInput, ReplayWindow};
+use crate::app::rules_help::{RulesHelp, RulesHelpInput};
 use crate::app::statistics::{Statistics, StatisticsInput};
 use crate::messages;
 
@@ -52,5 +54,25 @@ impl MainWindow {
                 .detach()
         });
         replay.emit(ReplayInput::Open(record));
+    }
+
+    /// The rules of the game at the table; before any game, the board shown with the
+    /// rulebook.
+    pub(super) fn show_rules(&mut self) {
+        let Some(rules) = printing::rules_in_play(self.session.as_ref(), self.shown_board.as_ref())
+        else {
+            return;
+        };
+        let window = &self.window;
+        let help = self.rules.get_or_insert_with(|| {
+            RulesHelp::builder()
+                .transient_for(window)
+                .launch(())
+                .detach()
+        });
+        help.emit(RulesHelpInput::Show {
+            board: rules.board,
+            variant: Box::new(rules.variant),
+        });
     }
 }
