@@ -133,6 +133,10 @@ impl SimpleComponent for GameLog {
                 while self.lines.len() > count {
                     self.lines.remove(self.lines.len() - 1);
                 }
+                // The last line kept is the one the reader stepped back to.
+                if !self.lines.is_empty() {
+                    scroll_to_end_once_laid_out(&self.lines.view, self.lines.len() - 1);
+                }
             }
         }
     }

@@ -174,6 +174,24 @@ impl Stepper {
     }
 }
 
+/// Scrolls `log` to its end once the lines just added or removed are in it: the
+/// replay's log always ends with the step shown. The log takes its lines on its own
+/// turn of the main loop, and a list knows its height only once laid out, so this
+/// waits for the next frames to be drawn.
+fn follow_the_end(log: &gtk::ScrolledWindow) {
+    let ticks = std::cell::Cell::new(0);
+    log.add_tick_callback(move |log, _| {
+        ticks.set(ticks.get() + 1);
+        let adjustment = log.vadjustment();
+        adjustment.set_value(adjustment.upper() - adjustment.page_size());
+        if ticks.get() < 4 {
+            glib::ControlFlow::Continue
+        } else {
+            glib::ControlFlow::Break
+        }
+    });
+}
+
 /// The replay window's state.
 pub struct ReplayWindow {
     window: adw::Window,
@@ -473,6 +491,7 @@ impl ReplayWindow {
                 .emit(GameLogInput::Append(told[self.log_lines..].to_vec()));
         }
         self.log_lines = told.len();
+        follow_the_end(self.log.widget());
     }
 
     /// The log's lines as shown (for tests).

@@ -258,7 +258,6 @@ impl RulesHelp {
                 .wrap(true)
                 .wrap_mode(gtk::pango::WrapMode::WordChar)
                 .xalign(0.0)
-                .selectable(true)
                 .margin_top(top)
                 .build();
             if let Some(class) = class {

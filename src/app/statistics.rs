@@ -182,7 +182,6 @@ impl Component for Statistics {
                             add_css_class: "title-3",
                             set_wrap: true,
                             set_xalign: 0.0,
-                            set_selectable: true,
                             #[watch]
                             set_label: &lines(&model.text.luck),
                         },
@@ -204,7 +203,6 @@ impl Component for Statistics {
                             set_widget_name: "battles",
                             set_wrap: true,
                             set_xalign: 0.0,
-                            set_selectable: true,
                             #[watch]
                             set_label: &lines(&model.text.battles),
                         },
@@ -219,7 +217,6 @@ impl Component for Statistics {
                             set_widget_name: "turning-points",
                             set_wrap: true,
                             set_xalign: 0.0,
-                            set_selectable: true,
                             #[watch]
                             set_label: &lines(&model.text.turning_points),
                         },

@@ -206,26 +206,30 @@ fn luck(figures: StoryFigures<'_>, palette: &super::Palette) -> Spec {
         .iter()
         .enumerate()
         .map(|(seat, luck)| {
-            let bar = |value: f64, colour: Colour, word: String| Bar {
-                segments: vec![(value, colour)],
-                interval: None,
-                text: decimal(value, if value.fract() == 0.0 { 0 } else { 1 }),
+            // The bar is what happened, the mark across it what the odds expected.
+            let bar = |actual: u64, expected: f64, colour: Colour, word: String| Bar {
+                segments: vec![(actual as f64, colour)],
+                interval: Some((expected, expected)),
+                text: fill(
+                    &gettext("{actual} ({expected})"),
+                    &[("actual", &actual), ("expected", &decimal(expected, 1))],
+                ),
                 sublabel: Some(word),
             };
             Row {
                 label: figures.name(seat),
                 bars: vec![
-                    bar(luck.losses as f64, palette.below, gettext("lost")),
                     bar(
+                        luck.losses,
                         luck.expected_losses_armies(),
-                        palette.neutral,
-                        gettext("expected"),
+                        palette.below,
+                        gettext("lost"),
                     ),
-                    bar(luck.kills as f64, palette.above, gettext("killed")),
                     bar(
+                        luck.kills,
                         luck.expected_kills_armies(),
-                        palette.neutral,
-                        gettext("expected"),
+                        palette.above,
+                        gettext("killed"),
                     ),
                 ],
             }
@@ -235,10 +239,7 @@ fn luck(figures: StoryFigures<'_>, palette: &super::Palette) -> Spec {
         rows,
         percent: false,
         fair: None,
-        caption: gettext("armies"),
-        legend: vec![(
-            gettext("expected from the exact odds"),
-            Some(palette.neutral),
-        )],
+        caption: gettext("armies (expected from the exact odds)"),
+        legend: vec![(gettext("expected from the exact odds"), Some(palette.ink))],
     }
 }
