@@ -10,6 +10,7 @@ use relm4::gtk::prelude::*;
 use relm4::prelude::*;
 
 use super::computer::Computers;
+use super::map_view::ClickKind;
 use super::new_game::{self, NewGame};
 use super::panel_testing::{named, settle};
 use super::session::{GameSetup, SeatSettings};
@@ -259,7 +260,7 @@ fn a_whole_turn_in_pictures() {
             (Decision::Claim, Action::Claim { territory }) if !taken.contains(&"1-claim") => {
                 shoot(&window, "1-claim");
                 taken.push("1-claim");
-                window.emit(MainWindowInput::MapClicked(*territory));
+                window.emit(MainWindowInput::MapClicked(*territory, ClickKind::Plain));
                 continue;
             }
             (Decision::PlaceArmies { .. }, Action::PlaceArmies { placements })
@@ -267,8 +268,8 @@ fn a_whole_turn_in_pictures() {
             {
                 // Two armies on the map, the rest still to place.
                 let first = placements[0].territory;
-                window.emit(MainWindowInput::MapClicked(first));
-                window.emit(MainWindowInput::MapClicked(first));
+                window.emit(MainWindowInput::MapClicked(first, ClickKind::Plain));
+                window.emit(MainWindowInput::MapClicked(first, ClickKind::Plain));
                 shoot(&window, "2-place");
                 taken.push("2-place");
                 window.emit(MainWindowInput::UndoPlacement);
@@ -306,4 +307,110 @@ fn a_whole_turn_in_pictures() {
         window.emit(MainWindowInput::Act(action));
     }
     assert_eq!(taken.len(), 5, "every moment came: {taken:?}");
+}
+
+/// Plays the game through the window's messages, people as the computer would,
+/// until `stop` says a person's decision is at hand.
+fn play_until(
+    window: &Controller<MainWindow>,
+    chooser: &mut Computers,
+    stop: impl Fn(&Decision) -> bool,
+) -> Decision {
+    for _ in 0..3_000 {
+        wait_for_the_computer(window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let action = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            if session.human_to_move().is_none() {
+                continue;
+            }
+            let decision = session.game().pending().unwrap().decision;
+            if stop(&decision) {
+                return decision;
+            }
+            let reinforce = Action::PlayReinforcements { cards: 1 };
+            if session.game().legal_actions().allows(&reinforce) {
+                reinforce
+            } else {
+                chooser.choose(session.game()).unwrap()
+            }
+        };
+        window.emit(MainWindowInput::Act(action));
+        settle();
+    }
+    panic!("the wanted decision never came to a person");
+}
+
+#[gtk::test]
+fn twenty_armies_go_on_three_territories_in_five_clicks() {
+    // A Reinforcement card worth 20 (the rulebook's track starts at 3): the first
+    // one a person plays gives the placement wanted.
+    let mut game = two_people_and_a_computer();
+    game.variant.reinforcement_track = (20..32).collect();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    let decision = play_until(
+        &window,
+        &mut chooser,
+        |d| matches!(d, Decision::PlaceArmies { armies, .. } if *armies >= 20),
+    );
+    let Decision::PlaceArmies { armies, .. } = decision else {
+        unreachable!()
+    };
+    let (seat, territories, before) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        let targets: Vec<_> = session.targets().into_iter().map(|(t, _)| t).collect();
+        let states = session.territory_states();
+        let before: Vec<u32> = targets.iter().map(|t| states[t.index()].armies).collect();
+        (session.human_to_move().unwrap(), targets, before)
+    };
+    assert!(territories.len() >= 3, "three territories to place on");
+    let (a, b, c) = (territories[0], territories[1], territories[2]);
+    // Every click a person makes, counted: +5, +5, +5, all the rest, confirm.
+    let mut clicks = 0;
+    for (territory, kind) in [
+        (a, ClickKind::Shift),
+        (a, ClickKind::Shift),
+        (b, ClickKind::Shift),
+        (c, ClickKind::Control),
+    ] {
+        window.emit(MainWindowInput::MapClicked(territory, kind));
+        clicks += 1;
+        settle();
+    }
+    let confirm = named(window.widget(), "confirm-placement")
+        .downcast::<gtk::Button>()
+        .unwrap();
+    assert!(
+        confirm.is_sensitive(),
+        "every army is placed: {}",
+        confirm.label().unwrap()
+    );
+    confirm.emit_clicked();
+    clicks += 1;
+    settle();
+    assert!(clicks <= 6);
+    let model = window.model();
+    let session = model.session.as_ref().unwrap();
+    let game = session.game();
+    assert_eq!(game.armies(a), before[0] + 10);
+    assert_eq!(game.armies(b), before[1] + 5);
+    assert_eq!(game.armies(c), before[2] + armies - 15);
+    assert!(
+        game.pending_seat() != Some(seat)
+            || !matches!(
+                game.pending().unwrap().decision,
+                Decision::PlaceArmies { .. }
+            ),
+        "the placement was made"
+    );
 }

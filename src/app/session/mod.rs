@@ -32,7 +32,7 @@ use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
 use crate::messages;
 use crate::text::fill;
 
-pub use clicks::Click;
+pub use clicks::{Click, PlaceCount};
 pub(crate) use setup::yes;
 pub use setup::{GameSetup, SeatSettings, SetupProblem};
 
@@ -117,8 +117,9 @@ pub struct Session {
     unsaved: bool,
     /// Public events the window has not taken yet, in order (the opening events first).
     unread: Vec<TableEvent>,
-    /// Armies placed on the map but not yet confirmed, in click order.
-    draft: Vec<TerritoryId>,
+    /// Armies placed on the map but not yet confirmed, in steps (territory, armies)
+    /// in the order they were placed: undo takes back a whole step.
+    draft: Vec<(TerritoryId, u32)>,
     /// The territory chosen to attack, occupy, fortify or fill from.
     source: Option<TerritoryId>,
     /// The human seat the screen was last shown to (privacy between people).

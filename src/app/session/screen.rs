@@ -69,7 +69,7 @@ impl Session {
         game.board()
             .territory_ids()
             .map(|id| {
-                let drafted = self.draft.iter().filter(|&&t| t == id).count() as u32;
+                let drafted = self.drafted_on(id);
                 let castle = game.castle_at(id).map(|seat| Castle {
                     banners: 1 + game.captured_banners(seat).len() as u32,
                 });

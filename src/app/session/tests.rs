@@ -401,3 +401,51 @@ fn an_offer_of_cards_waits_for_a_person_and_a_computer_answers_it() {
             .any(|e| matches!(e.event.kind, EventKind::OfferAccepted { .. }))
     );
 }
+
+#[test]
+fn placing_by_fives_and_all_and_taking_back_follow_the_offer() {
+    let mut session = session(&[false, false]);
+    while session.draft_progress().is_none() {
+        let seat = session.human_to_move().unwrap();
+        let (first, _) = session.targets()[0];
+        let Click::Act(action) = session.click(first) else {
+            panic!("castles and claims are one click");
+        };
+        session.apply(seat, action).unwrap();
+    }
+    // Setup placements are five at a time (ruling 2).
+    let (_, armies) = session.draft_progress().unwrap();
+    assert!(armies > 1, "{armies} armies to place");
+    let targets: Vec<_> = session.targets().into_iter().map(|(t, _)| t).collect();
+    let (a, b) = (targets[0], targets[1]);
+    assert_eq!(session.place(a, PlaceCount::One), Click::Changed);
+    // Five, or what is left when fewer.
+    assert_eq!(session.place(b, PlaceCount::Five), Click::Changed);
+    assert_eq!(session.drafted_on(b), (armies - 1).min(5));
+    assert_eq!(session.draft_progress(), Some((armies, armies)));
+    assert_eq!(session.place(a, PlaceCount::One), Click::Ignored);
+    let Some(Action::PlaceArmies { placements }) = session.confirm_placement() else {
+        panic!("a whole placement");
+    };
+    assert_eq!(placements.iter().map(|p| p.armies).sum::<u32>(), armies);
+    // Right-click takes back one from that territory only.
+    assert!(session.take_back(a));
+    assert_eq!(session.drafted_on(a), 0);
+    assert!(!session.take_back(a), "nothing left on a");
+    // Undo takes back the whole last step.
+    assert!(session.undo_placement());
+    assert_eq!(session.draft_progress(), Some((0, armies)));
+    // All here: every army left.
+    assert_eq!(session.place(a, PlaceCount::All), Click::Changed);
+    assert_eq!(session.drafted_on(a), armies);
+    assert!(session.undo_placement());
+    // A territory the engine does not offer takes nothing.
+    let elsewhere = session
+        .game()
+        .board()
+        .territory_ids()
+        .find(|t| !targets.contains(t))
+        .unwrap();
+    assert_eq!(session.place(elsewhere, PlaceCount::All), Click::Ignored);
+    assert_eq!(session.draft_progress(), Some((0, armies)));
+}

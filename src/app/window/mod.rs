@@ -21,7 +21,7 @@ use relm4::prelude::*;
 use super::battle_panel::{BattlePanel, BattlePanelOutput};
 use super::computer::{ComputerSeats, ComputerSeatsOutput};
 use super::log_view::GameLog;
-use super::map_view::{MapView, MapViewInput};
+use super::map_view::{ClickKind, MapView, MapViewInput};
 use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
 use super::privacy::PrivacyPage;
 use super::session::{Session, TableEvent};
@@ -151,7 +151,8 @@ pub enum MainWindowInput {
     OpenFile(PathBuf),
     SaveTo(PathBuf),
     FitMap,
-    MapClicked(TerritoryId),
+    /// A territory clicked on the map, and how.
+    MapClicked(TerritoryId, ClickKind),
     MapEscape,
     /// End the turn, stop filling or skip the fortify.
     Finish,
@@ -262,6 +263,7 @@ impl Component for MainWindow {
                                     connect_clicked => MainWindowInput::UndoPlacement,
                                 },
                                 gtk::Button {
+                                    set_widget_name: "confirm-placement",
                                     #[watch]
                                     set_label: &model.confirm_label(),
                                     add_css_class: "suggested-action",
@@ -497,7 +499,7 @@ impl Component for MainWindow {
                     map.emit(MapViewInput::FitToWindow);
                 }
             }
-            MainWindowInput::MapClicked(id) => self.map_clicked(id),
+            MainWindowInput::MapClicked(id, kind) => self.map_clicked(id, kind),
             MainWindowInput::MapEscape => {
                 if let Some(session) = &mut self.session
                     && session.clear_source()

@@ -15,9 +15,9 @@ use crate::app::battle_panel::BattlePanelInput;
 use crate::app::computer::{ComputerSeatsInput, Computers};
 use crate::app::log::{LogNames, sentence, tells};
 use crate::app::log_view::{GameLogInput, LogNamesInput};
-use crate::app::map_view::{MapView, MapViewInput, MapViewOutput};
+use crate::app::map_view::{ClickKind, MapView, MapViewInput, MapViewOutput};
 use crate::app::privacy::PrivacyPageInput;
-use crate::app::session::{Click, Session, TableEvent};
+use crate::app::session::{Click, PlaceCount, Session, TableEvent};
 use crate::app::sidebar::CardSidebarInput;
 use crate::app::status;
 use crate::app::victory::{Ending, VictoryPageInput};
@@ -42,7 +42,7 @@ impl MainWindow {
         let map = MapView::builder()
             .launch(board)
             .forward(sender.input_sender(), |output| match output {
-                MapViewOutput::Clicked(id) => MainWindowInput::MapClicked(id),
+                MapViewOutput::Clicked(id, kind) => MainWindowInput::MapClicked(id, kind),
                 MapViewOutput::Escape => MainWindowInput::MapEscape,
             });
         map.widget().set_vexpand(true);
@@ -77,11 +77,18 @@ impl MainWindow {
         self.refresh();
     }
 
-    pub(super) fn map_clicked(&mut self, id: TerritoryId) {
+    pub(super) fn map_clicked(&mut self, id: TerritoryId, kind: ClickKind) {
         let Some(session) = &mut self.session else {
             return;
         };
-        match session.click(id) {
+        let click = match kind {
+            ClickKind::Plain => session.click(id),
+            ClickKind::Shift => session.place(id, PlaceCount::Five),
+            ClickKind::Control => session.place(id, PlaceCount::All),
+            ClickKind::Secondary if session.take_back(id) => Click::Changed,
+            ClickKind::Secondary => Click::Ignored,
+        };
+        match click {
             Click::Act(action) => self.act(action),
             Click::Changed => self.refresh(),
             Click::Ignored => {}
@@ -169,23 +176,34 @@ impl MainWindow {
         if news.is_empty() {
             return;
         }
-        let roll = news.iter().rev().find_map(|e| match &e.event.kind {
-            EventKind::DiceRolled {
-                attack,
-                defence,
-                attacker_losses,
-                defender_losses,
-                ..
-            } => Some(BattlePanelInput::ShowRoll {
-                attacker: attack.clone(),
-                defender: defence.clone(),
-                attacker_losses: *attacker_losses,
-                defender_losses: *defender_losses,
-            }),
-            _ => None,
-        });
-        if let Some(roll) = roll {
-            self.battle.emit(roll);
+        // Every roll and attack end, in order: the panel keeps the attack's tally
+        // (a "Roll Until Decided" brings many at once) and shows the last dice.
+        for event in &news {
+            let message = match &event.event.kind {
+                EventKind::DiceRolled {
+                    attacker,
+                    attack,
+                    defence,
+                    attacker_losses,
+                    defender_losses,
+                    general,
+                    marshall,
+                    ..
+                } => BattlePanelInput::ShowRoll {
+                    attacker: attack.clone(),
+                    defender: defence.clone(),
+                    attacker_losses: *attacker_losses,
+                    defender_losses: *defender_losses,
+                    general: *general,
+                    marshall: *marshall,
+                    seat: *attacker,
+                },
+                &EventKind::AttackEnded { to, reason, .. } => {
+                    BattlePanelInput::AttackEnded { to, reason }
+                }
+                _ => continue,
+            };
+            self.battle.emit(message);
         }
         if let Some(told) = news.iter().rev().find(|e| tells(&e.event.kind)) {
             self.last_told = Some(told.clone());
