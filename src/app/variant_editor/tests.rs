@@ -283,3 +283,21 @@ fn editor_screenshot() {
         &std::path::Path::new(&dir).join("variant-editor.png"),
     );
 }
+
+#[gtk::test]
+fn test_these_rules_opens_the_lab_on_the_rules_being_edited() {
+    let editor = Editor::open(Variant::rulebook(), None, for_new_game());
+    editor.set_number("castle_dice_limit", 3);
+    editor.widget::<gtk::Button>("test-rules").emit_clicked();
+    settle();
+    let model = editor.controller.model();
+    let lab = model.lab.as_ref().expect("the lab was made");
+    assert!(lab.widget().is_visible());
+    assert_eq!(lab.model().variant().castle_dice_limit, 3);
+    lab.widget().close();
+    drop(model);
+    settle();
+    // Senseless rules cannot be tested.
+    editor.set_number("deck.reinforcements", 14);
+    assert!(!editor.widget::<gtk::Button>("test-rules").is_sensitive());
+}
