@@ -13,13 +13,13 @@ use crate::sheet::card_name;
 use crate::text::{fill, translated};
 
 /// One bar: a value, or segments stacked end to end, with an optional interval.
-struct Bar {
-    segments: Vec<(f64, Colour)>,
-    interval: Option<(f64, f64)>,
+pub(super) struct Bar {
+    pub segments: Vec<(f64, Colour)>,
+    pub interval: Option<(f64, f64)>,
     /// The figure written after the bar.
-    text: String,
+    pub text: String,
     /// A word before the bar (what it measures), when rows hold several.
-    sublabel: Option<String>,
+    pub sublabel: Option<String>,
 }
 
 impl Bar {
@@ -28,22 +28,22 @@ impl Bar {
     }
 }
 
-struct Row {
-    label: String,
-    bars: Vec<Bar>,
+pub(super) struct Row {
+    pub label: String,
+    pub bars: Vec<Bar>,
 }
 
-struct Spec {
-    rows: Vec<Row>,
+pub(super) struct Spec {
+    pub rows: Vec<Row>,
     /// Values are shares (the axis in percent) or plain numbers.
-    percent: bool,
-    fair: Option<f64>,
-    caption: String,
+    pub percent: bool,
+    pub fair: Option<f64>,
+    pub caption: String,
     /// Legend entries, a swatch for those with a colour.
-    legend: Vec<(String, Option<Colour>)>,
+    pub legend: Vec<(String, Option<Colour>)>,
     /// Bars come in pairs (the two runs of a comparison) whose figures are written
     /// together, "13.3 / 13.6", beside the pair: room for one line, not two.
-    paired: bool,
+    pub paired: bool,
 }
 
 fn share_bar(share: Option<Share>, colour: Colour) -> Bar {
@@ -328,7 +328,7 @@ pub(super) fn cards(
 }
 
 /// Lays out and draws `spec` in `area`.
-fn draw(
+pub(super) fn draw(
     cr: &cairo::Context,
     labels: &mut Labels<'_>,
     spec: &Spec,

@@ -1,8 +1,11 @@
-//! The balance lab's charts, drawn with Cairo: win rate by empire and by position in
+//! The charts, drawn with Cairo. The balance lab's: win rate by empire and by position in
 //! the order of play (bars with their 95 % intervals and the fair share marked), game
 //! length (a histogram), where armies come from, and the use of each card by
 //! position; of one run, or two runs compared side by side. Light and dark; the same
 //! code draws on screen, in PDF and in PNG (`page`).
+//!
+//! The story of a game (`story`) is told with the same bars and with line charts
+//! (`lines`): territories, armies and cards over the turns, battles and luck.
 //!
 //! Every chart scales with its size, and its labels never overlap: each is placed only
 //! where it fits (`labels`), so a small chart loses labels rather than mixes them.
@@ -10,7 +13,9 @@
 mod bars;
 mod histogram;
 mod labels;
+mod lines;
 pub mod page;
+pub mod story;
 mod theme;
 
 use castellan_engine::balance::{Comparison, Report};
@@ -84,6 +89,33 @@ pub fn draw(
     height: f64,
     theme: Theme,
 ) -> Result<Vec<Rect>, cairo::Error> {
+    framed(
+        cr,
+        &chart.title(),
+        width,
+        height,
+        theme,
+        |labels, area, size, palette| match chart {
+            Chart::Empires => bars::empires(cr, labels, figures, area, size, palette),
+            Chart::Positions => bars::positions(cr, labels, figures, area, size, palette),
+            Chart::Sources => bars::sources(cr, labels, figures, area, size, palette),
+            Chart::Cards => bars::cards(cr, labels, figures, area, size, palette),
+            Chart::Lengths => histogram::lengths(cr, labels, figures, area, size, palette),
+        },
+    )
+}
+
+/// Draws a chart's ground and `title` over the rectangle from the origin to `width` ×
+/// `height`, then its body (`body`) in the area left below the title; returns the box
+/// of every label drawn.
+fn framed(
+    cr: &cairo::Context,
+    title: &str,
+    width: f64,
+    height: f64,
+    theme: Theme,
+    body: impl FnOnce(&mut Labels<'_>, Rect, f64, &Palette) -> Result<(), cairo::Error>,
+) -> Result<Vec<Rect>, cairo::Error> {
     let palette = theme.palette();
     cr.save()?;
     palette.ground.apply(cr);
@@ -99,7 +131,7 @@ pub fn draw(
     let size = text_size(width, height);
     let margin = (size * 0.8).round();
     labels.place(
-        &chart.title(),
+        title,
         margin,
         margin,
         Anchor::TopLeft,
@@ -115,13 +147,7 @@ pub fn draw(
         width: (width - 2.0 * margin).max(1.0),
         height: (height - top - margin).max(1.0),
     };
-    match chart {
-        Chart::Empires => bars::empires(cr, &mut labels, figures, area, size, &palette)?,
-        Chart::Positions => bars::positions(cr, &mut labels, figures, area, size, &palette)?,
-        Chart::Sources => bars::sources(cr, &mut labels, figures, area, size, &palette)?,
-        Chart::Cards => bars::cards(cr, &mut labels, figures, area, size, &palette)?,
-        Chart::Lengths => histogram::lengths(cr, &mut labels, figures, area, size, &palette)?,
-    }
+    body(&mut labels, area, size, &palette)?;
     cr.restore()?;
     Ok(labels.into_placed())
 }

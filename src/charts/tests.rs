@@ -160,3 +160,101 @@ fn report_page_screenshots() {
         std::fs::write(std::path::Path::new(&folder).join(name), png).unwrap();
     }
 }
+
+/// The story of a finished four-seat game (a golden game of the engine's tests).
+fn finished_story() -> castellan_engine::story::Chronicle {
+    let saved: castellan_engine::game::SavedGame = serde_json::from_str(include_str!(
+        "../../engine/tests/golden/four-seats.save.json"
+    ))
+    .unwrap();
+    castellan_engine::story::Chronicle::from_save(
+        &saved,
+        castellan_engine::story::Disclosure::Everything,
+    )
+    .unwrap()
+}
+
+#[test]
+fn story_charts_draw_at_every_size_without_overlapping_labels() {
+    use story::{StoryChart, StoryFigures};
+    let chronicle = finished_story();
+    assert!(chronicle.over && chronicle.points.len() > 10);
+    let names: Vec<String> = ["Anna", "Bob", "Chloé", "A much longer name than most"]
+        .map(String::from)
+        .to_vec();
+    let figures = StoryFigures {
+        chronicle: &chronicle,
+        names: &names,
+        colours: &[0, 1, 2, 3],
+    };
+    for (width, height) in [(160, 100), (320, 200), (480, 320), (800, 500), (1920, 1080)] {
+        for theme in [Theme::Light, Theme::Dark] {
+            for chart in StoryChart::ALL {
+                let surface =
+                    cairo::ImageSurface::create(cairo::Format::Rgb24, width, height).unwrap();
+                let cr = cairo::Context::new(&surface).unwrap();
+                let placed = story::draw(
+                    &cr,
+                    chart,
+                    figures,
+                    f64::from(width),
+                    f64::from(height),
+                    theme,
+                )
+                .unwrap();
+                let what = format!("{chart:?} {width}×{height} {theme:?}");
+                assert_clear(&placed, width, height, &what);
+                if width >= 480 {
+                    // The title, every seat in the legend (a swatch and a name), and
+                    // at least two ticks.
+                    assert!(placed.len() >= 1 + 2 * 4 + 2, "{what}: {}", placed.len());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn story_lines_follow_the_seats() {
+    use story::{StoryChart, StoryFigures};
+    let chronicle = finished_story();
+    let names: Vec<String> = (1..=4).map(|i| format!("P{i}")).collect();
+    // The winner's colour is drawn somewhere on the territories' chart; a seat that
+    // never existed is not.
+    let winner = chronicle.winner.unwrap().index();
+    let colours = [0u8, 1, 2, 3];
+    let figures = StoryFigures {
+        chronicle: &chronicle,
+        names: &names,
+        colours: &colours,
+    };
+    let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 800, 500).unwrap();
+    {
+        let cr = cairo::Context::new(&surface).unwrap();
+        story::draw(
+            &cr,
+            StoryChart::Territories,
+            figures,
+            800.0,
+            500.0,
+            Theme::Light,
+        )
+        .unwrap();
+    }
+    let seat = crate::map::palette::Palette::new(false, false).seat(colours[winner]);
+    let want = [
+        (seat.b * 255.0).round() as u8,
+        (seat.g * 255.0).round() as u8,
+        (seat.r * 255.0).round() as u8,
+    ];
+    let stride = surface.stride() as usize;
+    let data = surface.data().unwrap();
+    // Below the legend: pixels of the line itself.
+    let found = (120..480).any(|y| {
+        (60..780).any(|x| {
+            let p = y * stride + x * 4;
+            data[p..p + 3] == want
+        })
+    });
+    assert!(found, "the winner's line is not drawn");
+}

@@ -30,7 +30,7 @@ pub use draw::draw_page;
 pub use layout::Sheet;
 pub use output::{Format, OutputError, write};
 pub use paper::Paper;
-pub use wording::card_name;
+pub use wording::{Block, Document, Section, card_name, document};
 
 /// The sheet of `board` played with `variant`, laid out on `paper` in the current
 /// language.

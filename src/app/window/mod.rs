@@ -35,6 +35,7 @@ use castellan_engine::bot::Cancel;
 
 mod commands;
 mod play;
+mod story;
 
 /// What the window shows in its main area.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -103,6 +104,11 @@ pub struct MainWindow {
     pub(super) log: Controller<GameLog>,
     pub(super) privacy: Controller<PrivacyPage>,
     victory: Controller<VictoryPage>,
+    /// The story pages, made when first opened.
+    statistics: Option<Controller<super::statistics::Statistics>>,
+    replay: Option<Controller<super::replay::ReplayWindow>>,
+    /// The rules (F1), made when first opened.
+    rules: Option<Controller<super::rules_help::RulesHelp>>,
     computers: WorkerController<ComputerSeats>,
     /// The number of the computer seat's move being thought out, if one is.
     pub(super) thought: Option<u64>,
@@ -146,6 +152,11 @@ pub enum MainWindowInput {
     VariantEditor,
     /// Show the running game's rules, read only.
     GameRules,
+    /// The story of the game at the table: its statistics, or its replay.
+    Statistics,
+    Replay,
+    /// The rules as the game at the table plays them (F1).
+    Rules,
     /// Open the variant editor on these rules, for the new-game dialog.
     EditVariantForNewGame(Variant, Option<PathBuf>),
     PrintReference,
@@ -372,6 +383,8 @@ impl Component for MainWindow {
             .forward(sender.input_sender(), |output| match output {
                 VictoryPageOutput::NewGame => MainWindowInput::NewGame,
                 VictoryPageOutput::ShowMap => MainWindowInput::ShowMap,
+                VictoryPageOutput::Statistics => MainWindowInput::Statistics,
+                VictoryPageOutput::Replay => MainWindowInput::Replay,
             });
         let computers = ComputerSeats::builder().detach_worker(()).forward(
             sender.input_sender(),
@@ -399,6 +412,9 @@ impl Component for MainWindow {
             log,
             privacy,
             victory,
+            statistics: None,
+            replay: None,
+            rules: None,
             computers,
             thought: None,
             table: Cancel::new(),
@@ -479,6 +495,9 @@ impl Component for MainWindow {
                     self.open_variant_editor(variant, EditorMode::ReadOnly);
                 }
             }
+            MainWindowInput::Statistics => self.show_statistics(),
+            MainWindowInput::Replay => self.show_replay(),
+            MainWindowInput::Rules => self.show_rules(),
             MainWindowInput::EditVariantForNewGame(variant, path) => {
                 // Over the modal new-game dialog, which would otherwise keep it from input.
                 let dialog = self.new_game.widget().clone();
