@@ -306,6 +306,10 @@ impl Variant {
     pub fn to_toml(&self) -> String {
         let mut ours = toml::Table::try_from(self).expect("a variant is a TOML table");
         remove_equal(&mut ours, &standard_table(self.ruleset));
+        if self.ruleset != Ruleset::CastleRisk {
+            // The ruleset says which rules the others differ from: always written.
+            ours.insert("ruleset".to_owned(), self.ruleset.id().into());
+        }
         let body = toml::to_string_pretty(&ours).expect("a TOML table serialises");
         format!(
             "# A Castellan variant: the rules it changes from the 1986 rulebook.\n\
