@@ -398,6 +398,14 @@ pub fn pending(pending: &Pending, names: &Names) -> String {
             &[("count", &territories.len())],
         ),
         Decision::Fortify => gettext("fortify once, or skip"),
+        Decision::TradeCards { armies } => fill(
+            &ngettext(
+                "trade a set of cards ({armies} new army so far)",
+                "trade a set of cards ({armies} new armies so far)",
+                *armies,
+            ),
+            &[("armies", armies)],
+        ),
         Decision::AnswerOffer { from, give, ask } => fill(
             &gettext("accept or refuse {seat}'s offer of {give} for {ask}"),
             &[

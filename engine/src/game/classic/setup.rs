@@ -1,4 +1,4 @@
-//! Classic setup (rulings 27–29): the starting armies, the neutral army of a
+//! Classic setup (rulings 27, 28): the starting armies, the neutral army of a
 //! two-player game, claiming the territories one army at a time, then placing the
 //! rest one army at a time; the seat that placed first plays first.
 

@@ -18,7 +18,7 @@ use crate::game::error::Quantity;
 
 impl Game {
     /// New armies for `seat`'s turn: (territories, continents), the first at least
-    /// the minimum (rulings 28 and 29).
+    /// the minimum (ruling 29).
     pub fn classic_new_armies(&self, seat: Seat) -> (u32, u32) {
         let rules = &self.variant.classic;
         let held = self
