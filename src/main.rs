@@ -17,6 +17,17 @@ fn main() -> ExitCode {
         // The GUI never sees these arguments: `app::run` hands GTK an empty list, so
         // GTK's own option parser cannot reject what clap accepted.
         None => {
+            // relm4 would panic without a display; say why instead, as the commands do.
+            if let Err(error) = relm4::gtk::init() {
+                eprintln!(
+                    "castellan: {}",
+                    text::fill(
+                        &gettextrs::gettext("cannot open the game window: {reason}"),
+                        &[("reason", &error.message)],
+                    )
+                );
+                return ExitCode::FAILURE;
+            }
             app::run(cli.save);
             ExitCode::SUCCESS
         }

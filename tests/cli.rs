@@ -572,3 +572,42 @@ fn tournament_prints_standings_the_same_from_a_seed() {
         assert!(stderr(&output).contains(complaint), "{}", stderr(&output));
     }
 }
+
+#[test]
+fn the_language_may_come_before_the_command_and_warnings_are_translated() {
+    let scratch = Scratch::new("lang-before-command");
+    let stalling = scratch.write(
+        "stalling.toml",
+        "[starting_armies]\nthree = 3\n[deck]\nreinforcements = 0\n",
+    );
+    let output = castellan(&["--lang", "fr", "variant", "check", &stalling]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("avertissement"), "{text}");
+    assert!(text.contains("match nul (décision 24)"), "{text}");
+}
+
+#[test]
+fn a_save_and_a_command_together_are_a_usage_error() {
+    let output = castellan(&["game.castellan", "board", "check", "x.toml"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("cannot be given with a command"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn without_a_display_the_window_is_refused_with_a_reason_not_a_panic() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_castellan"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("LANGUAGE", "en")
+        .output()
+        .expect("castellan runs");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert!(said.contains("cannot open the game window"), "{said}");
+    assert!(!said.contains("panicked"), "{said}");
+}

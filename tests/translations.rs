@@ -6,12 +6,14 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
 /// The files whose gettext calls are errors people read.
-const ERROR_SOURCES: [&str; 5] = [
+const ERROR_SOURCES: [&str; 7] = [
     "src/messages/files.rs",
     "src/messages/names.rs",
     "src/messages/rules.rs",
     "src/messages/saves.rs",
-    "src/app/session.rs",
+    "src/app/session/mod.rs",
+    "src/app/session/setup.rs",
+    "src/app/window/play.rs",
 ];
 
 /// A message of the sources: its msgid, and its plural for ngettext.

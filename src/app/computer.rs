@@ -1,33 +1,152 @@
-//! Computer seats: each plays by the engine's [`GreedyPolicy`], seeing the game only
-//! through its own [`SeatSight`], with one seeded generator for the table's ties.
+//! Computer seats: the one place that builds a seat's policy ([`policy_for`]), the
+//! players of one table ([`Computers`]: a policy per computer seat, one generator
+//! seeded from the game for the table's ties, and the table's [`Cancel`] flag), and
+//! the [`ComputerSeats`] worker that thinks on a thread of its own, so that the window
+//! never waits for a move and drops a table's thinking at once.
 
-use castellan_engine::bot::{GreedyPolicy, Policy, SeatSight};
-use castellan_engine::game::{Action, Game};
+use std::time::{Duration, Instant};
+
+#[cfg(test)]
+use castellan_engine::bot::GreedyPolicy;
+use castellan_engine::bot::{Cancel, Policy, SeatSight, Strength, Thinking};
+use castellan_engine::game::{Action, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use relm4::{ComponentSender, Worker};
 
-/// The computer players of one game (a policy per seat; people's go unused).
+use super::session::SeatSettings;
+
+/// How long a computer seat "thinks" at least before each move, so that people can
+/// follow.
+pub const COMPUTER_PACE: Duration = Duration::from_millis(250);
+
+/// How often a pacing worker looks whether its thought was dropped.
+const CANCEL_POLL: Duration = Duration::from_millis(10);
+
+/// The policy `seat` plays by, if the computer plays it, thinking until `cancel` is
+/// raised. Every computer seat plays the engine's Normal strength (its greedy player)
+/// today; a strength chosen per seat would be built here.
+pub fn policy_for(seat: &SeatSettings, cancel: &Cancel) -> Option<Box<dyn Policy + Send>> {
+    seat.computer
+        .then(|| Strength::Normal.policy_with(Thinking::cancelled_by(cancel.clone())))
+}
+
+/// The computer players of one game.
 pub struct Computers {
-    policies: Vec<GreedyPolicy>,
+    /// Indexed by seat; `None` for the people's seats.
+    policies: Vec<Option<Box<dyn Policy + Send>>>,
     rng: ChaCha8Rng,
+    /// Raised when the table gets up (a new game, quitting): its thinking stops.
+    cancel: Cancel,
 }
 
 impl Computers {
-    /// Players for a table of `seats`, breaking ties with a generator seeded by `seed`.
-    pub fn new(seats: usize, seed: u64) -> Self {
+    /// The players of a table seated as `seats`, breaking ties with a generator seeded
+    /// by `seed` (the game's, so that a replayed setup plays the same way), and
+    /// stopped by `cancel`.
+    pub fn for_table(seats: &[SeatSettings], seed: u64, cancel: &Cancel) -> Self {
         Self {
-            policies: vec![GreedyPolicy::new(); seats],
+            policies: seats.iter().map(|seat| policy_for(seat, cancel)).collect(),
             rng: ChaCha8Rng::seed_from_u64(seed),
+            cancel: cancel.clone(),
         }
     }
 
-    /// The pending seat's action as its policy chooses it; `None` once the game is won.
+    /// Greedy players for all `seats` seats, people's included: what tests choose the
+    /// people's moves with.
+    #[cfg(test)]
+    pub fn new(seats: usize, seed: u64) -> Self {
+        Self {
+            policies: (0..seats)
+                .map(|_| Some(Box::new(GreedyPolicy::new()) as Box<dyn Policy + Send>))
+                .collect(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            cancel: Cancel::new(),
+        }
+    }
+
+    /// The pending seat's action as its policy chooses it; `None` once the game is won
+    /// or when nobody plays that seat for the computer.
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
         let seat = game.pending_seat()?;
+        let policy = self.policies.get_mut(seat.index())?.as_mut()?;
         let legal = game.legal_actions();
         let sight = SeatSight::new(game, seat);
-        let policy = self.policies.get_mut(seat.index())?;
         Some(policy.choose(&sight, &legal, &mut self.rng))
+    }
+}
+
+/// The worker's state: the computer players of the table being played.
+#[derive(Default)]
+pub struct ComputerSeats {
+    table: Option<Computers>,
+}
+
+/// Messages to the worker.
+pub enum ComputerSeatsInput {
+    /// A new table sits down: its players replace the last table's.
+    Seat(Box<Computers>),
+    /// Choose the move of the pending computer seat of `game`, and answer with `id`
+    /// after [`COMPUTER_PACE`] at the soonest, unless the table gets up first.
+    Think { id: u64, game: Box<Game> },
+}
+
+impl std::fmt::Debug for ComputerSeatsInput {
+    // By hand: policies and games are not worth printing.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ComputerSeatsInput::Seat(_) => f.write_str("Seat(…)"),
+            ComputerSeatsInput::Think { id, .. } => write!(f, "Think({id})"),
+        }
+    }
+}
+
+/// What the worker answers.
+#[derive(Debug)]
+pub enum ComputerSeatsOutput {
+    /// The move of `seat` for thought `id`; `None` when its player had none to make.
+    Chose {
+        id: u64,
+        seat: Option<Seat>,
+        action: Option<Action>,
+    },
+}
+
+impl Worker for ComputerSeats {
+    type Init = ();
+    type Input = ComputerSeatsInput;
+    type Output = ComputerSeatsOutput;
+
+    fn init(_: (), _sender: ComponentSender<Self>) -> Self {
+        Self::default()
+    }
+
+    fn update(&mut self, message: ComputerSeatsInput, sender: ComponentSender<Self>) {
+        match message {
+            ComputerSeatsInput::Seat(table) => self.table = Some(*table),
+            ComputerSeatsInput::Think { id, game } => {
+                let started = Instant::now();
+                let Some(table) = self.table.as_mut() else {
+                    return;
+                };
+                let cancel = table.cancel.clone();
+                if cancel.is_cancelled() {
+                    return;
+                }
+                let seat = game.pending_seat();
+                let action = table.choose(&game);
+                // The pace: people follow the moves; a dropped thought stops waiting.
+                while started.elapsed() < COMPUTER_PACE {
+                    if cancel.is_cancelled() {
+                        return;
+                    }
+                    std::thread::sleep(CANCEL_POLL.min(COMPUTER_PACE - started.elapsed()));
+                }
+                if !cancel.is_cancelled() {
+                    let _ = sender.output(ComputerSeatsOutput::Chose { id, seat, action });
+                }
+            }
+        }
     }
 }
 
@@ -36,13 +155,18 @@ mod tests {
     use super::*;
     use castellan_engine::board::parse_board;
     use castellan_engine::variant::Variant;
+    use relm4::prelude::*;
     use std::sync::Arc;
+
+    fn game(seed: u64) -> Game {
+        let source = include_str!("../../data/boards/castle-risk.toml");
+        let board = Arc::new(parse_board(source, "castle-risk.toml").unwrap());
+        Game::new(board, Variant::rulebook(), 3, seed).unwrap()
+    }
 
     #[test]
     fn the_computers_choose_legal_actions_until_someone_wins() {
-        let source = include_str!("../../data/boards/castle-risk.toml");
-        let board = Arc::new(parse_board(source, "castle-risk.toml").unwrap());
-        let mut game = Game::new(board, Variant::rulebook(), 3, 4).unwrap();
+        let mut game = game(4);
         let mut computers = Computers::new(3, 9);
         for _ in 0..100_000 {
             let Some(action) = computers.choose(&game) else {
@@ -53,5 +177,83 @@ mod tests {
             game.apply(seat, action).unwrap();
         }
         assert!(game.winner().is_some());
+    }
+
+    #[test]
+    fn only_computer_seats_get_a_policy() {
+        let person = SeatSettings {
+            name: "Anna".into(),
+            colour: 0,
+            computer: false,
+        };
+        let computer = SeatSettings {
+            computer: true,
+            ..person.clone()
+        };
+        let cancel = Cancel::new();
+        assert!(policy_for(&person, &cancel).is_none());
+        assert!(policy_for(&computer, &cancel).is_some());
+        // Nobody answers for a person's seat.
+        let game = game(4);
+        let seats = vec![person.clone(), person.clone(), person];
+        assert_eq!(Computers::for_table(&seats, 1, &cancel).choose(&game), None);
+    }
+
+    /// Answers of a worker for `game`'s table, with `drop_first` cancelled at once.
+    fn think_twice(drop_first: bool) -> Vec<u64> {
+        let (answers, received) = std::sync::mpsc::channel();
+        let worker =
+            ComputerSeats::builder()
+                .detach_worker(())
+                .connect_receiver(move |_, output| {
+                    let ComputerSeatsOutput::Chose { id, .. } = output;
+                    let _ = answers.send(id);
+                });
+        let game = game(4);
+        let seats: Vec<SeatSettings> = (0..3)
+            .map(|i| SeatSettings {
+                name: format!("C{i}"),
+                colour: i,
+                computer: true,
+            })
+            .collect();
+        // The first table's thought; a new table sits down before it is answered when
+        // the first table gets up.
+        let first = Cancel::new();
+        worker.emit(ComputerSeatsInput::Seat(Box::new(Computers::for_table(
+            &seats, 1, &first,
+        ))));
+        worker.emit(ComputerSeatsInput::Think {
+            id: 1,
+            game: Box::new(game.clone()),
+        });
+        if drop_first {
+            first.cancel();
+            worker.emit(ComputerSeatsInput::Seat(Box::new(Computers::for_table(
+                &seats,
+                1,
+                &Cancel::new(),
+            ))));
+        }
+        worker.emit(ComputerSeatsInput::Think {
+            id: 2,
+            game: Box::new(game),
+        });
+        // The answers come through the main loop.
+        let context = relm4::gtk::glib::MainContext::default();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let mut ids = Vec::new();
+        while ids.len() < 2 - usize::from(drop_first) && Instant::now() < deadline {
+            context.iteration(false);
+            ids.extend(received.try_iter());
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        ids
+    }
+
+    #[relm4::gtk::test]
+    fn a_dropped_thought_sends_nothing_and_the_next_comes_at_once() {
+        assert_eq!(think_twice(true), vec![2]);
+        assert_eq!(think_twice(false), vec![1, 2]);
     }
 }

@@ -11,6 +11,7 @@ use castellan_engine::odds::{OddsOptions, odds};
 use gettextrs::gettext;
 
 use super::table::TableSnapshot;
+use crate::text::fill;
 
 /// How a card of the hand may be played now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,42 +31,26 @@ pub enum CardPlay {
 }
 
 impl CardPlay {
-    /// How `card` may be played, according to `legal`.
+    /// How `card` may be played, according to `legal` (the engine says which choice
+    /// plays it, and which cards are committed in battle instead).
     pub fn for_card(card: Card, legal: &LegalActions) -> CardPlay {
-        let found = legal
-            .choices
-            .iter()
-            .find_map(|choice| match (card, choice) {
-                (Card::Reinforcements, Choice::PlayReinforcements { max_cards }) => {
-                    Some(CardPlay::Reinforcements {
-                        max_cards: *max_cards,
-                    })
-                }
-                (Card::Diplomat, Choice::PlayDiplomat { targets }) => Some(CardPlay::Diplomat {
-                    targets: targets.clone(),
-                }),
-                (Card::Spy, Choice::PlaySpy { targets }) => Some(CardPlay::Spy {
-                    targets: targets.clone(),
-                }),
-                (Card::Admiral, Choice::AdmiralAttack { routes }) => Some(CardPlay::Admiral {
-                    routes: routes.clone(),
-                }),
-                _ => None,
-            });
-        match (found, card) {
-            (Some(play), _) => play,
-            (None, Card::General | Card::Marshall) => CardPlay::InBattle,
-            (None, _) => CardPlay::Unavailable,
+        match legal.card_play(card) {
+            Some(Choice::PlayReinforcements { max_cards }) => CardPlay::Reinforcements {
+                max_cards: *max_cards,
+            },
+            Some(Choice::PlayDiplomat { targets }) => CardPlay::Diplomat {
+                targets: targets.clone(),
+            },
+            Some(Choice::PlaySpy { targets }) => CardPlay::Spy {
+                targets: targets.clone(),
+            },
+            Some(Choice::AdmiralAttack { routes }) => CardPlay::Admiral {
+                routes: routes.clone(),
+            },
+            _ if card.is_committed_in_battle() => CardPlay::InBattle,
+            _ => CardPlay::Unavailable,
         }
     }
-}
-
-/// Armies the next `cards` Reinforcement cards would bring: the next numbers of the
-/// track (cards beyond its end bring nothing; `legal` never offers them).
-pub fn reinforcement_armies(view: &SeatView, cards: u8) -> u32 {
-    let start = view.track.min(view.track_values.len());
-    let end = (start + usize::from(cards)).min(view.track_values.len());
-    view.track_values[start..end].iter().sum()
 }
 
 /// One number of the reinforcement track.
@@ -124,6 +109,8 @@ pub enum BattleStage {
 /// The two sides of a battle as the board shows them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Sides {
+    /// The engine's number of the attack, which tells one attack from the next.
+    pub number: u32,
     pub from: TerritoryId,
     pub to: TerritoryId,
     pub attacker: Seat,
@@ -134,6 +121,8 @@ pub struct Sides {
     pub defenders: u32,
     /// The defended territory holds a castle.
     pub castle: bool,
+    /// The castle's limit on the attacker's dice, when it is what holds them down.
+    pub castle_limit: Option<u8>,
     /// The variant's most dice against a castle.
     pub castle_dice_limit: u8,
     /// Armies aboard the Admiral's ship, for an attack by sea.
@@ -158,16 +147,43 @@ impl Sides {
         }
     }
 
+    /// The battle whose odds are shown, with a General about to be committed or not.
+    pub fn odds_key(&self, committing_general: bool) -> OddsKey {
+        OddsKey {
+            attackers: self.attackers,
+            defenders: self.defenders,
+            options: self.odds_options(committing_general),
+        }
+    }
+
     /// The exact probability that the attacker takes the territory, fighting to the end
     /// with the most dice; `None` if the armies are beyond what odds are computed for.
+    #[cfg(test)]
     pub fn attacker_win_probability(&self, committing_general: bool) -> Option<f64> {
-        odds(
-            self.attackers,
-            self.defenders,
-            self.odds_options(committing_general),
-        )
-        .ok()
-        .map(|odds| odds.attacker_win_probability())
+        self.odds_key(committing_general).probability()
+    }
+}
+
+/// A battle as the odds see it: what they are worked out from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OddsKey {
+    pub attackers: u32,
+    pub defenders: u32,
+    pub options: OddsOptions,
+}
+
+impl OddsKey {
+    /// The exact probability that the attacker takes the territory; `None` beyond the
+    /// armies odds are computed for. Its work grows with [`OddsKey::pairs`].
+    pub fn probability(&self) -> Option<f64> {
+        odds(self.attackers, self.defenders, self.options)
+            .ok()
+            .map(|odds| odds.attacker_win_probability())
+    }
+
+    /// How much work the odds are: the pairs of armies on each side.
+    pub fn pairs(&self) -> u64 {
+        u64::from(self.attackers) * u64::from(self.defenders)
     }
 }
 
@@ -181,15 +197,6 @@ pub struct AttackOffer {
     pub general_available: bool,
     /// The attack may be ended (not at sea).
     pub can_stop: bool,
-}
-
-impl AttackOffer {
-    /// The castle's limit on the attacker's dice, when it is what holds them down:
-    /// the attacker has armies for more dice than it may roll.
-    pub fn castle_limit(&self) -> Option<u8> {
-        let by_armies = self.sides.attackers.min(3) as u8;
-        (self.sides.castle && self.max_dice < by_armies).then_some(self.max_dice)
-    }
 }
 
 /// What the defender may do against a roll.
@@ -265,16 +272,17 @@ impl BattleStage {
 /// limit on dice against a castle.
 fn sides(view: &SeatView, castle_dice_limit: u8) -> Option<Sides> {
     let attack = view.attack?;
-    let from = view.territories.get(attack.from.index())?;
     let to = view.territories.get(attack.to.index())?;
     Some(Sides {
+        number: attack.number,
         from: attack.from,
         to: attack.to,
         attacker: attack.attacker,
         defender: attack.defender,
-        attackers: attack.ship.unwrap_or(from.armies.saturating_sub(1)),
+        attackers: attack.attackers,
         defenders: to.armies,
         castle: to.castle.is_some(),
+        castle_limit: attack.castle_limit,
         castle_dice_limit,
         ship: attack.ship,
         general_committed: attack.general,
@@ -303,7 +311,10 @@ pub fn percent(probability: f64) -> String {
 /// The sentence under the dice: the attacker's chance to take the territory.
 pub fn odds_text(probability: Option<f64>) -> String {
     match probability {
-        Some(p) => gettext("Chance to take it: {percent}").replace("{percent}", &percent(p)),
+        Some(p) => fill(
+            &gettext("Chance to take it: {percent}"),
+            &[("percent", &percent(p))],
+        ),
         None => gettext("Too many armies to compute the odds"),
     }
 }
@@ -311,7 +322,10 @@ pub fn odds_text(probability: Option<f64>) -> String {
 /// The sentence for the defender: its chance to hold the territory.
 pub fn hold_text(probability: Option<f64>) -> String {
     match probability {
-        Some(p) => gettext("Chance to hold it: {percent}").replace("{percent}", &percent(p)),
+        Some(p) => fill(
+            &gettext("Chance to hold it: {percent}"),
+            &[("percent", &percent(p))],
+        ),
         None => gettext("Too many armies to compute the odds"),
     }
 }
@@ -320,11 +334,12 @@ pub fn hold_text(probability: Option<f64>) -> String {
 pub fn losses_text(attacker_losses: u8, defender_losses: u8) -> String {
     match (attacker_losses, defender_losses) {
         (0, 0) => gettext("Nobody loses an army"),
-        (a, 0) => gettext("The attacker loses {n}").replace("{n}", &a.to_string()),
-        (0, d) => gettext("The defender loses {n}").replace("{n}", &d.to_string()),
-        (a, d) => gettext("The attacker loses {a}, the defender {d}")
-            .replace("{a}", &a.to_string())
-            .replace("{d}", &d.to_string()),
+        (a, 0) => fill(&gettext("The attacker loses {n}"), &[("n", &a)]),
+        (0, d) => fill(&gettext("The defender loses {n}"), &[("n", &d)]),
+        (a, d) => fill(
+            &gettext("The attacker loses {a}, the defender {d}"),
+            &[("a", &a), ("d", &d)],
+        ),
     }
 }
 
@@ -430,9 +445,9 @@ pub(crate) mod tests {
         assert_eq!(cells.iter().filter(|c| c.next).count(), 1);
         assert!(cells[2].next);
         // The next two cards are worth the third and fourth numbers: 5 + 6.
-        assert_eq!(reinforcement_armies(&view, 2), 11);
+        assert_eq!(view.reinforcement_armies(2), 11);
         view.track = view.track_values.len() - 1;
-        assert_eq!(reinforcement_armies(&view, 3), 14);
+        assert_eq!(view.reinforcement_armies(3), 14);
     }
 
     #[test]
@@ -514,23 +529,5 @@ pub(crate) mod tests {
             BattleStage::from_snapshot(&snapshot(&game)),
             BattleStage::Idle
         );
-    }
-
-    #[test]
-    fn castle_limit_shows_only_when_it_binds() {
-        let game = game_until(3, |g| pending_is(g, |d| matches!(d, Decision::Roll { .. })));
-        let BattleStage::Attack(mut offer) = BattleStage::from_snapshot(&snapshot(&game)) else {
-            unreachable!()
-        };
-        offer.sides.castle = true;
-        offer.sides.attackers = 5;
-        offer.max_dice = 2;
-        assert_eq!(offer.castle_limit(), Some(2));
-        offer.sides.attackers = 2;
-        assert_eq!(offer.castle_limit(), None);
-        offer.sides.castle = false;
-        offer.sides.attackers = 5;
-        offer.max_dice = 3;
-        assert_eq!(offer.castle_limit(), None);
     }
 }

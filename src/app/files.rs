@@ -1,11 +1,21 @@
-//! Choosing files with the desktop's own file chooser (`gtk::FileChooserNative`):
-//! saved games, board files and variant files. (Writing them is
-//! `castellan::safe_write`.)
+//! Every file the window reads or writes, and choosing them: the desktop's own file
+//! chooser (`gtk::FileChooserNative`) for saved games, board files and variant files;
+//! the app's part of a save file and reading and writing saves; the last setup
+//! (`last-game.toml`). (Writing any file safely is `castellan::safe_write`.)
 
 use std::path::{Path, PathBuf};
 
+use castellan_engine::board::parse_board;
+use castellan_engine::diagnostics::{ReadError, read_text_file};
+use castellan_engine::game::{MAX_SAVE_BYTES, ReplayError, SaveError, SavedGame};
 use gettextrs::gettext;
-use relm4::gtk::{gio, prelude::*};
+use relm4::gtk::{gio, glib, prelude::*};
+use serde::{Deserialize, Serialize};
+
+use super::session::{GameSetup, SeatSettings, Session, SessionError, TableEvent, yes};
+use crate::map::palette::SEAT_COLOURS;
+use crate::messages;
+use crate::safe_write::write_file;
 
 /// The extension of Castellan saves.
 pub const EXTENSION: &str = "castellan";
@@ -141,6 +151,132 @@ pub fn with_extension(path: PathBuf, extension: &str) -> PathBuf {
     }
 }
 
+/// What this app keeps in a save's `app` part (`docs/save-format.md`): the seats as
+/// set up at this table and the preferences. A save without it (as the protocol
+/// writes) opens too, with plain seat names.
+#[derive(Serialize, Deserialize)]
+struct AppPart {
+    seats: Vec<SeatSettings>,
+    /// See [`GameSetup::quick_defence`]; saves made before it existed had it on.
+    #[serde(default = "yes")]
+    quick_defence: bool,
+}
+
+/// Opens the saved game at `path`, read with the engine's size limit. The game in
+/// progress (if any) is untouched whatever happens: a new session is returned, or why
+/// the file cannot be played (in the reader's language).
+pub fn open_game(path: &Path) -> Result<Session, String> {
+    let json = read_text_file(path, MAX_SAVE_BYTES).map_err(|e| match e {
+        ReadError::TooLarge(_) => messages::replay_error(&ReplayError::TooLarge, None, &[]),
+        ReadError::Io(e) => messages::io_error(&e),
+        ReadError::NotUtf8(problem) => format!(
+            "{}:{}: {}",
+            problem.line,
+            problem.column,
+            messages::problem(&problem.kind)
+        ),
+    })?;
+    read_game(&json, Some(path.to_owned())).map_err(|e| e.describe())
+}
+
+/// Writes `session` to `path` as a save file, whole or not at all and harming no
+/// other file (`castellan::safe_write`); or says why it could not (in the reader's
+/// language).
+pub fn save_game(session: &Session, path: &Path) -> Result<(), String> {
+    let json = game_json(session).map_err(|e| messages::save_error(&e))?;
+    write_file(path, json.as_bytes()).map_err(|e| messages::io_error(&e))
+}
+
+/// A session from a save's JSON, opened from `path`: the engine's save, with this
+/// app's seats in its `app` part when it has one. Its log is rebuilt from the events
+/// of its replay.
+pub fn read_game(json: &str, path: Option<PathBuf>) -> Result<Session, SessionError> {
+    let saved = SavedGame::from_json(json).map_err(|error| SessionError::Replay {
+        error: Box::new(error),
+        board: None,
+        seats: Vec::new(),
+    })?;
+    let (seats, quick_defence) = match &saved.app {
+        Some(app) => {
+            let part: AppPart = serde_json::from_value(app.clone().into())?;
+            (Some(part.seats), part.quick_defence)
+        }
+        None => (None, true),
+    };
+    let mut replayed = Vec::new();
+    let game = saved
+        .replay_with(|game, events| {
+            replayed.extend(events.iter().filter_map(|e| TableEvent::public(game, e)));
+        })
+        .map_err(|error| SessionError::Replay {
+            // The board, when it loads, and the players' names let the reason name
+            // territories and seats.
+            board: parse_board(&saved.board_source, &saved.board_name)
+                .ok()
+                .map(Box::new),
+            seats: seats.iter().flatten().map(|s| s.name.clone()).collect(),
+            error: Box::new(error),
+        })?;
+    let seats = seats.unwrap_or_else(|| {
+        (0..game.seats())
+            .map(|i| SeatSettings {
+                name: format!("Player {}", i + 1),
+                colour: (i % SEAT_COLOURS) as u8,
+                computer: false,
+            })
+            .collect()
+    });
+    Session::resume(
+        game,
+        saved.board_source,
+        seats,
+        quick_defence,
+        path,
+        replayed,
+    )
+}
+
+/// The session as a save file's JSON: the engine's save, with the seats and
+/// preferences in its `app` part.
+pub fn game_json(session: &Session) -> Result<String, SaveError> {
+    let mut save = session.saved_game()?;
+    let part = AppPart {
+        seats: session.seats().to_vec(),
+        quick_defence: session.quick_defence(),
+    };
+    // A struct of strings, numbers and booleans: always a JSON object.
+    save.app = serde_json::to_value(part)
+        .ok()
+        .and_then(|part| part.as_object().cloned());
+    Ok(save.to_json())
+}
+
+/// Where the last setup is remembered: `$XDG_CONFIG_HOME/castellan/last-game.toml`.
+pub fn last_setup_path() -> PathBuf {
+    glib::user_config_dir()
+        .join("castellan")
+        .join("last-game.toml")
+}
+
+/// The most `last-game.toml` may hold: a few seats' names and two paths.
+const MAX_SETUP_BYTES: usize = 64 * 1024;
+
+/// The setup remembered at `path`, if it is there and makes sense.
+pub fn load_setup(path: &Path) -> Option<GameSetup> {
+    let text = read_text_file(path, MAX_SETUP_BYTES).ok()?;
+    let setup: GameSetup = toml::from_str(&text).ok()?;
+    setup.problem().is_none().then_some(setup)
+}
+
+/// Remembers a setup at `path`, creating its folder.
+pub fn store_setup(path: &Path, setup: &GameSetup) -> std::io::Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let text = toml::to_string(setup).map_err(std::io::Error::other)?;
+    write_file(path, text.as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +295,105 @@ mod tests {
             with_extension(PathBuf::from("/tmp/mine"), "toml"),
             PathBuf::from("/tmp/mine.toml")
         );
+    }
+
+    fn session(computers: &[bool]) -> Session {
+        use crate::app::library::{default_board_path, load_board};
+        let setup = GameSetup {
+            seats: computers
+                .iter()
+                .enumerate()
+                .map(|(i, &computer)| SeatSettings {
+                    name: format!("P{i}"),
+                    colour: (5 - i) as u8,
+                    computer,
+                })
+                .collect(),
+            seed: Some(11),
+            ..GameSetup::default_for(2, |_| String::new())
+        };
+        let board = load_board(&default_board_path()).unwrap();
+        Session::new(
+            board,
+            castellan_engine::variant::Variant::rulebook(),
+            &setup,
+            0,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_saved_session_reopens_with_its_seats_and_a_broken_one_is_refused() {
+        use crate::app::session::Click;
+        use castellan_engine::game::Seat;
+        let mut session = session(&[false, true]);
+        let seat = session.human_to_move().unwrap_or(Seat(0));
+        if session.human_to_move().is_some() {
+            let (first, _) = session.targets()[0];
+            let Click::Act(action) = session.click(first) else {
+                panic!("a castle is one click");
+            };
+            session.apply(seat, action).unwrap();
+        }
+        let json = game_json(&session).unwrap();
+        let mut reopened = read_game(&json, Some(PathBuf::from("x.castellan"))).unwrap();
+        assert_eq!(reopened.seats(), session.seats());
+        assert_eq!(reopened.game(), session.game());
+        assert!(!reopened.unsaved());
+        assert_eq!(
+            reopened.take_events(),
+            session.take_events(),
+            "the log of a reopened game tells the whole game again"
+        );
+        let broken = json.replacen("\"seed\"", "\"sead\"", 1);
+        assert!(read_game(&broken, None).is_err());
+        assert!(read_game("{}", None).is_err());
+    }
+
+    #[test]
+    fn a_save_of_the_app_before_format_2_opens_with_its_seats() {
+        let json = include_str!("../../engine/tests/saves/app-format-1.castellan");
+        let session = read_game(json, None).unwrap();
+        let names: Vec<&str> = session.seats().iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Anna", "Béla", "Chloé"]);
+        let colours: Vec<u8> = session.seats().iter().map(|s| s.colour).collect();
+        assert_eq!(colours, [3, 1, 5]);
+        assert!(session.seats().iter().all(|s| s.computer));
+        assert!(!session.quick_defence());
+        // Saved again: the engine's format, the seats in its `app` part.
+        let again = game_json(&session).unwrap();
+        let save = SavedGame::from_json(&again).unwrap();
+        assert_eq!(save.format, castellan_engine::game::SAVE_FORMAT);
+        assert_eq!(save.app.unwrap()["seats"][1]["name"], "Béla");
+    }
+
+    #[test]
+    fn a_bare_engine_save_opens_with_plain_names() {
+        use crate::app::library::{default_board_path, load_board};
+        let session = session(&[false, false]);
+        let source = load_board(&default_board_path()).unwrap().source;
+        let json = session.game().save(&source).unwrap().to_json();
+        let reopened = read_game(&json, None).unwrap();
+        assert_eq!(reopened.seats().len(), 2);
+        assert_ne!(reopened.seats()[0].colour, reopened.seats()[1].colour);
+    }
+
+    #[test]
+    fn the_last_setup_is_stored_and_loaded_and_a_bad_one_ignored() {
+        let dir = std::env::temp_dir().join(format!("castellan-setup-{}", std::process::id()));
+        let path = dir.join("castellan").join("last-game.toml");
+        let mut setup = GameSetup::default_for(3, |i| format!("S{i}"));
+        setup.seed = Some(99);
+        setup.variant = Some(PathBuf::from("/somewhere/mine.toml"));
+        store_setup(&path, &setup).unwrap();
+        assert_eq!(load_setup(&path), Some(setup.clone()));
+        setup.seats[1].colour = setup.seats[0].colour;
+        store_setup(&path, &setup).unwrap();
+        assert_eq!(
+            load_setup(&path),
+            None,
+            "two seats alike are not offered again"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -9,11 +9,11 @@ use std::sync::Arc;
 use castellan_engine::board::{Board, BoardError, load_board_file_with_text};
 use castellan_engine::diagnostics::FileError;
 use castellan_engine::variant::{Variant, load_variant_file};
-use gettextrs::gettext;
 use relm4::gtk::glib;
 
 use crate::config::PKGDATADIR;
 use crate::messages;
+use crate::text::translated;
 
 /// The board a game is played on when nothing else is chosen.
 pub const DEFAULT_BOARD: &str = "castle-risk.toml";
@@ -82,7 +82,7 @@ impl BoardEntry {
     /// The board's translated name, or its file name when it did not load.
     pub fn name(&self) -> String {
         match &self.loaded {
-            Ok(loaded) => gettext(loaded.board.meta.name.as_str()),
+            Ok(loaded) => translated(loaded.board.meta.name.as_str()),
             Err(_) => file_name(&self.path),
         }
     }
@@ -96,7 +96,7 @@ impl VariantEntry {
     /// The variant's translated name, or its file name when it has none or did not load.
     pub fn name(&self) -> String {
         match &self.loaded {
-            Ok(variant) if !variant.name.is_empty() => gettext(variant.name.as_str()),
+            Ok(variant) if !variant.name.is_empty() => translated(variant.name.as_str()),
             _ => file_name(&self.path),
         }
     }

@@ -1,28 +1,80 @@
-//! The game log: one plain sentence per public event, with seat and territory names
-//! ("Red's 6 armies in Paris attack London").
+//! The game log's words: one plain sentence per public event, with seat and territory
+//! names ("Red's 6 armies in Paris attack London"). `log_view` shows them.
+
+use std::sync::Arc;
 
 use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::game::{AttackEnd, EventKind, Hand, Seat};
 use gettextrs::{gettext, ngettext};
 
+use crate::text::{fill, translated};
+
 /// Names the log needs: the board's and the seats'.
-pub struct LogNames<'a> {
-    pub board: &'a Board,
+pub struct LogNames {
+    pub board: Arc<Board>,
     /// Seat names, indexed by seat.
-    pub seats: &'a [String],
+    pub seats: Vec<String>,
 }
 
-impl LogNames<'_> {
+impl LogNames {
     fn seat(&self, seat: Seat) -> String {
         self.seats.get(seat.index()).cloned().unwrap_or_default()
     }
 
     fn territory(&self, id: TerritoryId) -> String {
-        gettext(self.board.territory(id).name.as_str())
+        translated(self.board.territory(id).name.as_str())
     }
 
     fn armies(&self, armies: u32) -> String {
-        ngettext("{n} army", "{n} armies", armies).replace("{n}", &armies.to_string())
+        fill(
+            &ngettext("{n} army", "{n} armies", armies),
+            &[("n", &armies)],
+        )
+    }
+}
+
+/// Whether the log tells `event`, as [`sentence`] would, without the cost of saying
+/// it: the log keeps only what it tells and words it when it is shown.
+pub fn tells(event: &EventKind) -> bool {
+    match event {
+        EventKind::AttackEnded {
+            reason: AttackEnd::Captured,
+            ..
+        } => false,
+        EventKind::Spoils { breakdown, .. } => breakdown.total > 0,
+        EventKind::SetupStarts { .. }
+        | EventKind::EmpireDrawn { .. }
+        | EventKind::CastlePlaced { .. }
+        | EventKind::TerritoryClaimed { .. }
+        | EventKind::ArmiesPlaced { .. }
+        | EventKind::ArmiesHidden { .. }
+        | EventKind::FirstPlayer { .. }
+        | EventKind::TurnStarted { .. }
+        | EventKind::CardDrawn { .. }
+        | EventKind::ReinforcementsPlayed { .. }
+        | EventKind::TruceMade { .. }
+        | EventKind::TruceEnded { .. }
+        | EventKind::SpyPlayed { .. }
+        | EventKind::SpyCountered { .. }
+        | EventKind::CardDiscardedBySpy { .. }
+        | EventKind::HiddenArmiesRevealed { .. }
+        | EventKind::AttackStarted { .. }
+        | EventKind::GeneralCommitted { .. }
+        | EventKind::MarshallCommitted { .. }
+        | EventKind::DiceRolled { .. }
+        | EventKind::ArmiesLost { .. }
+        | EventKind::AttackEnded { .. }
+        | EventKind::TerritoryTaken { .. }
+        | EventKind::ArmiesMoved { .. }
+        | EventKind::CastleTaken { .. }
+        | EventKind::SeatEliminated { .. }
+        | EventKind::GameWon { .. }
+        | EventKind::GameDrawn { .. }
+        | EventKind::CardsOffered { .. }
+        | EventKind::OfferAccepted { .. }
+        | EventKind::OfferRefused { .. }
+        | EventKind::ArmiesForfeited { .. } => true,
+        _ => false,
     }
 }
 
@@ -34,102 +86,145 @@ fn cards_list(hand: &Hand) -> String {
     hand.kinds()
         .map(|card| match hand.count(card) {
             1 => gettext(card.name()),
-            n => gettext("{card} ×{count}")
-                .replace("{card}", &gettext(card.name()))
-                .replace("{count}", &n.to_string()),
+            n => fill(
+                &gettext("{card} ×{count}"),
+                &[("card", &gettext(card.name())), ("count", &n)],
+            ),
         })
         .collect::<Vec<_>>()
         .join(", ")
 }
 
 /// The sentence for an event, or `None` for bookkeeping the log leaves out. `armies`
-/// gives the armies on a territory just before the event (for attacks).
+/// gives the armies on a territory just after the event (for an attack's start).
 pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Option<String> {
     let text = match event {
-        EventKind::SetupStarts { seat } => gettext("{seat} rolled highest and starts the setup")
-            .replace("{seat}", &names.seat(*seat)),
-        EventKind::EmpireDrawn { seat, empire } => gettext("{seat} drew the banner of {empire}")
-            .replace("{seat}", &names.seat(*seat))
-            .replace(
-                "{empire}",
-                &gettext(names.board.group(*empire).name.as_str()),
-            ),
-        EventKind::CastlePlaced { seat, territory } => {
-            gettext("{seat} built a castle in {territory}")
-                .replace("{seat}", &names.seat(*seat))
-                .replace("{territory}", &names.territory(*territory))
-        }
-        EventKind::TerritoryClaimed { seat, territory } => gettext("{seat} claimed {territory}")
-            .replace("{seat}", &names.seat(*seat))
-            .replace("{territory}", &names.territory(*territory)),
+        EventKind::SetupStarts { seat } => fill(
+            &gettext("{seat} rolled highest and starts the setup"),
+            &[("seat", &names.seat(*seat))],
+        ),
+        EventKind::EmpireDrawn { seat, empire } => fill(
+            &gettext("{seat} drew the banner of {empire}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                (
+                    "empire",
+                    &translated(names.board.group(*empire).name.as_str()),
+                ),
+            ],
+        ),
+        EventKind::CastlePlaced { seat, territory } => fill(
+            &gettext("{seat} built a castle in {territory}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("territory", &names.territory(*territory)),
+            ],
+        ),
+        EventKind::TerritoryClaimed { seat, territory } => fill(
+            &gettext("{seat} claimed {territory}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("territory", &names.territory(*territory)),
+            ],
+        ),
         EventKind::ArmiesPlaced {
             seat, placements, ..
         } => {
             let places: Vec<String> = placements
                 .iter()
                 .map(|p| {
-                    gettext("{armies} in {territory}")
-                        .replace("{armies}", &p.armies.to_string())
-                        .replace("{territory}", &names.territory(p.territory))
+                    fill(
+                        &gettext("{armies} in {territory}"),
+                        &[
+                            ("armies", &p.armies),
+                            ("territory", &names.territory(p.territory)),
+                        ],
+                    )
                 })
                 .collect();
-            gettext("{seat} placed {places}")
-                .replace("{seat}", &names.seat(*seat))
-                .replace("{places}", &places.join(", "))
+            fill(
+                &gettext("{seat} placed {places}"),
+                &[("seat", &names.seat(*seat)), ("places", &places.join(", "))],
+            )
         }
-        EventKind::ArmiesHidden { seat, .. } => {
-            gettext("{seat} hid armies").replace("{seat}", &names.seat(*seat))
-        }
-        EventKind::FirstPlayer { seat } => {
-            gettext("{seat} plays first").replace("{seat}", &names.seat(*seat))
-        }
-        EventKind::TurnStarted { seat, turn } => gettext("Turn {turn}: {seat}")
-            .replace("{turn}", &turn.to_string())
-            .replace("{seat}", &names.seat(*seat)),
-        EventKind::CardDrawn { seat, .. } => {
-            gettext("{seat} drew a card").replace("{seat}", &names.seat(*seat))
-        }
+        EventKind::ArmiesHidden { seat, .. } => fill(
+            &gettext("{seat} hid armies"),
+            &[("seat", &names.seat(*seat))],
+        ),
+        EventKind::FirstPlayer { seat } => fill(
+            &gettext("{seat} plays first"),
+            &[("seat", &names.seat(*seat))],
+        ),
+        EventKind::TurnStarted { seat, turn } => fill(
+            &gettext("Turn {turn}: {seat}"),
+            &[("turn", &turn), ("seat", &names.seat(*seat))],
+        ),
+        EventKind::CardDrawn { seat, .. } => fill(
+            &gettext("{seat} drew a card"),
+            &[("seat", &names.seat(*seat))],
+        ),
         EventKind::ReinforcementsPlayed {
             seat,
             cards,
             armies,
             ..
-        } => ngettext(
-            "{seat} played {cards} Reinforcements card for {armies}",
-            "{seat} played {cards} Reinforcements cards for {armies}",
-            u32::from(*cards),
-        )
-        .replace("{seat}", &names.seat(*seat))
-        .replace("{cards}", &cards.to_string())
-        .replace("{armies}", &names.armies(*armies)),
-        EventKind::TruceMade { seat, target } => gettext("{seat} made a truce with {target}")
-            .replace("{seat}", &names.seat(*seat))
-            .replace("{target}", &names.seat(*target)),
-        EventKind::TruceEnded { seat, target } => {
-            gettext("The truce between {seat} and {target} is over")
-                .replace("{seat}", &names.seat(*seat))
-                .replace("{target}", &names.seat(*target))
-        }
-        EventKind::SpyPlayed { seat, target } => gettext("{seat} played a Spy on {target}")
-            .replace("{seat}", &names.seat(*seat))
-            .replace("{target}", &names.seat(*target)),
-        EventKind::SpyCountered { target, .. } => {
-            gettext("{target} answered with a Spy").replace("{target}", &names.seat(*target))
-        }
-        EventKind::CardDiscardedBySpy { seat, target, card } => {
-            gettext("{seat} discarded {target}'s {card}")
-                .replace("{seat}", &names.seat(*seat))
-                .replace("{target}", &names.seat(*target))
-                .replace("{card}", &gettext(card.name()))
-        }
+        } => fill(
+            &ngettext(
+                "{seat} played {cards} Reinforcements card for {armies}",
+                "{seat} played {cards} Reinforcements cards for {armies}",
+                u32::from(*cards),
+            ),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("cards", &cards),
+                ("armies", &names.armies(*armies)),
+            ],
+        ),
+        EventKind::TruceMade { seat, target } => fill(
+            &gettext("{seat} made a truce with {target}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("target", &names.seat(*target)),
+            ],
+        ),
+        EventKind::TruceEnded { seat, target } => fill(
+            &gettext("The truce between {seat} and {target} is over"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("target", &names.seat(*target)),
+            ],
+        ),
+        EventKind::SpyPlayed { seat, target } => fill(
+            &gettext("{seat} played a Spy on {target}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("target", &names.seat(*target)),
+            ],
+        ),
+        EventKind::SpyCountered { target, .. } => fill(
+            &gettext("{target} answered with a Spy"),
+            &[("target", &names.seat(*target))],
+        ),
+        EventKind::CardDiscardedBySpy { seat, target, card } => fill(
+            &gettext("{seat} discarded {target}'s {card}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("target", &names.seat(*target)),
+                ("card", &gettext(card.name())),
+            ],
+        ),
         EventKind::HiddenArmiesRevealed {
             seat,
             territory,
             armies,
-        } => gettext("{seat}'s hidden armies came out in {territory}: {armies}")
-            .replace("{seat}", &names.seat(*seat))
-            .replace("{territory}", &names.territory(*territory))
-            .replace("{armies}", &names.armies(*armies)),
+        } => fill(
+            &gettext("{seat}'s hidden armies came out in {territory}: {armies}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("territory", &names.territory(*territory)),
+                ("armies", &names.armies(*armies)),
+            ],
+        ),
         EventKind::AttackStarted {
             seat,
             from,
@@ -137,110 +232,157 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             ship,
             ..
         } => match ship {
-            Some(aboard) => gettext("{seat} sails {armies} from {from} against {to}")
-                .replace("{seat}", &names.seat(*seat))
-                .replace("{armies}", &names.armies(*aboard))
-                .replace("{from}", &names.territory(*from))
-                .replace("{to}", &names.territory(*to)),
+            Some(aboard) => fill(
+                &gettext("{seat} sails {armies} from {from} against {to}"),
+                &[
+                    ("seat", &names.seat(*seat)),
+                    ("armies", &names.armies(*aboard)),
+                    ("from", &names.territory(*from)),
+                    ("to", &names.territory(*to)),
+                ],
+            ),
             // TRANSLATORS: e.g. "Red's 6 armies in Paris attack London".
-            None => gettext("{seat}'s {armies} in {from} attack {to}")
-                .replace("{seat}", &names.seat(*seat))
-                .replace("{armies}", &names.armies(armies_before))
-                .replace("{from}", &names.territory(*from))
-                .replace("{to}", &names.territory(*to)),
+            None => fill(
+                &gettext("{seat}'s {armies} in {from} attack {to}"),
+                &[
+                    ("seat", &names.seat(*seat)),
+                    ("armies", &names.armies(armies_before)),
+                    ("from", &names.territory(*from)),
+                    ("to", &names.territory(*to)),
+                ],
+            ),
         },
-        EventKind::GeneralCommitted { seat } => {
-            gettext("{seat} commits a General").replace("{seat}", &names.seat(*seat))
-        }
-        EventKind::MarshallCommitted { seat } => {
-            gettext("{seat} commits a Marshall").replace("{seat}", &names.seat(*seat))
-        }
+        EventKind::GeneralCommitted { seat } => fill(
+            &gettext("{seat} commits a General"),
+            &[("seat", &names.seat(*seat))],
+        ),
+        EventKind::MarshallCommitted { seat } => fill(
+            &gettext("{seat} commits a Marshall"),
+            &[("seat", &names.seat(*seat))],
+        ),
         EventKind::DiceRolled {
             attack, defence, ..
         } => {
             let faces = |dice: &[u8]| dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
-            gettext("Dice: {attack} against {defence}")
-                .replace("{attack}", &faces(attack))
-                .replace("{defence}", &faces(defence))
+            fill(
+                &gettext("Dice: {attack} against {defence}"),
+                &[("attack", &faces(attack)), ("defence", &faces(defence))],
+            )
         }
         EventKind::ArmiesLost {
             territory, armies, ..
-        } => gettext("{territory} loses {armies}")
-            .replace("{territory}", &names.territory(*territory))
-            .replace("{armies}", &armies.to_string()),
+        } => fill(
+            &gettext("{territory} loses {armies}"),
+            &[
+                ("territory", &names.territory(*territory)),
+                ("armies", &armies),
+            ],
+        ),
         EventKind::AttackEnded { to, reason, .. } => match reason {
             AttackEnd::Captured => return None,
-            AttackEnd::Stopped => {
-                gettext("The attack on {to} stopped").replace("{to}", &names.territory(*to))
-            }
-            AttackEnd::OutOfArmies | AttackEnd::ShipLost => {
-                gettext("The attack on {to} failed").replace("{to}", &names.territory(*to))
-            }
+            AttackEnd::Stopped => fill(
+                &gettext("The attack on {to} stopped"),
+                &[("to", &names.territory(*to))],
+            ),
+            AttackEnd::OutOfArmies | AttackEnd::ShipLost => fill(
+                &gettext("The attack on {to} failed"),
+                &[("to", &names.territory(*to))],
+            ),
         },
         EventKind::TerritoryTaken {
             seat, territory, ..
-        } => gettext("{seat} took {territory}")
-            .replace("{seat}", &names.seat(*seat))
-            .replace("{territory}", &names.territory(*territory)),
+        } => fill(
+            &gettext("{seat} took {territory}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("territory", &names.territory(*territory)),
+            ],
+        ),
         EventKind::ArmiesMoved {
             seat,
             from,
             to,
             armies,
             ..
-        } => gettext("{seat} moved {armies} from {from} to {to}")
-            .replace("{seat}", &names.seat(*seat))
-            .replace("{armies}", &names.armies(*armies))
-            .replace("{from}", &names.territory(*from))
-            .replace("{to}", &names.territory(*to)),
+        } => fill(
+            &gettext("{seat} moved {armies} from {from} to {to}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("armies", &names.armies(*armies)),
+                ("from", &names.territory(*from)),
+                ("to", &names.territory(*to)),
+            ],
+        ),
         EventKind::CastleTaken {
             seat,
             territory,
             owner,
-        } => gettext("{seat} took {owner}'s castle in {territory}")
-            .replace("{seat}", &names.seat(*seat))
-            .replace("{owner}", &names.seat(*owner))
-            .replace("{territory}", &names.territory(*territory)),
-        EventKind::SeatEliminated { seat, .. } => {
-            gettext("{seat} is out of the game").replace("{seat}", &names.seat(*seat))
-        }
-        EventKind::Spoils { seat, breakdown } if breakdown.total > 0 => {
-            gettext("{seat} collects spoils of {armies}")
-                .replace("{seat}", &names.seat(*seat))
-                .replace("{armies}", &names.armies(breakdown.total))
-        }
-        EventKind::GameWon { seat } => {
-            gettext("{seat} has won the game").replace("{seat}", &names.seat(*seat))
-        }
-        EventKind::GameDrawn { rounds } => ngettext(
-            "No territory was taken in {rounds} round: the game is drawn",
-            "No territory was taken in {rounds} rounds: the game is drawn",
-            *rounds,
-        )
-        .replace("{rounds}", &rounds.to_string()),
+        } => fill(
+            &gettext("{seat} took {owner}'s castle in {territory}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("owner", &names.seat(*owner)),
+                ("territory", &names.territory(*territory)),
+            ],
+        ),
+        EventKind::SeatEliminated { seat, .. } => fill(
+            &gettext("{seat} is out of the game"),
+            &[("seat", &names.seat(*seat))],
+        ),
+        EventKind::Spoils { seat, breakdown } if breakdown.total > 0 => fill(
+            &gettext("{seat} collects spoils of {armies}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("armies", &names.armies(breakdown.total)),
+            ],
+        ),
+        EventKind::GameWon { seat } => fill(
+            &gettext("{seat} has won the game"),
+            &[("seat", &names.seat(*seat))],
+        ),
+        EventKind::GameDrawn { rounds } => fill(
+            &ngettext(
+                "No territory was taken in {rounds} round: the game is drawn",
+                "No territory was taken in {rounds} rounds: the game is drawn",
+                *rounds,
+            ),
+            &[("rounds", rounds)],
+        ),
         EventKind::CardsOffered {
             seat,
             target,
             give,
             ask,
-        } => gettext("{seat} offers {target} {give} for {ask}")
-            .replace("{seat}", &names.seat(*seat))
-            .replace("{target}", &names.seat(*target))
-            .replace("{give}", &cards_list(give))
-            .replace("{ask}", &cards_list(ask)),
-        EventKind::OfferAccepted { seat, target, .. } => {
-            gettext("{target} accepted the offer of {seat}")
-                .replace("{seat}", &names.seat(*seat))
-                .replace("{target}", &names.seat(*target))
-        }
-        EventKind::OfferRefused { seat, target } => gettext("{target} refused the offer of {seat}")
-            .replace("{seat}", &names.seat(*seat))
-            .replace("{target}", &names.seat(*target)),
-        EventKind::ArmiesForfeited { seat, armies } => {
-            gettext("{seat} could not place {armies}: the board holds no more")
-                .replace("{seat}", &names.seat(*seat))
-                .replace("{armies}", &names.armies(*armies))
-        }
+        } => fill(
+            &gettext("{seat} offers {target} {give} for {ask}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("target", &names.seat(*target)),
+                ("give", &cards_list(give)),
+                ("ask", &cards_list(ask)),
+            ],
+        ),
+        EventKind::OfferAccepted { seat, target, .. } => fill(
+            &gettext("{target} accepted the offer of {seat}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("target", &names.seat(*target)),
+            ],
+        ),
+        EventKind::OfferRefused { seat, target } => fill(
+            &gettext("{target} refused the offer of {seat}"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("target", &names.seat(*target)),
+            ],
+        ),
+        EventKind::ArmiesForfeited { seat, armies } => fill(
+            &gettext("{seat} could not place {armies}: the board holds no more"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("armies", &names.armies(*armies)),
+            ],
+        ),
         _ => return None,
     };
     Some(text)
@@ -253,9 +395,13 @@ mod tests {
     use castellan_engine::game::Card;
     use std::path::Path;
 
-    fn board() -> Board {
-        load_board_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/castle-risk.toml"))
-            .unwrap()
+    fn board() -> Arc<Board> {
+        Arc::new(
+            load_board_file(
+                &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/castle-risk.toml"),
+            )
+            .unwrap(),
+        )
     }
 
     #[test]
@@ -263,8 +409,8 @@ mod tests {
         let board = board();
         let seats = vec!["Red".to_owned(), "Blue".to_owned()];
         let names = LogNames {
-            board: &board,
-            seats: &seats,
+            board: Arc::clone(&board),
+            seats,
         };
         let paris = board.territory_by_key("paris").unwrap();
         let london = board.territory_by_key("london").unwrap();
@@ -294,10 +440,9 @@ mod tests {
     #[test]
     fn trades_the_draw_and_forfeited_armies_are_logged() {
         let board = board();
-        let seats = vec!["Anna".to_owned(), "Béla".to_owned()];
         let names = LogNames {
-            board: &board,
-            seats: &seats,
+            board,
+            seats: vec!["Anna".to_owned(), "Béla".to_owned()],
         };
         let hand = |cards: &[Card]| cards.iter().copied().collect::<Hand>();
         let offered = EventKind::CardsOffered {
@@ -337,8 +482,8 @@ mod tests {
         let board = board();
         let seats = vec!["Anna".to_owned()];
         let names = LogNames {
-            board: &board,
-            seats: &seats,
+            board: Arc::clone(&board),
+            seats,
         };
         let paris = board.territory_by_key("paris").unwrap();
         let london = board.territory_by_key("london").unwrap();
@@ -358,5 +503,67 @@ mod tests {
             sentence(&names, &EventKind::TurnEnded { seat: Seat(0) }, 0),
             None
         );
+    }
+
+    #[test]
+    fn names_that_look_like_placeholders_are_told_as_they_are() {
+        let board = board();
+        let names = LogNames {
+            board: Arc::clone(&board),
+            seats: vec!["{empire}".to_owned(), "{territory}".to_owned()],
+        };
+        let empire = board
+            .territory(board.territory_by_key("paris").unwrap())
+            .group;
+        let drawn = EventKind::EmpireDrawn {
+            seat: Seat(0),
+            empire,
+        };
+        let empire_name = board.group(empire).name.clone();
+        assert_eq!(
+            sentence(&names, &drawn, 0),
+            Some(format!("{{empire}} drew the banner of {empire_name}"))
+        );
+        let claimed = EventKind::TerritoryClaimed {
+            seat: Seat(1),
+            territory: board.territory_by_key("london").unwrap(),
+        };
+        assert_eq!(
+            sentence(&names, &claimed, 0).as_deref(),
+            Some("{territory} claimed London")
+        );
+    }
+
+    #[test]
+    fn the_log_tells_exactly_the_events_it_has_words_for() {
+        use castellan_engine::game::Game;
+        use castellan_engine::variant::Variant;
+        use rand::SeedableRng;
+        let board = board();
+        let names = LogNames {
+            board: Arc::clone(&board),
+            seats: (1..=4).map(|i| format!("P{i}")).collect(),
+        };
+        let (mut told, mut left_out) = (0, 0);
+        for seed in 1..=3 {
+            let mut game = Game::new(Arc::clone(&board), Variant::rulebook(), 4, seed).unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..3_000 {
+                let Some(seat) = game.pending_seat() else {
+                    break;
+                };
+                let action = game.legal_actions().sample(&mut rng).unwrap();
+                for event in game.apply(seat, action).unwrap() {
+                    let said = sentence(&names, &event.kind, 0);
+                    assert_eq!(tells(&event.kind), said.is_some(), "{event:?}");
+                    if said.is_some() {
+                        told += 1;
+                    } else {
+                        left_out += 1;
+                    }
+                }
+            }
+        }
+        assert!(told > 0 && left_out > 0);
     }
 }

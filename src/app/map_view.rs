@@ -23,6 +23,7 @@ use relm4::prelude::*;
 
 use crate::map::scene::{Direction, TerritoryState};
 use crate::map::{AttackArrow, LayerCache, MapScene, Palette, TargetKind, ViewPoint};
+use crate::text::{fill, translated};
 use area::{Frames, MapArea};
 use measure::Measure;
 
@@ -667,27 +668,30 @@ fn tooltip_markup(
     owner: Option<&str>,
 ) -> String {
     let territory = board.territory(id);
-    let name = gettext(territory.name.as_str());
-    let mut lines = vec![gettext(board.group(territory.group).name.as_str())];
-    let armies =
-        ngettext("{n} army", "{n} armies", state.armies).replace("{n}", &state.armies.to_string());
+    let name = translated(territory.name.as_str());
+    let mut lines = vec![translated(board.group(territory.group).name.as_str())];
+    let armies = fill(
+        &ngettext("{n} army", "{n} armies", state.armies),
+        &[("n", &state.armies)],
+    );
     lines.push(match (state.owner, owner) {
-        (Some(_), Some(owner)) => gettext("Held by {owner}, {armies}")
-            .replace("{owner}", owner)
-            .replace("{armies}", &armies),
+        (Some(_), Some(owner)) => fill(
+            &gettext("Held by {owner}, {armies}"),
+            &[("owner", &owner), ("armies", &armies)],
+        ),
         (Some(_), None) => armies,
         (None, _) if state.armies > 0 => armies,
         (None, _) => gettext("Unclaimed"),
     });
     if let Some(castle) = state.castle {
-        lines.push(
-            ngettext(
+        lines.push(fill(
+            &ngettext(
                 "Castle with {n} banner",
                 "Castle with {n} banners",
                 castle.banners,
-            )
-            .replace("{n}", &castle.banners.to_string()),
-        );
+            ),
+            &[("n", &castle.banners)],
+        ));
     }
     // Seat names come from players: everything is escaped after the substitutions.
     let mut markup = format!("<b>{}</b>", glib::markup_escape_text(&name));

@@ -44,6 +44,16 @@ pub(crate) fn settle() {
     }
 }
 
+/// Runs the main loop until `done` or a few seconds have passed: for what comes
+/// through several components' channels (a row's output, forwarded to its list's
+/// component, sent on), which a loaded machine may not deliver within one settle.
+pub(crate) fn settle_until(done: impl Fn() -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !done() && std::time::Instant::now() < deadline {
+        settle();
+    }
+}
+
 /// Draws a presented window as GTK renders it and saves it as a PNG: screenshots of
 /// panels and dialogs for people to look at, without a screen grabber.
 pub(crate) fn save_window_png(window: &impl IsA<gtk::Window>, path: &std::path::Path) {

@@ -20,7 +20,7 @@ use relm4::gtk::{self, gdk, gio, glib};
 
 use super::session::Session;
 use crate::sheet::{self, Format, Paper, Sheet};
-use crate::text::fill;
+use crate::text::{fill, translated};
 
 /// Resolution of the preview's page images, in pixels per inch: sharp at the
 /// preview's size without costing much to render.
@@ -156,7 +156,7 @@ fn job_name(rules: &SheetRules) -> String {
     fill(
         // Translators: the name of a print job and of the exported file.
         &gettext("{board} — reference sheet"),
-        &[("board", &gettext(rules.board.meta.name.as_str()))],
+        &[("board", &translated(rules.board.meta.name.as_str()))],
     )
 }
 

@@ -3,30 +3,18 @@
 
 use gettextrs::gettext;
 use relm4::gtk::prelude::*;
+use relm4::prelude::*;
+
+use crate::text::fill;
 
 /// The title of the page for the person who must take the screen.
 pub fn title(name: &str) -> String {
-    gettext("Pass to {name}").replace("{name}", name)
+    fill(&gettext("Pass to {name}"), &[("name", &name)])
 }
 
 /// The button's label: the person confirms it is them.
 pub fn button_label(name: &str) -> String {
-    gettext("I Am {name}").replace("{name}", name)
-}
-
-/// The page: a status page with one button, which calls `on_ready` when clicked.
-pub fn page(on_ready: impl Fn() + 'static) -> (adw::StatusPage, gtk::Button) {
-    let button = gtk::Button::builder()
-        .halign(gtk::Align::Center)
-        .css_classes(["pill", "suggested-action"])
-        .build();
-    button.connect_clicked(move |_| on_ready());
-    let page = adw::StatusPage::builder()
-        .icon_name("system-users-symbolic")
-        .description(description(None))
-        .child(&button)
-        .build();
-    (page, button)
+    fill(&gettext("I Am {name}"), &[("name", &name)])
 }
 
 /// What the page says: what just happened on the table (public, so that the person
@@ -37,6 +25,72 @@ pub fn description(last_event: Option<&str>) -> String {
     match last_event {
         Some(event) => format!("{event}\n\n{why}"),
         None => why,
+    }
+}
+
+/// The page's state: whom it waits for, and the table's last news.
+#[derive(Debug, Default)]
+pub struct PrivacyPage {
+    name: String,
+    last_event: Option<String>,
+}
+
+#[derive(Debug)]
+pub enum PrivacyPageInput {
+    /// Wait for `name`, repeating `last_event` (the log's last sentence).
+    Show {
+        name: String,
+        last_event: Option<String>,
+    },
+    Clicked,
+}
+
+/// The named person took the screen.
+#[derive(Debug)]
+pub struct ScreenTaken;
+
+#[relm4::component(pub)]
+impl SimpleComponent for PrivacyPage {
+    type Init = ();
+    type Input = PrivacyPageInput;
+    type Output = ScreenTaken;
+
+    view! {
+        adw::StatusPage {
+            set_icon_name: Some("system-users-symbolic"),
+            #[watch]
+            set_title: &title(&model.name),
+            #[watch]
+            set_description: Some(&description(model.last_event.as_deref())),
+
+            #[wrap(Some)]
+            set_child = &gtk::Button {
+                set_halign: gtk::Align::Center,
+                add_css_class: "pill",
+                add_css_class: "suggested-action",
+                #[watch]
+                set_label: &button_label(&model.name),
+                connect_clicked => PrivacyPageInput::Clicked,
+            },
+        }
+    }
+
+    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        let model = PrivacyPage::default();
+        let widgets = view_output!();
+        ComponentParts { model, widgets }
+    }
+
+    fn update(&mut self, message: PrivacyPageInput, sender: ComponentSender<Self>) {
+        match message {
+            PrivacyPageInput::Show { name, last_event } => {
+                self.name = name;
+                self.last_event = last_event;
+            }
+            PrivacyPageInput::Clicked => {
+                let _ = sender.output(ScreenTaken);
+            }
+        }
     }
 }
 

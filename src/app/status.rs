@@ -5,6 +5,45 @@ use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::game::{Decision, Pending, PlacementReason};
 use gettextrs::{gettext, ngettext};
 
+use super::session::Session;
+use crate::text::{fill, translated};
+
+/// The status line of `session`'s game, `placed` armies of the placement at hand
+/// being on the map already.
+pub fn for_session(session: &Session, placed: u32) -> String {
+    let game = session.game();
+    let pending = game.pending();
+    let names = session.names();
+    let armies_in_hand = match &pending {
+        Some(Pending {
+            seat,
+            decision:
+                Decision::PlaceArmies {
+                    reason: PlacementReason::Setup,
+                    ..
+                },
+        }) => game.armies_to_place(*seat),
+        _ => 0,
+    };
+    if game.is_drawn() {
+        return super::victory::draw_title();
+    }
+    let cx = StatusContext {
+        board: game.board(),
+        names: &names,
+        computer: pending
+            .as_ref()
+            .is_some_and(|p| session.seats()[p.seat.index()].computer),
+        armies_in_hand,
+        placed,
+        source: session.source(),
+    };
+    let winner = game
+        .winner()
+        .map(|w| session.seats()[w.index()].name.clone());
+    status_line(pending.as_ref(), winner, &cx)
+}
+
 /// What the status line needs besides the decision.
 pub struct StatusContext<'a> {
     pub board: &'a Board,
@@ -21,7 +60,7 @@ pub struct StatusContext<'a> {
 }
 
 fn territory(board: &Board, id: TerritoryId) -> String {
-    gettext(board.territory(id).name.as_str())
+    translated(board.territory(id).name.as_str())
 }
 
 /// One sentence for the status line, or the winner's when the game is over.
@@ -32,7 +71,7 @@ pub fn status_line(
 ) -> String {
     let Some(pending) = pending else {
         return match winner {
-            Some(name) => gettext("{name} has won the game").replace("{name}", &name),
+            Some(name) => fill(&gettext("{name} has won the game"), &[("name", &name)]),
             None => gettext("The game is over"),
         };
     };
@@ -47,84 +86,116 @@ pub fn status_line(
         human_request(&pending.decision, cx)
     };
     // TRANSLATORS: a seat's name, then what it is asked to do.
-    gettext("{name}: {what}")
-        .replace("{name}", &name)
-        .replace("{what}", &what)
+    fill(
+        &gettext("{name}: {what}"),
+        &[("name", &name), ("what", &what)],
+    )
 }
 
 fn human_request(decision: &Decision, cx: &StatusContext) -> String {
     let board = cx.board;
     match decision {
-        Decision::PlaceCastle { empire } => {
-            gettext("place your castle in {empire} — click one of its territories")
-                .replace("{empire}", &gettext(board.group(*empire).name.as_str()))
-        }
+        Decision::PlaceCastle { empire } => fill(
+            &gettext("place your castle in {empire} — click one of its territories"),
+            &[("empire", &translated(board.group(*empire).name.as_str()))],
+        ),
         Decision::Claim => gettext("claim an unoccupied territory — click one"),
         Decision::PlaceArmies { armies, reason } => {
             let left = armies.saturating_sub(cx.placed);
             match reason {
-                PlacementReason::Setup if cx.armies_in_hand > *armies => ngettext(
-                    "{left} army left to place, {at} at a time — click your territories, then Confirm",
-                    "{left} armies left to place, {at} at a time — click your territories, then Confirm",
-                    cx.armies_in_hand.saturating_sub(cx.placed),
-                )
-                .replace("{left}", &cx.armies_in_hand.saturating_sub(cx.placed).to_string())
-                .replace("{at}", &armies.to_string()),
-                _ => ngettext(
-                    "{left} army left to place — click your territories, then Confirm",
-                    "{left} armies left to place — click your territories, then Confirm",
-                    left,
-                )
-                .replace("{left}", &left.to_string()),
+                PlacementReason::Setup if cx.armies_in_hand > *armies => fill(
+                    &ngettext(
+                        "{left} army left to place, {at} at a time — click your territories, then Confirm",
+                        "{left} armies left to place, {at} at a time — click your territories, then Confirm",
+                        cx.armies_in_hand.saturating_sub(cx.placed),
+                    ),
+                    &[
+                        (
+                            "left",
+                            &cx.armies_in_hand.saturating_sub(cx.placed).to_string(),
+                        ),
+                        ("at", &armies),
+                    ],
+                ),
+                _ => fill(
+                    &ngettext(
+                        "{left} army left to place — click your territories, then Confirm",
+                        "{left} armies left to place — click your territories, then Confirm",
+                        left,
+                    ),
+                    &[("left", &left)],
+                ),
             }
         }
         Decision::HideArmies => {
             gettext("click where your hidden armies lie — nobody else will see it")
         }
         Decision::Play { .. } => match cx.source {
-            Some(from) => gettext("attack from {from} — click a lit territory, or click {from} again to choose another")
-                .replace("{from}", &territory(board, from)),
+            Some(from) => fill(
+                &translated(
+                    "attack from {from} — click a lit territory, or click {from} again to choose another",
+                ),
+                &[("from", &territory(board, from))],
+            ),
             None => gettext("click a territory to attack from, play cards, or end your turn"),
         },
-        Decision::Roll { from, to, .. } => gettext("attacking {to} from {from} — roll or stop")
-            .replace("{to}", &territory(board, *to))
-            .replace("{from}", &territory(board, *from)),
+        Decision::Roll { from, to, .. } => fill(
+            &gettext("attacking {to} from {from} — roll or stop"),
+            &[
+                ("to", &territory(board, *to)),
+                ("from", &territory(board, *from)),
+            ],
+        ),
         Decision::Defend {
             territory: id,
             attacker_dice,
             ..
-        } => ngettext(
-            "defend {territory} against {dice} die",
-            "defend {territory} against {dice} dice",
-            u32::from(*attacker_dice),
-        )
-        .replace("{territory}", &territory(board, *id))
-        .replace("{dice}", &attacker_dice.to_string()),
-        Decision::MoveIn { to, min, max, .. } => {
-            gettext("move {min} to {max} armies into {territory}")
-                .replace("{min}", &min.to_string())
-                .replace("{max}", &max.to_string())
-                .replace("{territory}", &territory(board, *to))
-        }
-        Decision::AnswerSpy { spy } => gettext("{spy} plays a Spy on you — answer it").replace(
-            "{spy}",
-            cx.names.get(spy.index()).map_or("", String::as_str),
-        ),
-        Decision::SpyDiscard { target } => gettext("discard one card from {target}'s hand")
-            .replace(
-                "{target}",
-                cx.names.get(target.index()).map_or("", String::as_str),
+        } => fill(
+            &ngettext(
+                "defend {territory} against {dice} die",
+                "defend {territory} against {dice} dice",
+                u32::from(*attacker_dice),
             ),
+            &[
+                ("territory", &territory(board, *id)),
+                ("dice", &attacker_dice),
+            ],
+        ),
+        Decision::MoveIn { to, min, max, .. } => fill(
+            &gettext("move {min} to {max} armies into {territory}"),
+            &[
+                ("min", &min),
+                ("max", &max),
+                ("territory", &territory(board, *to)),
+            ],
+        ),
+        Decision::AnswerSpy { spy } => fill(
+            &gettext("{spy} plays a Spy on you — answer it"),
+            &[("spy", &cx.names.get(spy.index()).map_or("", String::as_str))],
+        ),
+        Decision::SpyDiscard { target } => fill(
+            &gettext("discard one card from {target}'s hand"),
+            &[(
+                "target",
+                &cx.names.get(target.index()).map_or("", String::as_str),
+            )],
+        ),
         Decision::FillVacated { victor: true, .. } => {
             gettext("click a vacated territory to fill it with 1 army, or stop filling")
         }
         Decision::FillVacated { .. } => gettext("click a vacated territory to fill it with 1 army"),
-        Decision::Fortify => gettext("fortify once — click a territory, then a neighbour — or skip"),
-        Decision::AnswerOffer { from, .. } => {
-            gettext("{seat} offers you cards — accept or refuse in the side panel").replace(
-                "{seat}",
-                cx.names.get(from.index()).map_or("", String::as_str),
-            )
+        Decision::Fortify => {
+            gettext("fortify once — click a territory, then a neighbour — or skip")
+        }
+        Decision::AnswerOffer { from, .. } => fill(
+            &gettext("{seat} offers you cards — accept or refuse in the side panel"),
+            &[(
+                "seat",
+                &cx.names.get(from.index()).map_or("", String::as_str),
+            )],
+        ),
+        Decision::TradeCards { .. } => {
+            gettext("your hand is full: trade a set of territory cards in the side panel")
         }
     }
 }

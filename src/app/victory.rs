@@ -3,20 +3,27 @@
 
 use gettextrs::{gettext, ngettext};
 use relm4::gtk::prelude::*;
+use relm4::prelude::*;
+
+use castellan_engine::game::QUIET_ROUNDS_FOR_A_DRAW;
+
+use crate::text::fill;
 
 /// "Anna Wins!"
 pub fn title(name: &str) -> String {
-    gettext("{name} Wins!").replace("{name}", name)
+    fill(&gettext("{name} Wins!"), &[("name", &name)])
 }
 
 /// "The last castle standing, after 12 turns."
 pub fn description(turns: u32) -> String {
-    ngettext(
-        "The last castle standing, after {turns} turn.",
-        "The last castle standing, after {turns} turns.",
-        turns,
+    fill(
+        &ngettext(
+            "The last castle standing, after {turns} turn.",
+            "The last castle standing, after {turns} turns.",
+            turns,
+        ),
+        &[("turns", &turns)],
     )
-    .replace("{turns}", &turns.to_string())
 }
 
 /// "The Game Is Drawn" (ruling 24).
@@ -26,38 +33,116 @@ pub fn draw_title() -> String {
 
 /// "No territory was taken in the last 60 rounds, after 412 turns."
 pub fn draw_description(rounds: u32, turns: u32) -> String {
-    // TRANSLATORS: {rounds} is at least 2; the turns are counted by the next string.
-    ngettext(
-        "No territory was taken in the last {rounds} rounds, after {turns} turn.",
-        "No territory was taken in the last {rounds} rounds, after {turns} turns.",
-        turns,
+    fill(
+        // TRANSLATORS: {rounds} is at least 2; the turns are counted by the next string.
+        &ngettext(
+            "No territory was taken in the last {rounds} rounds, after {turns} turn.",
+            "No territory was taken in the last {rounds} rounds, after {turns} turns.",
+            turns,
+        ),
+        &[("rounds", &rounds), ("turns", &turns)],
     )
-    .replace("{rounds}", &rounds.to_string())
-    .replace("{turns}", &turns.to_string())
 }
 
-/// The page, with "New Game" (calling `on_new_game`) and "Show Map" (`on_show_map`).
-pub fn page(on_new_game: impl Fn() + 'static, on_show_map: impl Fn() + 'static) -> adw::StatusPage {
-    let buttons = gtk::Box::builder()
-        .spacing(12)
-        .halign(gtk::Align::Center)
-        .build();
-    let new_game = gtk::Button::builder()
-        .label(gettext("New Game"))
-        .css_classes(["pill", "suggested-action"])
-        .build();
-    new_game.connect_clicked(move |_| on_new_game());
-    let show_map = gtk::Button::builder()
-        .label(gettext("Show Map"))
-        .css_classes(["pill"])
-        .build();
-    show_map.connect_clicked(move |_| on_show_map());
-    buttons.append(&new_game);
-    buttons.append(&show_map);
-    adw::StatusPage::builder()
-        .icon_name("starred-symbolic")
-        .child(&buttons)
-        .build()
+/// How the game ended: won by a seat (its name), or drawn (ruling 24).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub enum Ending {
+    Won(String),
+    #[default]
+    Drawn,
+}
+
+/// The page's state: how the game ended and the turns played.
+#[derive(Debug, Default)]
+pub struct VictoryPage {
+    ending: Ending,
+    turns: u32,
+}
+
+impl VictoryPage {
+    fn title(&self) -> String {
+        match &self.ending {
+            Ending::Won(winner) => title(winner),
+            Ending::Drawn => draw_title(),
+        }
+    }
+
+    fn description(&self) -> String {
+        match &self.ending {
+            Ending::Won(_) => description(self.turns),
+            Ending::Drawn => draw_description(QUIET_ROUNDS_FOR_A_DRAW, self.turns),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub enum VictoryPageInput {
+    Show { ending: Ending, turns: u32 },
+    NewGame,
+    ShowMap,
+}
+
+/// What the page's buttons ask of the window.
+#[derive(Debug)]
+pub enum VictoryPageOutput {
+    NewGame,
+    ShowMap,
+}
+
+#[relm4::component(pub)]
+impl SimpleComponent for VictoryPage {
+    type Init = ();
+    type Input = VictoryPageInput;
+    type Output = VictoryPageOutput;
+
+    view! {
+        adw::StatusPage {
+            set_icon_name: Some("starred-symbolic"),
+            #[watch]
+            set_title: &model.title(),
+            #[watch]
+            set_description: Some(&model.description()),
+
+            #[wrap(Some)]
+            set_child = &gtk::Box {
+                set_spacing: 12,
+                set_halign: gtk::Align::Center,
+
+                gtk::Button {
+                    set_label: &gettext("New Game"),
+                    add_css_class: "pill",
+                    add_css_class: "suggested-action",
+                    connect_clicked => VictoryPageInput::NewGame,
+                },
+                gtk::Button {
+                    set_label: &gettext("Show Map"),
+                    add_css_class: "pill",
+                    connect_clicked => VictoryPageInput::ShowMap,
+                },
+            },
+        }
+    }
+
+    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        let model = VictoryPage::default();
+        let widgets = view_output!();
+        ComponentParts { model, widgets }
+    }
+
+    fn update(&mut self, message: VictoryPageInput, sender: ComponentSender<Self>) {
+        match message {
+            VictoryPageInput::Show { ending, turns } => {
+                self.ending = ending;
+                self.turns = turns;
+            }
+            VictoryPageInput::NewGame => {
+                let _ = sender.output(VictoryPageOutput::NewGame);
+            }
+            VictoryPageInput::ShowMap => {
+                let _ = sender.output(VictoryPageOutput::ShowMap);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

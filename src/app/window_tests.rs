@@ -13,7 +13,7 @@ use super::computer::Computers;
 use super::new_game::{self, NewGame};
 use super::panel_testing::{named, settle};
 use super::session::{GameSetup, SeatSettings};
-use super::{MainWindow, MainWindowInput, Page, Startup};
+use super::window::{MainWindow, MainWindowInput, Page, Startup};
 
 fn seat(name: &str, colour: u8, computer: bool) -> SeatSettings {
     SeatSettings {
@@ -45,14 +45,13 @@ fn label_text(window: &Controller<MainWindow>, name: &str) -> String {
 }
 
 fn log_text(window: &Controller<MainWindow>) -> String {
-    let log = &window.model().log;
-    log.text(&log.start_iter(), &log.end_iter(), false).into()
+    window.model().log.model().text()
 }
 
 /// Lets the computer seat's move (made on another thread, after a pause) arrive.
 fn wait_for_the_computer(window: &Controller<MainWindow>) {
     let deadline = Instant::now() + Duration::from_secs(10);
-    while window.model().computer_thinking && Instant::now() < deadline {
+    while window.model().thought.is_some() && Instant::now() < deadline {
         settle();
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -89,7 +88,7 @@ fn a_game_is_played_in_the_window_through_its_messages_up_to_a_capture() {
                 .name
                 .clone();
             drop(session);
-            let title = window.model().privacy_page.title();
+            let title = window.model().privacy.widget().title();
             assert!(title.contains(&name), "{title}");
             window.emit(MainWindowInput::PrivacyCleared);
             continue;
@@ -142,7 +141,169 @@ fn a_game_is_played_in_the_window_through_its_messages_up_to_a_capture() {
     );
     assert!(battles_shown > 0 || log.contains("Cleo"), "{log}");
     assert!(
-        window.model().unsaved.get(),
+        window.model().session.as_ref().unwrap().unsaved(),
         "a game under way asks before it is closed"
     );
+}
+
+#[gtk::test]
+fn a_refused_computer_move_is_shown_and_a_stale_answer_dropped() {
+    let setup = GameSetup {
+        seats: vec![seat("Cleo", 0, true), seat("Dana", 1, true)],
+        seed: Some(3),
+        ..GameSetup::default_for(2, |_| String::new())
+    };
+    let game = new_game::resolve(setup).unwrap();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    settle();
+    let id = window.model().thought.expect("a computer seat thinks");
+    let (seat, moves) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        (session.computer_to_move(), session.game().history().len())
+    };
+    let moves_now = |window: &Controller<MainWindow>| {
+        window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .game()
+            .history()
+            .len()
+    };
+    // An answer to another thought (an old game's) is dropped.
+    window.emit(MainWindowInput::ComputerChose {
+        id: id + 1,
+        seat,
+        action: Some(Action::EndTurn),
+    });
+    settle();
+    assert_eq!(window.model().thought, Some(id));
+    assert_eq!(moves_now(&window), moves);
+    // A move the rules refuse stops the computer and says why, instead of a stall.
+    window.emit(MainWindowInput::ComputerChose {
+        id,
+        seat,
+        action: Some(Action::EndTurn),
+    });
+    settle();
+    let status = label_text(&window, "status");
+    assert!(status.starts_with("Cleo cannot move: "), "{status}");
+    assert_eq!(window.model().thought, None, "it does not ask again");
+    assert_eq!(moves_now(&window), moves);
+}
+
+/// Writes pictures of one person's whole first turn and its setup to
+/// `$CASTELLAN_TURN_SHOTS` (a directory), for people to compare before and after a
+/// change: claiming, placing, a card to play, an attack in the battle panel and its
+/// roll. `cargo test -- --ignored a_whole_turn_in_pictures` under Xvfb.
+#[gtk::test]
+#[ignore = "writes pictures for people to look at"]
+fn a_whole_turn_in_pictures() {
+    use super::panel_testing::save_window_png;
+    use castellan_engine::game::Choice;
+    let Some(dir) = std::env::var_os("CASTELLAN_TURN_SHOTS") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let setup = GameSetup {
+        seats: vec![
+            seat("Anna", 0, false),
+            seat("Ben", 1, true),
+            seat("Cleo", 2, true),
+        ],
+        seed: Some(21),
+        ..GameSetup::default_for(2, |_| String::new())
+    };
+    let game = new_game::resolve(setup).unwrap();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    window.widget().present();
+    let pause = |window: &Controller<MainWindow>| {
+        let end = Instant::now() + Duration::from_millis(900);
+        while Instant::now() < end {
+            settle();
+        }
+        let _ = window;
+    };
+    let shoot = |window: &Controller<MainWindow>, name: &str| {
+        pause(window);
+        save_window_png(window.widget(), &dir.join(format!("{name}.png")));
+    };
+    let mut chooser = Computers::new(3, 21);
+    let mut taken: Vec<&str> = Vec::new();
+    for _ in 0..3_000 {
+        wait_for_the_computer(&window);
+        if taken.len() == 5 {
+            break;
+        }
+        let (action, decision, legal) = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            if session.human_to_move().is_none() {
+                continue;
+            }
+            let game = session.game();
+            (
+                chooser.choose(game).unwrap(),
+                game.pending().unwrap().decision,
+                game.legal_actions(),
+            )
+        };
+        match (&decision, &action) {
+            (Decision::Claim, Action::Claim { territory }) if !taken.contains(&"1-claim") => {
+                shoot(&window, "1-claim");
+                taken.push("1-claim");
+                window.emit(MainWindowInput::MapClicked(*territory));
+                continue;
+            }
+            (Decision::PlaceArmies { .. }, Action::PlaceArmies { placements })
+                if !taken.contains(&"2-place") =>
+            {
+                // Two armies on the map, the rest still to place.
+                let first = placements[0].territory;
+                window.emit(MainWindowInput::MapClicked(first));
+                window.emit(MainWindowInput::MapClicked(first));
+                shoot(&window, "2-place");
+                taken.push("2-place");
+                window.emit(MainWindowInput::UndoPlacement);
+                window.emit(MainWindowInput::UndoPlacement);
+            }
+            (Decision::Play { .. }, _)
+                if !taken.contains(&"3-card")
+                    && legal.choices.iter().any(|c| {
+                        matches!(
+                            c,
+                            Choice::PlayReinforcements { .. }
+                                | Choice::PlayDiplomat { .. }
+                                | Choice::PlaySpy { .. }
+                        )
+                    }) =>
+            {
+                shoot(&window, "3-card");
+                taken.push("3-card");
+            }
+            (Decision::Roll { .. }, Action::Roll { dice, general })
+                if !taken.contains(&"4-attack") =>
+            {
+                shoot(&window, "4-attack");
+                taken.push("4-attack");
+                window.emit(MainWindowInput::Act(Action::Roll {
+                    dice: *dice,
+                    general: *general,
+                }));
+                shoot(&window, "5-roll");
+                taken.push("5-roll");
+                continue;
+            }
+            _ => {}
+        }
+        window.emit(MainWindowInput::Act(action));
+    }
+    assert_eq!(taken.len(), 5, "every moment came: {taken:?}");
 }

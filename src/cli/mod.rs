@@ -32,7 +32,6 @@ use crate::{config, i18n};
     about = gettext("Play Castle Risk. Without a command, the game window opens."),
     long_about = None,
 )]
-#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// Read before clap runs, by [`requested_language`]: declared here for `--help`
     /// and for refusing a language Castellan has no translation for.
@@ -122,9 +121,21 @@ pub fn requested_language(args: impl IntoIterator<Item = OsString>) -> Option<St
 pub fn parse() -> Cli {
     let mut command = help::localize(Cli::command());
     let matches = command.get_matches_mut();
-    Cli::from_arg_matches(&matches)
+    let cli = Cli::from_arg_matches(&matches)
         .map_err(|error| error.format(&mut command))
-        .unwrap_or_else(|error| error.exit())
+        .unwrap_or_else(|error| error.exit());
+    // A save opens the window and a command works in the terminal: both at once is a
+    // mistake. clap's own `args_conflicts_with_subcommands` would also refuse the global
+    // `--lang` before a command (`castellan --lang fr board check`), so check it here.
+    if cli.save.is_some() && cli.command.is_some() {
+        command
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                gettext("a saved game to open cannot be given with a command"),
+            )
+            .exit();
+    }
+    cli
 }
 
 /// Runs a subcommand and says how it went.

@@ -90,7 +90,10 @@ fn summary(file: &Path, variant: &Variant) -> String {
     };
     let mut line = format!("{}: {name}, {rules}", file.display());
     for warning in variant.warnings() {
-        let warning = fill(&gettext("warning: {what}"), &[("what", &warning)]);
+        let warning = fill(
+            &gettext("warning: {what}"),
+            &[("what", &messages::variant_warning(&warning))],
+        );
         line.push_str(&format!("\n{}: {warning}", file.display()));
     }
     line

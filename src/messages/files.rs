@@ -13,7 +13,7 @@ use castellan_engine::board::{
 use castellan_engine::diagnostics::{
     ByteSize, FileError, FileText, ProblemKind, TextProblem, ValueType, escaped,
 };
-use castellan_engine::variant::{Expected, VariantFileProblem, VariantProblem};
+use castellan_engine::variant::{Expected, VariantFileProblem, VariantProblem, VariantWarning};
 use gettextrs::{gettext, ngettext};
 
 use crate::text::fill;
@@ -97,6 +97,18 @@ pub fn variant_problem(problem: &VariantProblem) -> String {
                 "`classic.must_trade_at` = {value} must be at least 5: only a hand of 5 cards is sure to hold a set",
             ),
             &[("value", value)],
+        ),
+    }
+}
+
+/// Why a playable variant's games are likely to stall (`castellan variant check`).
+pub fn variant_warning(warning: &VariantWarning) -> String {
+    match warning {
+        VariantWarning::OnlySpoilsBringArmies => gettext(
+            "no Reinforcement card and no hidden army brings armies after setup, only spoils: unless the starting armies let players attack and take whole empires, games come to a standstill and end in a draw (ruling 24)",
+        ),
+        VariantWarning::NoArmiesAfterSetup => gettext(
+            "nothing brings armies after setup (no Reinforcements, hidden armies or spoils): games come to a standstill once the starting armies are spent, and end in a draw (ruling 24)",
         ),
     }
 }

@@ -17,7 +17,7 @@ mod names;
 mod rules;
 mod saves;
 
-pub use files::{file_error, io_error, problem, variant_problem};
+pub use files::{file_error, io_error, problem, variant_problem, variant_warning};
 pub use names::Names;
 pub use rules::{new_game_error, pending, rule_error};
 pub use saves::{position_problem, replay_error, save_error};

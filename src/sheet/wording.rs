@@ -102,7 +102,7 @@ pub fn document(content: &SheetContent) -> Document {
     let board = board_name(&content.board.meta.name);
     let variant = match &content.variant_name {
         // Translators: the rules a reference sheet is for, under its title.
-        Some(name) => fill(&gettext("Variant: {name}"), &[("name", &gettext(name))]),
+        Some(name) => fill(&gettext("Variant: {name}"), &[("name", &translated(name))]),
         None if content.changes.is_empty() => gettext("The rulebook of 1986"),
         None => gettext("House rules"),
     };

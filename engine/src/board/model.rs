@@ -310,6 +310,14 @@ impl Board {
         self.group(self.territory(id).group).kind == GroupKind::Empire
     }
 
+    /// Number of empires: the castle sites, one per seat at most.
+    pub fn empire_count(&self) -> usize {
+        self.groups
+            .iter()
+            .filter(|g| g.kind == GroupKind::Empire)
+            .count()
+    }
+
     /// Number of independent territories on the board.
     pub fn independent_territory_count(&self) -> usize {
         self.groups

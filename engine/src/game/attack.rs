@@ -125,6 +125,7 @@ impl Game {
             self.state.seats[seat.index()].hand.remove(Card::Admiral);
             self.state.territories[from.index()].armies -= aboard;
         }
+        self.state.attacks += 1;
         let turn = self.turn_mut();
         turn.attacked = true;
         turn.step = Step::Attack(Attack {

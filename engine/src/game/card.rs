@@ -35,6 +35,13 @@ impl Card {
     ];
 
     /// Position in [`Card::ALL`].
+    /// Whether the card is committed in a battle, with the attacker's roll (General,
+    /// ruling 12) or the defender's answer (Marshall, ruling 13), rather than played
+    /// from the hand on its own.
+    pub fn is_committed_in_battle(self) -> bool {
+        matches!(self, Card::General | Card::Marshall)
+    }
+
     pub fn index(self) -> usize {
         self as usize
     }

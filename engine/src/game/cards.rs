@@ -17,11 +17,7 @@ impl Game {
 
     /// Armies the next `cards` Reinforcement cards are worth.
     pub fn reinforcement_armies(&self, cards: u8) -> u32 {
-        let start = self.state.track;
-        let end = (start + usize::from(cards)).min(self.variant.reinforcement_track.len());
-        self.variant.reinforcement_track[start..end]
-            .iter()
-            .fold(0u32, |sum, &n| sum.saturating_add(n))
+        track_armies(&self.variant.reinforcement_track, self.state.track, cards)
     }
 
     pub(crate) fn check_reinforcements(&self, seat: Seat, cards: u8) -> Result<(), RuleError> {
@@ -164,4 +160,15 @@ impl Game {
         }));
         self.turn_mut().spy = None;
     }
+}
+
+/// Armies the next `cards` Reinforcement cards bring on a track of `values` with
+/// `played` cards on it already: the next numbers, nothing past the track's end
+/// (ruling 9).
+pub(crate) fn track_armies(values: &[u32], played: usize, cards: u8) -> u32 {
+    let start = played.min(values.len());
+    let end = (start + usize::from(cards)).min(values.len());
+    values[start..end]
+        .iter()
+        .fold(0u32, |sum, &n| sum.saturating_add(n))
 }

@@ -109,6 +109,15 @@ pub struct LegalActions {
 }
 
 impl LegalActions {
+    /// The choice that plays `card` from the hand on its own now, if the seat may:
+    /// Reinforcements, a Diplomat, a Spy or an Admiral's attack by sea (a General or a
+    /// Marshall is committed with a roll or a defence instead).
+    pub fn card_play(&self, card: Card) -> Option<&Choice> {
+        self.choices
+            .iter()
+            .find(|choice| choice.card_played() == Some(card))
+    }
+
     /// Whether `action` is one of these.
     pub fn allows(&self, action: &Action) -> bool {
         self.choices.iter().any(|choice| choice.allows(action))
@@ -131,6 +140,17 @@ impl LegalActions {
 }
 
 impl Choice {
+    /// The card this family of actions plays from the hand on its own, if any.
+    pub fn card_played(&self) -> Option<Card> {
+        match self {
+            Choice::PlayReinforcements { .. } => Some(Card::Reinforcements),
+            Choice::PlayDiplomat { .. } => Some(Card::Diplomat),
+            Choice::PlaySpy { .. } => Some(Card::Spy),
+            Choice::AdmiralAttack { .. } => Some(Card::Admiral),
+            _ => None,
+        }
+    }
+
     /// Whether `action` belongs to this family of legal actions.
     pub fn allows(&self, action: &Action) -> bool {
         let route_ok = |routes: &[Route], from: TerritoryId, to: TerritoryId, armies: u32| {

@@ -149,7 +149,7 @@ pub use position::{
 pub use rng::Dice;
 pub use save::{MAX_SAVE_BYTES, ReplayError, SAVE_FORMAT, SaveError, SavedGame};
 pub use seat::Seat;
-pub use setup::CARDS_DEALT;
+pub use setup::{CARDS_DEALT, MAX_SEATS, MIN_SEATS, seats_allowed};
 pub use state::{HiddenArmy, MAX_ARMIES_ON_BOARD, QUIET_ROUNDS_FOR_A_DRAW, TerritoryState, Truce};
 pub use turn::HAND_TOP_UP;
 pub use view::{AttackView, SeatSummary, SeatView, TerritoryView};
@@ -307,6 +307,28 @@ impl Game {
     pub fn set_recording(&mut self, on: bool) {
         self.recording = on;
         self.history_incomplete |= !on;
+    }
+
+    /// A copy to think with, as [`Game::set_recording`]`(false)` on a clone but without
+    /// copying the history first (a long game's history is most of a clone's cost):
+    /// the same position and chance, for a computer player on another thread. It
+    /// cannot be saved.
+    pub fn unrecorded_copy(&self) -> Game {
+        Game {
+            board: Arc::clone(&self.board),
+            reach: Arc::clone(&self.reach),
+            variant: self.variant.clone(),
+            seed: self.seed,
+            state: self.state.clone(),
+            chance: self.chance.clone(),
+            history: Vec::new(),
+            opening: self.opening.clone(),
+            start: self.start.clone(),
+            fixed_dice: self.fixed_dice.clone(),
+            dice_changed_mid_game: self.dice_changed_mid_game,
+            recording: false,
+            history_incomplete: true,
+        }
     }
 
     /// Every accepted action so far, in order.

@@ -74,6 +74,24 @@ pub enum Decision {
     TradeCards { armies: u32 },
 }
 
+impl Decision {
+    /// Whether making this decision shows the seat's secrets (its cards, its hidden
+    /// armies), so that people sharing a screen pass it to the deciding seat first.
+    /// Only setup's castles, claims and starting armies are made in the open: they
+    /// offer nothing but the map, which everyone sees.
+    pub fn is_private(&self) -> bool {
+        !matches!(
+            self,
+            Decision::PlaceCastle { .. }
+                | Decision::Claim
+                | Decision::PlaceArmies {
+                    reason: PlacementReason::Setup,
+                    ..
+                }
+        )
+    }
+}
+
 impl Pending {
     /// A sentence for people: "seat 1: defend London against 3 dice".
     pub fn describe(&self, board: &Board) -> String {

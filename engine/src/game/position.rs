@@ -679,6 +679,7 @@ fn check_position(
             trading_down: false,
         }),
         turns: turn.number,
+        attacks: 0,
         quiet_turns: turn.quiet_turns,
         classic: Default::default(),
     };

@@ -20,6 +20,18 @@ use super::state::{GameState, HiddenArmy, Phase, SeatState, Setup, SetupStep, Te
 /// Cards dealt to each seat before the first turn (ruling 5).
 pub const CARDS_DEALT: usize = 3;
 
+/// The fewest seats a game is played by.
+pub const MIN_SEATS: usize = 2;
+/// The most seats a game is played by (the rulebook's six castles and colours).
+pub const MAX_SEATS: usize = 6;
+
+/// How many seats a game on `board` may have: [`MIN_SEATS`] to [`MAX_SEATS`], and no
+/// more than the board's empires, since every seat's castle stands in an empire of its
+/// own. Empty when the board has fewer empires than [`MIN_SEATS`].
+pub fn seats_allowed(board: &Board) -> std::ops::RangeInclusive<usize> {
+    MIN_SEATS..=MAX_SEATS.min(board.empire_count())
+}
+
 impl Game {
     /// Starts a game at setup. The generator seeded with `seed` picks the high roller
     /// (who places a castle first) and draws that seat's empire; see
@@ -33,7 +45,7 @@ impl Game {
         seats: usize,
         seed: u64,
     ) -> Result<Game, NewGameError> {
-        if !(2..=6).contains(&seats) {
+        if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
             return Err(NewGameError::SeatCount(seats));
         }
         let problems = variant.validate();
@@ -43,11 +55,7 @@ impl Game {
         if variant.ruleset == Ruleset::Classic {
             return Game::new_classic(board, variant, seats, seed);
         }
-        let empires = board
-            .groups
-            .iter()
-            .filter(|g| g.kind == GroupKind::Empire)
-            .count();
+        let empires = board.empire_count();
         if empires < seats {
             return Err(NewGameError::TooFewEmpires { empires, seats });
         }
@@ -73,6 +81,7 @@ impl Game {
             // Replaced right below, once the high roller's empire is drawn.
             phase: Phase::Won(starter),
             turns: 0,
+            attacks: 0,
             quiet_turns: 0,
             classic: Default::default(),
         };

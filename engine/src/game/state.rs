@@ -88,6 +88,9 @@ pub(crate) struct GameState {
     pub phase: Phase,
     /// Turns begun so far.
     pub turns: u32,
+    /// Attacks started so far (since setup, or since the position the game was made
+    /// from): the number of the attack in progress, which tells one attack from the next.
+    pub attacks: u32,
     /// Turns ended since a territory was last taken in an attack (ruling 24).
     pub quiet_turns: u32,
     /// Classic Risk's territory cards and missions (empty in Castle Risk).

@@ -6,11 +6,12 @@ use crate::board::{GroupId, TerritoryId};
 use serde::{Deserialize, Serialize};
 
 use super::Game;
+use super::attack::MAX_ATTACK_DICE;
 use super::card::{Card, Hand};
 use super::classic::{CardFace, Mission};
 use super::pending::Pending;
 use super::seat::Seat;
-use super::state::{HiddenArmy, SpyStage, Truce};
+use super::state::{HiddenArmy, Phase, SpyStage, Step, Truce};
 use crate::variant::Ruleset;
 
 /// One territory as everyone sees it.
@@ -47,12 +48,21 @@ pub struct SeatSummary {
 /// The attack in progress, as everyone sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AttackView {
+    /// Counts attacks from 1 (since setup, or since the position the game was made
+    /// from): two attacks never share a number, even on the same territories.
+    pub number: u32,
     pub from: TerritoryId,
     pub to: TerritoryId,
     pub attacker: Seat,
     pub defender: Seat,
+    /// Armies that can fight: those aboard the ship, or all but 1 of the attacking
+    /// territory's.
+    pub attackers: u32,
     /// Armies aboard the Admiral's ship (attack by sea).
     pub ship: Option<u32>,
+    /// The most dice the defended territory's castle lets the attacker roll, when that
+    /// is fewer than its armies would roll (ruling 15): why it rolls fewer.
+    pub castle_limit: Option<u8>,
     /// The attacker has a General committed this turn.
     pub general: bool,
     /// The defender committed a Marshall to this attack.
@@ -127,7 +137,44 @@ fn is_zero_usize(n: &usize) -> bool {
     *n == 0
 }
 
+impl SeatView {
+    /// Armies the next `cards` Reinforcement cards would bring: the next numbers of
+    /// the track, nothing past its end (ruling 9; as [`Game::reinforcement_armies`]).
+    pub fn reinforcement_armies(&self, cards: u8) -> u32 {
+        super::cards::track_armies(&self.track_values, self.track, cards)
+    }
+}
+
 impl Game {
+    /// The attack in progress, from its start to its last roll (not while the armies
+    /// move in after a capture); `None` between attacks.
+    pub fn attack_in_progress(&self) -> Option<AttackView> {
+        let Phase::Turn(turn) = &self.state.phase else {
+            return None;
+        };
+        let Step::Attack(attack) = &turn.step else {
+            return None;
+        };
+        let attackers = attack
+            .ship
+            .unwrap_or_else(|| self.armies(attack.from).saturating_sub(1));
+        let (_, max_dice) = self.attacker_dice_range(attack);
+        let by_armies = attackers.min(u32::from(MAX_ATTACK_DICE)) as u8;
+        let castle = self.castle_at(attack.to).is_some();
+        Some(AttackView {
+            number: self.state.attacks,
+            from: attack.from,
+            to: attack.to,
+            attacker: turn.seat,
+            defender: attack.defender,
+            attackers,
+            ship: attack.ship,
+            castle_limit: (castle && max_dice < by_armies).then_some(max_dice),
+            general: turn.general,
+            marshall: attack.marshall,
+        })
+    }
+
     /// Everything `seat` may know. `seat` must be one of the game's seats.
     pub fn view_for(&self, seat: Seat) -> SeatView {
         let mut territories: Vec<TerritoryView> = self
@@ -166,23 +213,8 @@ impl Game {
             });
         }
         let spied_hand = match self.state.phase {
-            super::state::Phase::Turn(ref turn) if turn.seat == seat => match turn.spy {
+            Phase::Turn(ref turn) if turn.seat == seat => match turn.spy {
                 Some(SpyStage::Choose { target }) => Some((target, self.hand(target))),
-                _ => None,
-            },
-            _ => None,
-        };
-        let attack = match self.state.phase {
-            super::state::Phase::Turn(ref turn) => match turn.step {
-                super::state::Step::Attack(ref attack) => Some(AttackView {
-                    from: attack.from,
-                    to: attack.to,
-                    attacker: turn.seat,
-                    defender: attack.defender,
-                    ship: attack.ship,
-                    general: turn.general,
-                    marshall: attack.marshall,
-                }),
                 _ => None,
             },
             _ => None,
@@ -206,7 +238,7 @@ impl Game {
             pending: self.pending(),
             winner: self.winner(),
             drawn: self.is_drawn(),
-            attack,
+            attack: self.attack_in_progress(),
             general_committed: self.general_committed(),
             lenient_general: self.variant.lenient_general,
             ruleset: self.ruleset(),

@@ -1,7 +1,9 @@
 //! `CASTELLAN_MEASURE=1`: the figures issue 4 asks for, measured inside the app. It
 //! prints how long after the process started the map drew its first frame, then, once
-//! a game is on the map, the resident memory, and quits. `benches/startup.rs` runs the
-//! release build this way (with `CASTELLAN_QUICK_START=1`) and reports the figures.
+//! a game is on the map, the resident memory and the processor time spent, and quits.
+//! `benches/startup.rs` runs the release build this way (with
+//! `CASTELLAN_QUICK_START=1`) and reports the figures; `benches/open_save.rs` opens
+//! saves of different lengths so.
 
 use std::time::Duration;
 
@@ -62,6 +64,14 @@ impl Measure {
                         None => println!("{PREFIX} {figure} unknown"),
                     }
                 }
+                let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+                match process_cpu_ticks(&stat) {
+                    Some(ticks) => println!(
+                        "{PREFIX} cpu-ms {:.0}",
+                        ticks as f64 * 1000.0 / TICKS_PER_SECOND
+                    ),
+                    None => println!("{PREFIX} cpu-ms unknown"),
+                }
                 relm4::main_application().quit();
             });
         }
@@ -91,6 +101,15 @@ fn process_start_ticks(stat: &str) -> Option<u64> {
     after_name.split_whitespace().nth(19)?.parse().ok()
 }
 
+/// The processor time spent so far, user and system (fields 14 and 15, in clock
+/// ticks), of a `/proc/PID/stat` line.
+fn process_cpu_ticks(stat: &str) -> Option<u64> {
+    let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    Some(user + system)
+}
+
 /// A field of `/proc/PID/status` given in kB, such as `VmRSS:`.
 fn kib_field(status: &str, field: &str) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with(field))?;
@@ -107,6 +126,9 @@ mod tests {
                     20 0 4 0 987654 123456789 2345";
         assert_eq!(process_start_ticks(stat), Some(987_654));
         assert_eq!(process_start_ticks("garbage"), None);
+        // 12 ticks in user mode, 3 in the kernel.
+        assert_eq!(process_cpu_ticks(stat), Some(15));
+        assert_eq!(process_cpu_ticks("garbage"), None);
     }
 
     #[test]

@@ -66,6 +66,7 @@ impl Game {
                 step: SetupStep::Claim,
             }),
             turns: 0,
+            attacks: 0,
             quiet_turns: 0,
             classic: ClassicState {
                 hands: vec![Vec::new(); seats],

@@ -1,0 +1,536 @@
+//! The battle panel: the two sides of the attack in progress, the dice of the last
+//! roll, the exact chance to win, and the attacker's, defender's or mover's controls.
+//! What is offered is read by `decisions::BattleStage`; the dice are `dice_view`'s.
+//! Odds of large armies are worked out off the main loop (`odds_work`).
+
+use std::sync::Arc;
+#[cfg(test)]
+use std::time::Duration;
+
+use castellan_engine::game::{Action, MAX_ATTACK_DICE, MAX_DEFENCE_DICE};
+use gettextrs::gettext;
+use relm4::gtk::{self, prelude::*};
+use relm4::prelude::*;
+
+mod shown;
+
+pub use shown::{colour_of, seat_markup};
+
+use super::decisions::{BattleStage, OddsKey, losses_text};
+use super::dice_view::{DiceState, DiceView};
+use super::table::TableSnapshot;
+
+/// The odds shown under the dice.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum OddsShown {
+    /// No battle, or nothing to say.
+    Nothing,
+    /// Being worked out off the main loop.
+    Working,
+    /// The attacker's chance to take the territory; `None` beyond what odds are
+    /// computed for.
+    Known(Option<f64>),
+}
+
+/// The battle panel's state.
+pub struct BattlePanel {
+    table: Option<Arc<TableSnapshot>>,
+    stage: BattleStage,
+    /// Dice chosen for the next roll or defence.
+    dice: u8,
+    /// Commit a General with the next roll.
+    general: bool,
+    /// Commit a Marshall with this defence.
+    marshall: bool,
+    /// Armies to move in after a capture.
+    move_in: u32,
+    /// The attack (by the engine's number) the dice belong to, to clear them when
+    /// another begins.
+    attack: Option<u32>,
+    /// Who lost what in the last roll.
+    losses: Option<(u8, u8)>,
+    dice_view: DiceView,
+    /// The battle whose odds are wanted, and what is known of them.
+    odds_for: Option<OddsKey>,
+    odds: OddsShown,
+    /// The odds being worked out off the main loop, if any (one at a time: a battle
+    /// that changed meanwhile is worked out next, the stale answer dropped).
+    odds_working: Option<OddsKey>,
+}
+
+/// Messages to the battle panel.
+pub enum BattlePanelInput {
+    /// Shows the decision at hand.
+    Show(Arc<TableSnapshot>),
+    /// Shows the faces of the last roll and who lost what.
+    ShowRoll {
+        attacker: Vec<u8>,
+        defender: Vec<u8>,
+        attacker_losses: u8,
+        defender_losses: u8,
+    },
+    ChooseDice(u8),
+    SetGeneral(bool),
+    SetMarshall(bool),
+    SetMoveIn(u32),
+    RollOnce,
+    RollUntilDecided,
+    Stop,
+    Defend,
+    RevealHiddenArmies,
+    ConfirmMoveIn,
+}
+
+impl std::fmt::Debug for BattlePanelInput {
+    // By hand, because the snapshot (a whole board and view) is not worth printing.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BattlePanelInput::Show(_) => f.write_str("Show(…)"),
+            BattlePanelInput::ShowRoll {
+                attacker,
+                defender,
+                attacker_losses,
+                defender_losses,
+            } => write!(
+                f,
+                "ShowRoll({attacker:?} vs {defender:?}, -{attacker_losses}/-{defender_losses})"
+            ),
+            BattlePanelInput::ChooseDice(n) => write!(f, "ChooseDice({n})"),
+            BattlePanelInput::SetGeneral(on) => write!(f, "SetGeneral({on})"),
+            BattlePanelInput::SetMarshall(on) => write!(f, "SetMarshall({on})"),
+            BattlePanelInput::SetMoveIn(n) => write!(f, "SetMoveIn({n})"),
+            BattlePanelInput::RollOnce => f.write_str("RollOnce"),
+            BattlePanelInput::RollUntilDecided => f.write_str("RollUntilDecided"),
+            BattlePanelInput::Stop => f.write_str("Stop"),
+            BattlePanelInput::Defend => f.write_str("Defend"),
+            BattlePanelInput::RevealHiddenArmies => f.write_str("RevealHiddenArmies"),
+            BattlePanelInput::ConfirmMoveIn => f.write_str("ConfirmMoveIn"),
+        }
+    }
+}
+
+/// What the battle panel asks of the window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BattlePanelOutput {
+    /// An action of the pending seat, allowed by `legal`.
+    Act(Action),
+    /// Roll again and again with these dice (answering the defender's decisions by
+    /// "always roll most dice") until the attack ends or a person must decide.
+    RollUntilDecided { dice: u8, general: bool },
+}
+
+/// Odds worked out off the main loop, for the battle `key`.
+#[derive(Debug)]
+pub struct OddsWorked {
+    key: OddsKey,
+    probability: Option<f64>,
+}
+
+#[relm4::component(pub)]
+impl Component for BattlePanel {
+    type Init = ();
+    type Input = BattlePanelInput;
+    type Output = BattlePanelOutput;
+    type CommandOutput = OddsWorked;
+
+    view! {
+        #[root]
+        gtk::Box {
+            set_orientation: gtk::Orientation::Vertical,
+            set_spacing: 8,
+            set_margin_all: 12,
+            add_css_class: "battle-panel",
+            // The panel takes room from the cards only while there is a battle to show.
+            #[watch]
+            set_visible: !model.idle(),
+
+            gtk::Label {
+                set_label: &gettext("Battle"),
+                add_css_class: "heading",
+                set_xalign: 0.0,
+            },
+            gtk::Label {
+                set_label: &gettext("No battle in progress"),
+                add_css_class: "dim-label",
+                set_xalign: 0.0,
+                set_wrap: true,
+                #[watch]
+                set_visible: model.idle(),
+            },
+
+            gtk::Box {
+                set_orientation: gtk::Orientation::Vertical,
+                set_spacing: 6,
+                #[watch]
+                set_visible: !model.idle(),
+
+                gtk::Label {
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    #[watch]
+                    set_markup: &model.attacker_markup(),
+                },
+                gtk::Label {
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    #[watch]
+                    set_markup: &model.defender_markup(),
+                },
+                gtk::Label {
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    add_css_class: "caption",
+                    #[watch]
+                    set_label: &model.notes(),
+                },
+            },
+
+            #[local_ref]
+            dice_area -> gtk::DrawingArea {
+                set_widget_name: "dice",
+                // The tray shows the last roll (none at the start of a battle), also
+                // the one that took the territory while the armies move in.
+                #[watch]
+                set_visible: model.dice_view.has_dice(),
+            },
+            gtk::Label {
+                set_xalign: 0.5,
+                set_wrap: true,
+                #[watch]
+                set_label: &model.losses.map_or(String::new(), |(a, d)| losses_text(a, d)),
+                #[watch]
+                set_visible: model.losses.is_some(),
+            },
+            gtk::Label {
+                set_xalign: 0.0,
+                set_wrap: true,
+                add_css_class: "numeric",
+                #[watch]
+                set_label: &model.odds_line(),
+                // An empty label still takes the box's spacing: hide it instead.
+                #[watch]
+                set_visible: !model.odds_line().is_empty(),
+            },
+
+            // The attacker: dice, General, and the three ways on.
+            gtk::Box {
+                set_orientation: gtk::Orientation::Vertical,
+                set_spacing: 6,
+                #[watch]
+                set_visible: matches!(model.stage, BattleStage::Attack(_)),
+
+                gtk::Box {
+                    set_spacing: 6,
+                    gtk::Label {
+                        set_label: &gettext("Dice"),
+                    },
+                    gtk::Box {
+                        add_css_class: "linked",
+
+                        #[name = "attack_one"]
+                        gtk::ToggleButton {
+                            set_label: "1",
+                            set_widget_name: "attack-dice-1",
+                            #[watch]
+                            set_sensitive: model.attack_dice_allowed(1),
+                            #[watch]
+                            #[block_signal(attack_one_toggled)]
+                            set_active: model.dice == 1,
+                            connect_toggled[sender] => move |b| {
+                                if b.is_active() {
+                                    sender.input(BattlePanelInput::ChooseDice(1));
+                                }
+                            } @attack_one_toggled,
+                        },
+                        gtk::ToggleButton {
+                            set_label: "2",
+                            set_widget_name: "attack-dice-2",
+                            set_group: Some(&attack_one),
+                            #[watch]
+                            set_sensitive: model.attack_dice_allowed(2),
+                            #[watch]
+                            #[block_signal(attack_two_toggled)]
+                            set_active: model.dice == 2,
+                            connect_toggled[sender] => move |b| {
+                                if b.is_active() {
+                                    sender.input(BattlePanelInput::ChooseDice(2));
+                                }
+                            } @attack_two_toggled,
+                        },
+                        gtk::ToggleButton {
+                            set_label: "3",
+                            set_widget_name: "attack-dice-3",
+                            set_group: Some(&attack_one),
+                            #[watch]
+                            set_sensitive: model.attack_dice_allowed(3),
+                            #[watch]
+                            #[block_signal(attack_three_toggled)]
+                            set_active: model.dice == 3,
+                            connect_toggled[sender] => move |b| {
+                                if b.is_active() {
+                                    sender.input(BattlePanelInput::ChooseDice(3));
+                                }
+                            } @attack_three_toggled,
+                        },
+                    },
+                },
+                gtk::CheckButton {
+                    set_label: Some(&gettext("Commit a General (+1 to the high die)")),
+                    set_widget_name: "general",
+                    #[watch]
+                    set_sensitive: model.general_available(),
+                    #[watch]
+                    #[block_signal(general_toggled)]
+                    set_active: model.general,
+                    connect_toggled[sender] => move |b| {
+                        sender.input(BattlePanelInput::SetGeneral(b.is_active()));
+                    } @general_toggled,
+                },
+                gtk::Box {
+                    set_spacing: 6,
+                    gtk::Button {
+                        set_label: &gettext("Roll"),
+                        set_widget_name: "roll-once",
+                        add_css_class: "suggested-action",
+                        #[watch]
+                        set_sensitive: model.allows(&model.roll()),
+                        connect_clicked => BattlePanelInput::RollOnce,
+                    },
+                    gtk::Button {
+                        set_label: &gettext("Roll Until Decided"),
+                        set_widget_name: "roll-until",
+                        #[watch]
+                        set_sensitive: model.allows(&model.roll()),
+                        connect_clicked => BattlePanelInput::RollUntilDecided,
+                    },
+                    gtk::Button {
+                        set_label: &gettext("Stop"),
+                        set_widget_name: "stop",
+                        #[watch]
+                        set_sensitive: model.allows(&Action::StopAttack),
+                        connect_clicked => BattlePanelInput::Stop,
+                    },
+                },
+            },
+
+            // The defender: dice, Marshall, hidden armies.
+            gtk::Box {
+                set_orientation: gtk::Orientation::Vertical,
+                set_spacing: 6,
+                #[watch]
+                set_visible: matches!(model.stage, BattleStage::Defend(_)),
+
+                gtk::Box {
+                    set_spacing: 6,
+                    gtk::Label {
+                        set_label: &gettext("Dice"),
+                    },
+                    gtk::Box {
+                        add_css_class: "linked",
+
+                        #[name = "defend_one"]
+                        gtk::ToggleButton {
+                            set_label: "1",
+                            set_widget_name: "defend-dice-1",
+                            #[watch]
+                            set_sensitive: model.defend_dice_allowed(1),
+                            #[watch]
+                            #[block_signal(defend_one_toggled)]
+                            set_active: model.dice == 1,
+                            connect_toggled[sender] => move |b| {
+                                if b.is_active() {
+                                    sender.input(BattlePanelInput::ChooseDice(1));
+                                }
+                            } @defend_one_toggled,
+                        },
+                        gtk::ToggleButton {
+                            set_label: "2",
+                            set_widget_name: "defend-dice-2",
+                            set_group: Some(&defend_one),
+                            #[watch]
+                            set_sensitive: model.defend_dice_allowed(2),
+                            #[watch]
+                            #[block_signal(defend_two_toggled)]
+                            set_active: model.dice == 2,
+                            connect_toggled[sender] => move |b| {
+                                if b.is_active() {
+                                    sender.input(BattlePanelInput::ChooseDice(2));
+                                }
+                            } @defend_two_toggled,
+                        },
+                    },
+                },
+                gtk::CheckButton {
+                    set_label: Some(&gettext("Commit a Marshall (+1 to the high die)")),
+                    set_widget_name: "marshall",
+                    #[watch]
+                    set_sensitive: model.marshall_available(),
+                    #[watch]
+                    #[block_signal(marshall_toggled)]
+                    set_active: model.marshall,
+                    connect_toggled[sender] => move |b| {
+                        sender.input(BattlePanelInput::SetMarshall(b.is_active()));
+                    } @marshall_toggled,
+                },
+                gtk::Box {
+                    set_spacing: 6,
+                    gtk::Button {
+                        set_label: &gettext("Defend"),
+                        set_widget_name: "defend",
+                        add_css_class: "suggested-action",
+                        #[watch]
+                        set_sensitive: model.allows(&Action::Defend {
+                            dice: model.dice,
+                            marshall: model.marshall,
+                        }),
+                        connect_clicked => BattlePanelInput::Defend,
+                    },
+                    gtk::Button {
+                        set_widget_name: "reveal",
+                        #[watch]
+                        set_label: &model.reveal_label(),
+                        #[watch]
+                        set_visible: model.reveal().is_some(),
+                        #[watch]
+                        set_sensitive: model.reveal().is_some(),
+                        connect_clicked => BattlePanelInput::RevealHiddenArmies,
+                    },
+                },
+            },
+
+            // After a capture: how many move in.
+            gtk::Box {
+                set_orientation: gtk::Orientation::Vertical,
+                set_spacing: 6,
+                #[watch]
+                set_visible: matches!(model.stage, BattleStage::MoveIn { .. }),
+
+                gtk::Label {
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    #[watch]
+                    set_label: &model.move_in_label(),
+                },
+                gtk::Box {
+                    set_spacing: 6,
+                    gtk::SpinButton {
+                        set_widget_name: "move-in",
+                        set_increments: (1.0, 1.0),
+                        #[watch]
+                        #[block_signal(move_in_changed)]
+                        set_range: (model.move_in_range().0, model.move_in_range().1),
+                        #[watch]
+                        #[block_signal(move_in_changed)]
+                        set_value: f64::from(model.move_in),
+                        connect_value_changed[sender] => move |spin| {
+                            sender.input(BattlePanelInput::SetMoveIn(
+                                spin.value_as_int().max(0) as u32,
+                            ));
+                        } @move_in_changed,
+                    },
+                    gtk::Button {
+                        set_label: &gettext("Move In"),
+                        set_widget_name: "confirm-move-in",
+                        add_css_class: "suggested-action",
+                        #[watch]
+                        set_sensitive: model.allows(&Action::MoveIn {
+                            armies: model.move_in,
+                        }),
+                        connect_clicked => BattlePanelInput::ConfirmMoveIn,
+                    },
+                },
+            },
+        }
+    }
+
+    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
+        let model = BattlePanel {
+            table: None,
+            stage: BattleStage::Idle,
+            dice: MAX_ATTACK_DICE,
+            general: false,
+            marshall: false,
+            move_in: 0,
+            attack: None,
+            losses: None,
+            dice_view: DiceView::new(),
+            odds_for: None,
+            odds: OddsShown::Nothing,
+            odds_working: None,
+        };
+        let dice_area = &model.dice_view.widget().clone();
+        let widgets = view_output!();
+        ComponentParts { model, widgets }
+    }
+
+    fn update(&mut self, message: BattlePanelInput, sender: ComponentSender<Self>, _: &Self::Root) {
+        match message {
+            BattlePanelInput::Show(table) => self.show(table),
+            BattlePanelInput::ShowRoll {
+                attacker,
+                defender,
+                attacker_losses,
+                defender_losses,
+            } => {
+                let mut dice = DiceState::rolled(&attacker, &defender, attacker_losses);
+                if let Some(table) = &self.table
+                    && let Some(sides) = self.sides()
+                {
+                    dice.attacker_colour = colour_of(table, sides.attacker);
+                    dice.defender_colour = colour_of(table, sides.defender);
+                }
+                self.dice_view.show_roll(dice);
+                self.losses = Some((attacker_losses, defender_losses));
+            }
+            BattlePanelInput::ChooseDice(dice) => self.dice = dice,
+            BattlePanelInput::SetGeneral(on) => self.general = on,
+            BattlePanelInput::SetMarshall(on) => self.marshall = on,
+            BattlePanelInput::SetMoveIn(armies) => self.move_in = armies,
+            BattlePanelInput::RollOnce => self.act(&sender, self.roll()),
+            BattlePanelInput::RollUntilDecided => {
+                if self.allows(&self.roll()) {
+                    let _ = sender.output(BattlePanelOutput::RollUntilDecided {
+                        dice: self.dice,
+                        general: self.general,
+                    });
+                }
+            }
+            BattlePanelInput::Stop => self.act(&sender, Action::StopAttack),
+            BattlePanelInput::Defend => self.act(
+                &sender,
+                Action::Defend {
+                    dice: self.dice,
+                    marshall: self.marshall,
+                },
+            ),
+            BattlePanelInput::RevealHiddenArmies => {
+                if let BattleStage::Defend(offer) = &self.stage {
+                    let territory = offer.sides.to;
+                    self.act(&sender, Action::RevealHiddenArmies { territory });
+                }
+            }
+            BattlePanelInput::ConfirmMoveIn => self.act(
+                &sender,
+                Action::MoveIn {
+                    armies: self.move_in,
+                },
+            ),
+        }
+        self.want_odds(&sender);
+    }
+
+    fn update_cmd(&mut self, worked: OddsWorked, sender: ComponentSender<Self>, _: &Self::Root) {
+        self.odds_working = None;
+        if self.odds_for == Some(worked.key) {
+            self.odds = OddsShown::Known(worked.probability);
+        }
+        // The battle changed while these were worked out: on to the odds wanted now.
+        self.want_odds(&sender);
+    }
+}
+
+// The dice buttons above are the engine's most dice for each side.
+const _: () = assert!(MAX_ATTACK_DICE == 3 && MAX_DEFENCE_DICE == 2);
+
+#[cfg(test)]
+mod tests;

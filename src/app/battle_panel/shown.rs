@@ -1,0 +1,333 @@
+//! What the battle panel shows, worked out from its state: the sides as Pango markup,
+//! the notes under them, the odds sentence (small battles at once, large ones off the
+//! main loop), which controls are enabled, and how a new snapshot changes the
+//! choices made.
+
+use std::sync::Arc;
+
+use castellan_engine::board::TerritoryId;
+use castellan_engine::game::{Action, Seat};
+use gettextrs::{gettext, ngettext};
+use relm4::gtk;
+use relm4::prelude::*;
+
+use super::{BattlePanel, BattlePanelOutput, OddsShown, OddsWorked};
+use crate::app::decisions::{
+    AttackOffer, BattleStage, DefendOffer, OddsKey, Sides, hold_text, odds_text,
+};
+use crate::app::table::TableSnapshot;
+use crate::text::{fill, translated};
+
+/// Battles of fewer pairs of armies than this have their odds worked out at once: the
+/// engine's benchmark (`cargo bench -p castellan-engine -- odds`) puts 100 v 100
+/// (10,000 pairs) at about 0.12 ms, so the largest of these take about half a
+/// millisecond. Larger battles are worked out off the main loop.
+const ODDS_AT_ONCE: u64 = 40_000;
+
+impl BattlePanel {
+    pub(super) fn idle(&self) -> bool {
+        matches!(self.stage, BattleStage::Idle)
+    }
+
+    pub(super) fn sides(&self) -> Option<&Sides> {
+        sides_of(&self.stage)
+    }
+
+    pub(super) fn allows(&self, action: &Action) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|table| table.legal.allows(action))
+    }
+
+    /// Sends `action` if `legal` allows it; a stale click sends nothing.
+    pub(super) fn act(&self, sender: &ComponentSender<Self>, action: Action) {
+        if self.allows(&action) {
+            let _ = sender.output(BattlePanelOutput::Act(action));
+        }
+    }
+
+    /// The roll the attacker's controls stand for.
+    pub(super) fn roll(&self) -> Action {
+        Action::Roll {
+            dice: self.dice,
+            general: self.general,
+        }
+    }
+
+    pub(super) fn attack_dice_allowed(&self, dice: u8) -> bool {
+        match &self.stage {
+            BattleStage::Attack(offer) => (offer.min_dice..=offer.max_dice).contains(&dice),
+            _ => false,
+        }
+    }
+
+    pub(super) fn defend_dice_allowed(&self, dice: u8) -> bool {
+        match &self.stage {
+            BattleStage::Defend(offer) => (1..=offer.max_dice).contains(&dice),
+            _ => false,
+        }
+    }
+
+    pub(super) fn general_available(&self) -> bool {
+        matches!(&self.stage, BattleStage::Attack(offer) if offer.general_available)
+    }
+
+    pub(super) fn marshall_available(&self) -> bool {
+        matches!(&self.stage, BattleStage::Defend(offer) if offer.marshall_available)
+    }
+
+    /// The armies the defender's hidden armies would bring here, if it may reveal them.
+    pub(super) fn reveal(&self) -> Option<u32> {
+        match &self.stage {
+            BattleStage::Defend(offer) => offer.reveal,
+            _ => None,
+        }
+    }
+
+    pub(super) fn reveal_label(&self) -> String {
+        match self.reveal() {
+            Some(armies) => fill(&gettext("Reveal Hidden Armies (+{n})"), &[("n", &armies)]),
+            None => gettext("Reveal Hidden Armies"),
+        }
+    }
+
+    pub(super) fn move_in_range(&self) -> (f64, f64) {
+        match self.stage {
+            BattleStage::MoveIn { min, max, .. } => (f64::from(min), f64::from(max)),
+            _ => (1.0, 1.0),
+        }
+    }
+
+    pub(super) fn territory_name(&self, territory: TerritoryId) -> String {
+        self.table.as_ref().map_or_else(String::new, |table| {
+            translated(table.board.territory(territory).name.as_str())
+        })
+    }
+
+    pub(super) fn move_in_label(&self) -> String {
+        match self.stage {
+            BattleStage::MoveIn { from, .. } => fill(
+                &gettext("Armies to move in from {territory}"),
+                &[("territory", &self.territory_name(from))],
+            ),
+            _ => String::new(),
+        }
+    }
+
+    /// The attacker's side, as Pango markup: "■ Anna: Paris, 5 can fight".
+    pub(super) fn attacker_markup(&self) -> String {
+        let Some(table) = &self.table else {
+            return String::new();
+        };
+        if let BattleStage::MoveIn { to, .. } = self.stage {
+            return glib_escape(&fill(
+                &gettext("{territory} is taken!"),
+                &[("territory", &self.territory_name(to))],
+            ));
+        }
+        let Some(sides) = self.sides() else {
+            return String::new();
+        };
+        let territory = glib_escape(&self.territory_name(sides.from));
+        let seat = seat_markup(table, sides.attacker);
+        match sides.ship {
+            Some(aboard) => fill(
+                &gettext("{seat}: {n} aboard the ship off {territory}"),
+                &[("seat", &seat), ("n", &aboard), ("territory", &territory)],
+            ),
+            None => fill(
+                &gettext("{seat}: {territory}, {n} can fight"),
+                &[
+                    ("seat", &seat),
+                    ("territory", &territory),
+                    ("n", &sides.attackers),
+                ],
+            ),
+        }
+    }
+
+    /// The defender's side, as Pango markup: "■ Ben: London, 3 defending".
+    pub(super) fn defender_markup(&self) -> String {
+        let (Some(table), Some(sides)) = (&self.table, self.sides()) else {
+            return String::new();
+        };
+        fill(
+            &gettext("{seat}: {territory}, {n} defending"),
+            &[
+                ("seat", &seat_markup(table, sides.defender)),
+                ("territory", &glib_escape(&self.territory_name(sides.to))),
+                ("n", &sides.defenders),
+            ],
+        )
+    }
+
+    pub(super) fn notes(&self) -> String {
+        match &self.stage {
+            BattleStage::Attack(offer) => attack_notes(offer),
+            BattleStage::Defend(offer) => defend_notes(offer),
+            _ => String::new(),
+        }
+    }
+
+    /// The sentence under the dice: the chance to take the territory (or, for the
+    /// defender, to hold it).
+    pub(super) fn odds_line(&self) -> String {
+        match (&self.stage, self.odds) {
+            (_, OddsShown::Nothing) | (BattleStage::Idle | BattleStage::MoveIn { .. }, _) => {
+                String::new()
+            }
+            (_, OddsShown::Working) => gettext("Working out the odds…"),
+            (BattleStage::Attack(_), OddsShown::Known(p)) => odds_text(p),
+            (BattleStage::Defend(_), OddsShown::Known(p)) => hold_text(p.map(|p| 1.0 - p)),
+        }
+    }
+
+    /// The battle whose odds the panel shows now.
+    pub(super) fn odds_key(&self) -> Option<OddsKey> {
+        match &self.stage {
+            BattleStage::Attack(offer) => Some(offer.sides.odds_key(self.general)),
+            BattleStage::Defend(offer) => Some(offer.sides.odds_key(false)),
+            _ => None,
+        }
+    }
+
+    /// Brings the odds in line with the battle shown: small battles at once, large
+    /// ones off the main loop, one at a time.
+    pub(super) fn want_odds(&mut self, sender: &ComponentSender<Self>) {
+        let key = self.odds_key();
+        if key != self.odds_for {
+            self.odds_for = key;
+            self.odds = match key {
+                None => OddsShown::Nothing,
+                Some(key) if key.pairs() < ODDS_AT_ONCE => OddsShown::Known(key.probability()),
+                Some(_) => OddsShown::Working,
+            };
+        }
+        if self.odds == OddsShown::Working
+            && self.odds_working.is_none()
+            && let Some(key) = self.odds_for
+        {
+            self.odds_working = Some(key);
+            sender.spawn_oneshot_command(move || OddsWorked {
+                key,
+                probability: key.probability(),
+            });
+        }
+    }
+
+    /// Takes a new snapshot: the stage, and choices kept where they still fit.
+    pub(super) fn show(&mut self, table: Arc<TableSnapshot>) {
+        let stage = BattleStage::from_snapshot(&table);
+        let same_kind = std::mem::discriminant(&stage) == std::mem::discriminant(&self.stage);
+        match &stage {
+            BattleStage::Idle => {}
+            BattleStage::Attack(offer) => {
+                // "Always roll most dice" unless the player chose fewer in this attack.
+                if !same_kind || !(offer.min_dice..=offer.max_dice).contains(&self.dice) {
+                    self.dice = offer.max_dice;
+                }
+                self.general &= offer.general_available;
+            }
+            BattleStage::Defend(offer) => {
+                if !same_kind || !(1..=offer.max_dice).contains(&self.dice) {
+                    self.dice = offer.max_dice;
+                }
+                self.marshall &= offer.marshall_available;
+            }
+            BattleStage::MoveIn { max, .. } => self.move_in = *max,
+        }
+        let attack = sides_of(&stage).map(|s| s.number);
+        if attack.is_some() && attack != self.attack {
+            self.attack = attack;
+            self.losses = None;
+            self.dice_view.clear();
+            self.general = false;
+            self.marshall = false;
+        }
+        if let Some(sides) = sides_of(&stage) {
+            self.dice_view.set_colours(
+                colour_of(&table, sides.attacker),
+                colour_of(&table, sides.defender),
+            );
+        }
+        self.stage = stage;
+        self.table = Some(table);
+    }
+}
+
+pub(super) fn sides_of(stage: &BattleStage) -> Option<&Sides> {
+    match stage {
+        BattleStage::Attack(AttackOffer { sides, .. })
+        | BattleStage::Defend(DefendOffer { sides, .. }) => Some(sides),
+        _ => None,
+    }
+}
+
+/// The notes under the sides for the attacker: castle limit, cards committed.
+pub(super) fn attack_notes(offer: &AttackOffer) -> String {
+    let mut notes = Vec::new();
+    if let Some(limit) = offer.sides.castle_limit {
+        notes.push(fill(
+            &ngettext(
+                "Castle: {n} die at most",
+                "Castle: {n} dice at most",
+                u32::from(limit),
+            ),
+            &[("n", &limit)],
+        ));
+    }
+    notes.extend(committed_notes(&offer.sides));
+    notes.join(" · ")
+}
+
+/// The notes under the sides for the defender.
+pub(super) fn defend_notes(offer: &DefendOffer) -> String {
+    let mut notes = vec![fill(
+        &ngettext(
+            "The attacker rolls {n} die",
+            "The attacker rolls {n} dice",
+            u32::from(offer.attacker_dice),
+        ),
+        &[("n", &offer.attacker_dice)],
+    )];
+    notes.extend(committed_notes(&offer.sides));
+    notes.join(" · ")
+}
+
+pub(super) fn committed_notes(sides: &Sides) -> Vec<String> {
+    let mut notes = Vec::new();
+    if sides.general_committed {
+        notes.push(gettext("General committed"));
+    }
+    if sides.marshall_committed {
+        notes.push(gettext("Marshall committed"));
+    }
+    notes
+}
+
+/// A seat's name after a square of its colour, as Pango markup.
+pub fn seat_markup(table: &TableSnapshot, seat: Seat) -> String {
+    let name = table
+        .seat_names
+        .get(seat.index())
+        .cloned()
+        .unwrap_or_else(|| seat.to_string());
+    format!(
+        "<span foreground=\"#{:06x}\">■</span> <b>{}</b>",
+        colour_of(table, seat),
+        glib_escape(&name)
+    )
+}
+
+/// A seat's colour, grey when the snapshot has none for it.
+pub fn colour_of(table: &TableSnapshot, seat: Seat) -> u32 {
+    table
+        .seat_colours
+        .get(seat.index())
+        .copied()
+        .unwrap_or(0x777777)
+}
+
+pub(super) fn glib_escape(text: &str) -> String {
+    gtk::glib::markup_escape_text(text).to_string()
+}

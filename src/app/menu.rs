@@ -1,0 +1,90 @@
+//! The window's main menu and its actions (`win.new-game`, `win.save`, …) with their
+//! accelerators; each action only sends the window a message.
+
+use gettextrs::gettext;
+use relm4::actions::{RelmAction, RelmActionGroup};
+use relm4::gtk::gio;
+use relm4::gtk::prelude::*;
+use relm4::prelude::*;
+
+use super::shortcuts;
+use super::window::{MainWindow, MainWindowInput};
+
+relm4::new_action_group!(WindowActions, "win");
+relm4::new_stateless_action!(NewGameAction, WindowActions, "new-game");
+relm4::new_stateless_action!(OpenAction, WindowActions, "open");
+relm4::new_stateless_action!(SaveAction, WindowActions, "save");
+relm4::new_stateless_action!(SaveAsAction, WindowActions, "save-as");
+relm4::new_stateless_action!(VariantEditorAction, WindowActions, "variant-editor");
+relm4::new_stateless_action!(GameRulesAction, WindowActions, "game-rules");
+relm4::new_stateless_action!(PrintReferenceAction, WindowActions, "print-reference");
+relm4::new_stateless_action!(ExportReferenceAction, WindowActions, "export-reference");
+relm4::new_stateless_action!(ShortcutsAction, WindowActions, "show-help-overlay");
+relm4::new_stateless_action!(AboutAction, WindowActions, "about");
+relm4::new_stateless_action!(QuitAction, WindowActions, "quit");
+
+/// The primary menu.
+pub fn primary_menu() -> gio::Menu {
+    let menu = gio::Menu::new();
+    let game = gio::Menu::new();
+    game.append(Some(&gettext("_New Game")), Some("win.new-game"));
+    game.append(Some(&gettext("_Open…")), Some("win.open"));
+    game.append(Some(&gettext("_Save")), Some("win.save"));
+    game.append(Some(&gettext("Save _As…")), Some("win.save-as"));
+    menu.append_section(None, &game);
+    let tools = gio::Menu::new();
+    tools.append(
+        Some(&gettext("_Rules of This Game")),
+        Some("win.game-rules"),
+    );
+    tools.append(
+        Some(&gettext("_Variant Editor")),
+        Some("win.variant-editor"),
+    );
+    tools.append(
+        Some(&gettext("_Print Reference Sheet…")),
+        Some("win.print-reference"),
+    );
+    tools.append(
+        Some(&gettext("_Export Reference Sheet as PDF…")),
+        Some("win.export-reference"),
+    );
+    menu.append_section(None, &tools);
+    let help = gio::Menu::new();
+    help.append(
+        Some(&gettext("_Keyboard Shortcuts")),
+        Some("win.show-help-overlay"),
+    );
+    help.append(Some(&gettext("_About Castellan")), Some("win.about"));
+    menu.append_section(None, &help);
+    menu
+}
+
+/// The window's actions and their accelerators.
+pub fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<MainWindow>) {
+    let mut group = RelmActionGroup::<WindowActions>::new();
+    macro_rules! add {
+        ($action:ty, $message:expr) => {{
+            let sender = sender.clone();
+            let action: RelmAction<$action> =
+                RelmAction::new_stateless(move |_| sender.input($message));
+            group.add_action(action);
+        }};
+    }
+    add!(NewGameAction, MainWindowInput::NewGame);
+    add!(OpenAction, MainWindowInput::Open);
+    add!(SaveAction, MainWindowInput::Save);
+    add!(SaveAsAction, MainWindowInput::SaveAs);
+    add!(ShortcutsAction, MainWindowInput::Shortcuts);
+    add!(AboutAction, MainWindowInput::About);
+    add!(QuitAction, MainWindowInput::Quit);
+    add!(VariantEditorAction, MainWindowInput::VariantEditor);
+    add!(GameRulesAction, MainWindowInput::GameRules);
+    add!(PrintReferenceAction, MainWindowInput::PrintReference);
+    add!(ExportReferenceAction, MainWindowInput::ExportReference);
+    group.register_for_widget(window);
+    let app = relm4::main_application();
+    for (action, accels) in shortcuts::ACCELERATORS {
+        app.set_accels_for_action(action, accels);
+    }
+}

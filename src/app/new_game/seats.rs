@@ -1,0 +1,180 @@
+//! The seats of the new-game dialog: a row per seat with a swatch of its colour, its
+//! name, its colour (the map palette's colour-blind-safe set) and whether the
+//! computer plays it. A row tells the dialog each change; the dialog owns the seats
+//! and keeps the rows in line with them.
+
+use gettextrs::gettext;
+use relm4::factory::{DynamicIndex, FactoryComponent, FactorySender};
+use relm4::gtk::{self, prelude::*};
+
+use crate::app::rows::Row;
+use crate::app::session::SeatSettings;
+use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
+use crate::text::fill;
+
+/// "Player 3" for the third seat.
+pub fn default_name(index: usize) -> String {
+    fill(&gettext("Player {n}"), &[("n", &(index + 1))])
+}
+
+/// The names of the palette's seat colours, in [`SEAT_RGB`] order.
+pub fn colour_names() -> [String; SEAT_COLOURS] {
+    [
+        gettext("Vermilion"),
+        gettext("Blue"),
+        gettext("Green"),
+        gettext("Yellow"),
+        gettext("Purple"),
+        gettext("Orange"),
+    ]
+}
+
+/// Gives seat `seat` colour `colour` among the first `count` seats; a seat that had it
+/// takes the chosen seat's old colour, so that no two stay alike.
+pub fn choose_colour(colours: &mut [u8], count: usize, seat: usize, colour: u8) {
+    let old = colours[seat];
+    if let Some(other) = (0..count).find(|&i| i != seat && colours[i] == colour) {
+        colours[other] = old;
+    }
+    colours[seat] = colour;
+}
+
+/// Gives every seat from `count` on a colour none of the first seats use, after the
+/// seat count grew.
+pub fn free_colours_for_new_seats(colours: &mut [u8], count: usize) {
+    for seat in 1..count.min(colours.len()) {
+        if colours[..seat].contains(&colours[seat]) {
+            let free = (0..SEAT_COLOURS as u8)
+                .find(|c| !colours[..seat].contains(c))
+                .expect("six colours for at most six seats");
+            colours[seat] = free;
+        }
+    }
+}
+
+/// A swatch of a palette colour, as Pango markup.
+fn swatch(colour: u8) -> String {
+    let rgb = SEAT_RGB[usize::from(colour).min(SEAT_COLOURS - 1)];
+    format!("<span foreground=\"#{rgb:06x}\" size=\"large\">●</span>")
+}
+
+/// A seat's row: the seat's number and settings, and whether they came from the
+/// dialog since the person last typed here (then the name is shown again).
+#[derive(Debug)]
+pub struct SeatRow {
+    data: (usize, SeatSettings),
+    refill: bool,
+}
+
+#[derive(Debug)]
+pub enum SeatRowInput {
+    Name(String),
+    Colour(u32),
+    Computer(bool),
+}
+
+/// A change a person made to a seat.
+#[derive(Debug)]
+pub enum SeatChange {
+    Name { seat: usize, name: String },
+    Colour { seat: usize, colour: u8 },
+    Computer { seat: usize, computer: bool },
+}
+
+#[relm4::factory(pub)]
+impl FactoryComponent for SeatRow {
+    type Init = (usize, SeatSettings);
+    type Input = SeatRowInput;
+    type Output = SeatChange;
+    type CommandOutput = ();
+    type ParentWidget = gtk::Box;
+
+    view! {
+        gtk::Box {
+            set_spacing: 6,
+
+            gtk::Label {
+                set_use_markup: true,
+                set_valign: gtk::Align::Center,
+                #[watch]
+                set_label: &swatch(self.data.1.colour),
+            },
+            gtk::Entry {
+                set_hexpand: true,
+                set_widget_name: &format!("seat-name-{}", self.data.0),
+                #[track(self.refill)]
+                #[block_signal(name_changed)]
+                set_text: &self.data.1.name,
+                connect_changed[sender] => move |entry| {
+                    sender.input(SeatRowInput::Name(entry.text().to_string()));
+                } @name_changed,
+            },
+            gtk::DropDown {
+                set_model: Some(&gtk::StringList::new(
+                    &colour_names().iter().map(String::as_str).collect::<Vec<_>>(),
+                )),
+                // As wide for every colour name, so that the rows line up.
+                set_width_request: 136,
+                set_widget_name: &format!("seat-colour-{}", self.data.0),
+                #[watch]
+                #[block_signal(colour_chosen)]
+                set_selected: u32::from(self.data.1.colour),
+                connect_selected_notify[sender] => move |list| {
+                    sender.input(SeatRowInput::Colour(list.selected()));
+                } @colour_chosen,
+            },
+            gtk::CheckButton {
+                set_label: Some(&gettext("Computer")),
+                #[watch]
+                #[block_signal(computer_toggled)]
+                set_active: self.data.1.computer,
+                connect_toggled[sender] => move |check| {
+                    sender.input(SeatRowInput::Computer(check.is_active()));
+                } @computer_toggled,
+            },
+        }
+    }
+
+    fn init_model(data: Self::Init, _index: &DynamicIndex, _sender: FactorySender<Self>) -> Self {
+        SeatRow { data, refill: true }
+    }
+
+    fn update(&mut self, message: SeatRowInput, sender: FactorySender<Self>) {
+        // What the person types stays as typed: the name is not set back.
+        self.refill = false;
+        let seat = self.data.0;
+        let change = match message {
+            SeatRowInput::Name(name) => {
+                self.data.1.name.clone_from(&name);
+                SeatChange::Name { seat, name }
+            }
+            SeatRowInput::Colour(colour) => {
+                let colour = colour.min(SEAT_COLOURS as u32 - 1) as u8;
+                self.data.1.colour = colour;
+                SeatChange::Colour { seat, colour }
+            }
+            SeatRowInput::Computer(computer) => {
+                self.data.1.computer = computer;
+                SeatChange::Computer { seat, computer }
+            }
+        };
+        let _ = sender.output(change);
+    }
+}
+
+impl Row for SeatRow {
+    type Key = usize;
+
+    fn key(data: &(usize, SeatSettings)) -> usize {
+        data.0
+    }
+
+    fn data(&self) -> &(usize, SeatSettings) {
+        &self.data
+    }
+
+    fn set_data(&mut self, data: (usize, SeatSettings)) {
+        self.refill = self.data.1.name != data.1.name;
+        self.data = data;
+    }
+}

@@ -1,0 +1,260 @@
+//! The half-made decisions on the map: armies placed one click at a time before they
+//! are confirmed, the territory chosen to attack, occupy, fortify or fill from; which
+//! territories light up for the person to move, and what a click does. Every offer
+//! comes from the engine's legal actions.
+
+use castellan_engine::board::TerritoryId;
+use castellan_engine::game::{Action, Choice, Placement, Route};
+
+use super::Session;
+use crate::map::TargetKind;
+
+/// What a click on the map did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Click {
+    /// The click completes an action of the pending seat: apply it.
+    Act(Action),
+    /// The click changed a half-made decision (a placement, an attack's source).
+    Changed,
+    /// The click means nothing now.
+    Ignored,
+}
+
+impl Session {
+    /// Armies placed on the map so far and the armies to place, while placing.
+    pub fn draft_progress(&self) -> Option<(u32, u32)> {
+        let armies = self.human_choices().iter().find_map(|c| match c {
+            Choice::PlaceArmies { armies, .. } => Some(*armies),
+            _ => None,
+        })?;
+        Some((self.draft.len() as u32, armies))
+    }
+
+    /// The placement as an action, once every army is placed.
+    pub fn confirm_placement(&self) -> Option<Action> {
+        let (placed, armies) = self.draft_progress()?;
+        if placed != armies || armies == 0 {
+            return None;
+        }
+        let mut placements: Vec<Placement> = Vec::new();
+        for &territory in &self.draft {
+            match placements.iter_mut().find(|p| p.territory == territory) {
+                Some(p) => p.armies += 1,
+                None => placements.push(Placement::new(territory, 1)),
+            }
+        }
+        Some(Action::PlaceArmies { placements })
+    }
+
+    /// The action that closes the decision at hand without the map (ending the turn,
+    /// stopping filling, skipping the fortify), if the person to move may take it.
+    pub fn finish_action(&self) -> Option<Action> {
+        self.human_choices().iter().find_map(|c| match c {
+            Choice::EndTurn => Some(Action::EndTurn),
+            Choice::StopFilling => Some(Action::StopFilling),
+            Choice::SkipFortify => Some(Action::SkipFortify),
+            _ => None,
+        })
+    }
+
+    /// Takes back the last army placed on the map; returns whether there was one.
+    pub fn undo_placement(&mut self) -> bool {
+        self.draft.pop().is_some()
+    }
+
+    /// Forgets the chosen source territory; returns whether one was chosen.
+    pub fn clear_source(&mut self) -> bool {
+        self.source.take().is_some()
+    }
+
+    /// The territory chosen to act from, shown selected on the map.
+    pub fn source(&self) -> Option<TerritoryId> {
+        self.source
+    }
+
+    fn human_choices(&self) -> Vec<Choice> {
+        if self.human_to_move().is_none() {
+            return Vec::new();
+        }
+        self.game.legal_actions().choices
+    }
+
+    /// Routes from the chosen source, with how each is reached.
+    fn routes_from(&self, choices: &[Choice], from: TerritoryId) -> Vec<(Choice, TerritoryId)> {
+        let mut routes = Vec::new();
+        for choice in choices {
+            let list = match choice {
+                Choice::Attack { routes }
+                | Choice::AdmiralAttack { routes }
+                | Choice::Occupy { routes }
+                | Choice::Fortify { routes } => routes,
+                _ => continue,
+            };
+            for route in list.iter().filter(|r| r.from == from) {
+                routes.push((choice.clone(), route.to));
+            }
+        }
+        routes
+    }
+
+    /// Territories a move may start from now.
+    fn sources(choices: &[Choice]) -> Vec<TerritoryId> {
+        let mut sources: Vec<TerritoryId> = choices
+            .iter()
+            .flat_map(|choice| match choice {
+                Choice::Attack { routes }
+                | Choice::AdmiralAttack { routes }
+                | Choice::Occupy { routes }
+                | Choice::Fortify { routes } => routes.iter().map(|r| r.from).collect(),
+                Choice::FillVacated { sources, .. } => sources.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+        sources.sort();
+        sources.dedup();
+        sources
+    }
+
+    /// Which territories light up, and why: where the pending person may click.
+    pub fn targets(&self) -> Vec<(TerritoryId, TargetKind)> {
+        let choices = self.human_choices();
+        let mut targets = Vec::new();
+        for choice in &choices {
+            match choice {
+                Choice::PlaceCastle { territories }
+                | Choice::Claim { territories }
+                | Choice::HideArmies { territories }
+                | Choice::FillVacated { territories, .. } => {
+                    targets.extend(territories.iter().map(|&t| (t, TargetKind::Adjacent)));
+                }
+                Choice::PlaceArmies { territories, .. } => {
+                    targets.extend(territories.iter().map(|&t| (t, TargetKind::Adjacent)));
+                }
+                _ => {}
+            }
+        }
+        let filling = choices
+            .iter()
+            .any(|c| matches!(c, Choice::FillVacated { .. }));
+        if filling {
+            return targets;
+        }
+        match self.source {
+            Some(from) => {
+                // Land routes win over the Admiral's where both reach a territory.
+                let mut routes = self.routes_from(&choices, from);
+                routes.sort_by_key(|(c, _)| !matches!(c, Choice::AdmiralAttack { .. }));
+                targets.extend(routes.into_iter().map(|(choice, to)| {
+                    let kind = match choice {
+                        Choice::AdmiralAttack { .. } => TargetKind::AcrossSea,
+                        _ => TargetKind::Adjacent,
+                    };
+                    (to, kind)
+                }));
+            }
+            None => targets.extend(
+                Self::sources(&choices)
+                    .into_iter()
+                    .map(|t| (t, TargetKind::Adjacent)),
+            ),
+        }
+        targets
+    }
+
+    /// What a click on `territory` does for the person to move.
+    pub fn click(&mut self, territory: TerritoryId) -> Click {
+        let choices = self.human_choices();
+        for choice in &choices {
+            let action = match choice {
+                Choice::PlaceCastle { territories } if territories.contains(&territory) => {
+                    Action::PlaceCastle { territory }
+                }
+                Choice::Claim { territories } if territories.contains(&territory) => {
+                    Action::Claim { territory }
+                }
+                Choice::HideArmies { territories } if territories.contains(&territory) => {
+                    Action::HideArmies { territory }
+                }
+                Choice::PlaceArmies {
+                    armies,
+                    territories,
+                } if territories.contains(&territory) => {
+                    if self.draft.len() as u32 >= *armies {
+                        return Click::Ignored;
+                    }
+                    self.draft.push(territory);
+                    return Click::Changed;
+                }
+                Choice::FillVacated {
+                    territories,
+                    sources,
+                } => {
+                    if sources.contains(&territory) {
+                        self.source = Some(territory);
+                        return Click::Changed;
+                    }
+                    if !territories.contains(&territory) {
+                        continue;
+                    }
+                    // Without a chosen source, the army comes from the largest stack.
+                    let from = self
+                        .source
+                        .filter(|s| sources.contains(s))
+                        .or_else(|| sources.iter().copied().max_by_key(|&s| self.game.armies(s)));
+                    match from {
+                        Some(from) => Action::FillVacated { territory, from },
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            };
+            return Click::Act(action);
+        }
+        self.click_route(&choices, territory)
+    }
+
+    /// Choosing a source, then a target of an attack, occupation or fortification.
+    fn click_route(&mut self, choices: &[Choice], territory: TerritoryId) -> Click {
+        if let Some(from) = self.source {
+            if from == territory {
+                self.source = None;
+                return Click::Changed;
+            }
+            let mut routes = self.routes_from(choices, from);
+            routes.sort_by_key(|(c, _)| matches!(c, Choice::AdmiralAttack { .. }));
+            if let Some((choice, to)) = routes.into_iter().find(|(_, to)| *to == territory) {
+                let max = |routes: &[Route]| {
+                    routes
+                        .iter()
+                        .find(|r| r.from == from && r.to == to)
+                        .map_or(1, |r| r.max_armies)
+                };
+                return Click::Act(match choice {
+                    Choice::Attack { .. } => Action::Attack { from, to },
+                    // The panels offer other counts; a click sends everything that may go.
+                    Choice::AdmiralAttack { routes } => Action::AdmiralAttack {
+                        from,
+                        to,
+                        armies: max(&routes),
+                    },
+                    Choice::Occupy { routes } => Action::Occupy {
+                        from,
+                        to,
+                        armies: max(&routes),
+                    },
+                    Choice::Fortify { routes } => Action::Fortify {
+                        from,
+                        to,
+                        armies: max(&routes),
+                    },
+                    _ => return Click::Ignored,
+                });
+            }
+        }
+        if Self::sources(choices).contains(&territory) {
+            self.source = Some(territory);
+            return Click::Changed;
+        }
+        Click::Ignored
+    }
+}

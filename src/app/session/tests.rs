@@ -1,0 +1,403 @@
+//! The session's tests: setups, map clicks, quick defence, privacy.
+
+use std::sync::Arc;
+
+use castellan_engine::game::{Action, Choice, Decision, EventKind, Placement};
+use castellan_engine::variant::Variant;
+
+use super::*;
+use crate::app::library::{default_board_path, load_board};
+use crate::map::TargetKind;
+use crate::map::scene::Castle;
+
+fn board() -> LoadedBoard {
+    load_board(&default_board_path()).unwrap()
+}
+
+fn setup(computers: &[bool]) -> GameSetup {
+    GameSetup {
+        seats: computers
+            .iter()
+            .enumerate()
+            .map(|(i, &computer)| SeatSettings {
+                name: format!("P{i}"),
+                colour: (5 - i) as u8,
+                computer,
+            })
+            .collect(),
+        seed: Some(11),
+        board: None,
+        variant: None,
+        quick_defence: true,
+    }
+}
+
+fn session(computers: &[bool]) -> Session {
+    Session::new(board(), Variant::rulebook(), &setup(computers), 0).unwrap()
+}
+
+/// Plays clicks on the first highlighted territory (and confirms placements) until
+/// setup is over.
+fn click_through_setup(session: &mut Session) {
+    while !session.game().setup_done() {
+        let seat = session.human_to_move().unwrap();
+        if let Some(action) = session.confirm_placement() {
+            session.apply(seat, action).unwrap();
+            continue;
+        }
+        let (first, _) = session.targets()[0];
+        match session.click(first) {
+            Click::Act(action) => {
+                session.apply(seat, action).unwrap();
+            }
+            Click::Changed => {}
+            Click::Ignored => panic!("a highlighted territory ignored a click"),
+        }
+    }
+}
+
+#[test]
+fn setups_need_distinct_colours_names_and_two_to_six_seats() {
+    let mut s = setup(&[false, false]);
+    assert_eq!(s.problem(), None);
+    s.seats[1].colour = s.seats[0].colour;
+    assert_eq!(s.problem(), Some(SetupProblem::ColourTwice));
+    s.seats[1].colour = 0;
+    s.seats[0].colour = 1;
+    s.seats[1].name = "  ".into();
+    assert_eq!(s.problem(), Some(SetupProblem::EmptyName));
+    assert_eq!(setup(&[false]).problem(), Some(SetupProblem::SeatCount(1)));
+    let d = GameSetup::default_for(6, |i| format!("S{i}"));
+    assert_eq!(d.problem(), None);
+    assert!(!d.seats[0].computer && d.seats[5].computer);
+}
+
+#[test]
+fn the_last_setup_round_trips_through_toml() {
+    let s = setup(&[false, true, false]);
+    let text = toml::to_string(&s).unwrap();
+    assert_eq!(toml::from_str::<GameSetup>(&text).unwrap(), s);
+}
+
+#[test]
+fn castle_placement_lights_up_the_drawn_empire_and_a_click_places_it() {
+    let mut session = session(&[false, false]);
+    let Some(Decision::PlaceCastle { empire }) = session.game().pending().map(|p| p.decision)
+    else {
+        panic!("setup starts with a castle");
+    };
+    let targets = session.targets();
+    assert!(!targets.is_empty());
+    let board = Arc::clone(session.board());
+    assert!(
+        targets
+            .iter()
+            .all(|(t, _)| board.territory(*t).group == empire)
+    );
+    let outside = board
+        .territory_ids()
+        .find(|t| board.territory(*t).group != empire)
+        .unwrap();
+    assert_eq!(session.click(outside), Click::Ignored);
+    let seat = session.human_to_move().unwrap();
+    let Click::Act(action) = session.click(targets[0].0) else {
+        panic!("a click on the empire places the castle");
+    };
+    assert_eq!(
+        action,
+        Action::PlaceCastle {
+            territory: targets[0].0
+        }
+    );
+    session.apply(seat, action).unwrap();
+    assert!(session.unsaved());
+    let state = &session.territory_states()[targets[0].0.index()];
+    assert_eq!(state.owner, Some(session.seats()[seat.index()].colour));
+    assert_eq!(state.castle, Some(Castle { banners: 1 }));
+}
+
+#[test]
+fn placing_armies_counts_clicks_and_undo_takes_the_last_back() {
+    let mut session = session(&[false, false]);
+    // Through castles and claims to the first placement of starting armies.
+    while session.draft_progress().is_none() {
+        let seat = session.human_to_move().unwrap();
+        let (first, _) = session.targets()[0];
+        let Click::Act(action) = session.click(first) else {
+            panic!("castles and claims are one click");
+        };
+        session.apply(seat, action).unwrap();
+    }
+    let (placed, armies) = session.draft_progress().unwrap();
+    assert_eq!(placed, 0);
+    assert!(armies > 1);
+    let (first, _) = session.targets()[0];
+    let before = session.territory_states()[first.index()].armies;
+    assert_eq!(session.click(first), Click::Changed);
+    assert_eq!(session.territory_states()[first.index()].armies, before + 1);
+    assert_eq!(session.confirm_placement(), None);
+    assert!(session.undo_placement());
+    assert!(!session.undo_placement());
+    for _ in 0..armies {
+        assert_eq!(session.click(first), Click::Changed);
+    }
+    assert_eq!(
+        session.click(first),
+        Click::Ignored,
+        "no more than to place"
+    );
+    assert_eq!(
+        session.confirm_placement(),
+        Some(Action::PlaceArmies {
+            placements: vec![Placement::new(first, armies)]
+        })
+    );
+}
+
+#[test]
+fn an_attack_is_a_source_click_then_a_lit_neighbour_click() {
+    let mut session = session(&[false, false]);
+    click_through_setup(&mut session);
+    // Hidden armies and the like are answered by the same clicks; on to the turn.
+    while !matches!(
+        session.game().pending().map(|p| p.decision),
+        Some(Decision::Play { .. })
+    ) {
+        let seat = session.human_to_move().unwrap();
+        if let Some(action) = session.confirm_placement() {
+            session.apply(seat, action).unwrap();
+            continue;
+        }
+        let (first, _) = session.targets()[0];
+        if let Click::Act(action) = session.click(first) {
+            session.apply(seat, action).unwrap();
+        }
+    }
+    let legal = session.game().legal_actions();
+    let route = legal
+        .choices
+        .iter()
+        .find_map(|c| match c {
+            Choice::Attack { routes } => routes.first().copied(),
+            _ => None,
+        })
+        .expect("some attack is possible after setup");
+    assert_eq!(session.click(route.from), Click::Changed);
+    assert_eq!(session.source(), Some(route.from));
+    assert!(
+        session
+            .targets()
+            .contains(&(route.to, TargetKind::Adjacent))
+    );
+    assert_eq!(
+        session.click(route.to),
+        Click::Act(Action::Attack {
+            from: route.from,
+            to: route.to
+        })
+    );
+    assert_eq!(session.finish_action(), Some(Action::EndTurn));
+    // Clicking the source again forgets it.
+    assert_eq!(session.click(route.from), Click::Changed);
+    assert_eq!(session.source(), None);
+}
+
+/// Plays on with the computer policy for both seats until `stop` says so.
+fn play_until(session: &mut Session, stop: impl Fn(&Session) -> bool) {
+    let mut computers = crate::app::computer::Computers::new(session.seats().len(), 3);
+    for _ in 0..100_000 {
+        if stop(session) {
+            return;
+        }
+        let seat = session.game().pending_seat().expect("the game goes on");
+        let action = computers.choose(session.game()).expect("a move");
+        session.apply(seat, action).unwrap();
+    }
+    panic!("the condition never came");
+}
+
+/// Plays two people at random (with `quick_defence`) until an attacker is about to
+/// roll, then rolls once; returns the session and the defence it left pending.
+fn one_roll_between_people(quick_defence: bool, seed: u64) -> (Session, Option<Decision>) {
+    let mut setup = setup(&[false, false]);
+    setup.seed = Some(seed);
+    setup.quick_defence = quick_defence;
+    let mut session = Session::new(board(), Variant::rulebook(), &setup, 0).unwrap();
+    play_until(&mut session, |s| {
+        matches!(
+            s.game().pending().map(|p| p.decision),
+            Some(Decision::Roll { .. })
+        )
+    });
+    let attacker = session.game().pending_seat().unwrap();
+    let Some(Decision::Roll { min_dice, .. }) = session.game().pending().map(|p| p.decision) else {
+        unreachable!()
+    };
+    let roll = Action::Roll {
+        dice: min_dice,
+        general: false,
+    };
+    session.apply(attacker, roll).unwrap();
+    let pending = session.game().pending().map(|p| p.decision);
+    (session, pending)
+}
+
+#[test]
+fn quick_defence_rolls_the_most_dice_and_asks_only_for_cards() {
+    // Ruling 17: with the preference, a defence with nothing but dice to choose
+    // is made at once with the most dice.
+    let (mut asked_for_cards, mut asked_once) = (0, 0);
+    for seed in 1..=20 {
+        let (mut session, pending) = one_roll_between_people(true, seed);
+        match pending {
+            Some(Decision::Defend { max_dice, .. }) => {
+                assert!(session.defence_needs_a_person(), "seed {seed}");
+                asked_for_cards += 1;
+                // Declined once, the cards are not offered again in this attack.
+                let defender = session.game().pending_seat().unwrap();
+                let defence = Action::Defend {
+                    dice: max_dice,
+                    marshall: false,
+                };
+                session.apply(defender, defence).unwrap();
+                if let Some(Decision::Roll { min_dice, .. }) =
+                    session.game().pending().map(|p| p.decision)
+                {
+                    let attacker = session.game().pending_seat().unwrap();
+                    let roll = Action::Roll {
+                        dice: min_dice,
+                        general: false,
+                    };
+                    session.apply(attacker, roll).unwrap();
+                    let again = session.game().pending().map(|p| p.decision);
+                    assert!(
+                        !matches!(again, Some(Decision::Defend { .. })),
+                        "seed {seed}: asked again in the same attack"
+                    );
+                    asked_once += 1;
+                }
+            }
+            _ => {
+                let (_, last) = session.game().history().last().unwrap();
+                assert!(
+                    matches!(
+                        last,
+                        Action::Defend {
+                            marshall: false,
+                            ..
+                        }
+                    ),
+                    "seed {seed}: the defence was made for the defender: {last:?}"
+                );
+            }
+        }
+    }
+    assert!(asked_for_cards < 20, "most defences need no person");
+    assert!(asked_once > 0, "some attack went on after a declined card");
+    // Without the preference, every defence waits for the defender.
+    let (_, pending) = one_roll_between_people(false, 1);
+    assert!(matches!(pending, Some(Decision::Defend { .. })));
+}
+
+#[test]
+fn rolling_until_decided_ends_the_attack_or_stops_for_a_person() {
+    let mut session = session(&[false, false]);
+    play_until(&mut session, |s| {
+        matches!(
+            s.game().pending().map(|p| p.decision),
+            Some(Decision::Roll { .. })
+        )
+    });
+    let Some(Decision::Roll { to, .. }) = session.game().pending().map(|p| p.decision) else {
+        unreachable!()
+    };
+    let before = session.game().history().len();
+    let events = session.roll_until_decided(3, false).unwrap();
+    assert!(
+        session.game().history().len() > before,
+        "the attacker rolled"
+    );
+    let rolled = events
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::DiceRolled { .. }));
+    let ended = events
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::AttackEnded { .. }));
+    match session.game().pending().map(|p| p.decision) {
+        // Still attacking: only because the defender must decide in person.
+        Some(Decision::Defend { territory, .. }) => {
+            assert_eq!(territory, to);
+            assert!(!session.seats()[session.game().pending_seat().unwrap().index()].computer);
+        }
+        Some(Decision::Roll { .. }) => panic!("the window rolls on while nobody must decide"),
+        _ => assert!(rolled && ended, "{events:?}"),
+    }
+}
+
+#[test]
+fn the_computer_policy_plays_a_game_to_a_capture_and_a_winner() {
+    let mut session = session(&[true, true]);
+    play_until(&mut session, |s| {
+        s.unread
+            .iter()
+            .any(|e| matches!(e.event.kind, EventKind::TerritoryTaken { .. }))
+    });
+    play_until(&mut session, |s| s.game().winner().is_some());
+}
+
+#[test]
+fn computers_neither_get_legal_actions_nor_clicks() {
+    let session = session(&[true, true]);
+    assert_eq!(session.human_to_move(), None);
+    assert!(session.computer_to_move().is_some());
+    assert!(session.snapshot().legal.is_empty());
+    assert!(session.targets().is_empty());
+}
+
+#[test]
+fn pass_the_screen_only_between_people_for_private_decisions() {
+    let mut session = session(&[false, false]);
+    // Castles are placed in the open.
+    assert_eq!(session.pass_to(), None);
+    click_through_setup(&mut session);
+    if let Some(seat) = session.pass_to() {
+        session.show_to(seat);
+        assert_eq!(session.pass_to(), None);
+        assert_eq!(session.viewer(), seat);
+    }
+    let alone = self::session(&[false, true]);
+    assert_eq!(alone.pass_to(), None);
+}
+
+#[test]
+fn an_offer_of_cards_waits_for_a_person_and_a_computer_answers_it() {
+    let mut session = session(&[false, false, false]);
+    click_through_setup(&mut session);
+    let seat = session.human_to_move().unwrap();
+    let card = session.game().hand(seat).cards().next().unwrap();
+    let target = Seat((seat.0 + 1) % 3);
+    let offer = Action::OfferCards {
+        target,
+        give: [card].into_iter().collect(),
+        ask: castellan_engine::game::Hand::new(),
+    };
+    session.apply(seat, offer).unwrap();
+    // A person: asked in the side panel, with both answers possible.
+    assert_eq!(session.human_to_move(), Some(target));
+    let legal = session.snapshot().legal;
+    assert!(legal.allows(&Action::AnswerOffer { accept: true }));
+    assert!(legal.allows(&Action::AnswerOffer { accept: false }));
+    // A computer: its policy answers (a gift is accepted).
+    let answer = crate::app::computer::Computers::new(3, 1)
+        .choose(session.game())
+        .unwrap();
+    assert_eq!(answer, Action::AnswerOffer { accept: true });
+    session.apply(target, answer).unwrap();
+    assert_eq!(session.human_to_move(), Some(seat), "the turn goes on");
+    assert!(
+        session
+            .take_events()
+            .iter()
+            .any(|e| matches!(e.event.kind, EventKind::OfferAccepted { .. }))
+    );
+}

@@ -1,0 +1,460 @@
+//! The hand in the sidebar: a row per kind of card with its picture, reminder and
+//! the control that plays it (how many Reinforcements, a Diplomat's or a Spy's
+//! target, the Admiral's route and armies aboard), enabled exactly as the engine's
+//! legal actions say.
+
+use castellan_engine::game::{Action, Card, Route, Seat};
+use gettextrs::{gettext, ngettext};
+use relm4::RelmWidgetExt;
+use relm4::factory::{DynamicIndex, FactoryComponent, FactorySender};
+use relm4::gtk::{self, prelude::*};
+
+use super::{CARD_HEIGHT, CARD_WIDTH, ChosenAction, card_slug, card_title, territory_name};
+use crate::app::battle_panel::seat_markup;
+use crate::app::card_art::{card_reminder, draw_card};
+use crate::app::decisions::CardPlay;
+use crate::app::rows::Row;
+use crate::app::table::TableSnapshot;
+use crate::text::fill;
+
+/// How a card of the hand may be played, with what its control shows.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum PlayShown {
+    /// 1 to `max_cards` cards; `armies[n - 1]` is what `n` cards bring.
+    Reinforcements {
+        max_cards: u8,
+        armies: Vec<u32>,
+    },
+    /// A Diplomat or a Spy on one of these seats (with their names as markup).
+    Targets(Vec<(Seat, String)>),
+    /// An attack by sea on one of these routes (with their names).
+    Admiral(Vec<(Route, String)>),
+    /// Committed in a battle, not played here.
+    InBattle,
+    Unavailable,
+}
+
+impl PlayShown {
+    pub(super) fn new(card: Card, table: &TableSnapshot) -> PlayShown {
+        match CardPlay::for_card(card, &table.legal) {
+            CardPlay::Reinforcements { max_cards } => PlayShown::Reinforcements {
+                max_cards,
+                armies: (1..=max_cards)
+                    .map(|n| table.view.reinforcement_armies(n))
+                    .collect(),
+            },
+            CardPlay::Diplomat { targets } | CardPlay::Spy { targets } => PlayShown::Targets(
+                targets
+                    .into_iter()
+                    .map(|seat| (seat, seat_markup(table, seat)))
+                    .collect(),
+            ),
+            CardPlay::Admiral { routes } => PlayShown::Admiral(
+                routes
+                    .into_iter()
+                    .map(|route| {
+                        let label = fill(
+                            &gettext("{from} → {to}"),
+                            &[
+                                ("from", &territory_name(table, route.from)),
+                                ("to", &territory_name(table, route.to)),
+                            ],
+                        );
+                        (route, label)
+                    })
+                    .collect(),
+            ),
+            CardPlay::InBattle => PlayShown::InBattle,
+            CardPlay::Unavailable => PlayShown::Unavailable,
+        }
+    }
+}
+
+/// One kind of card in the hand.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct CardRowData {
+    pub(super) card: Card,
+    pub(super) count: u8,
+    pub(super) play: PlayShown,
+}
+
+/// A row of the hand: the card, and the choices made in its control.
+#[derive(Debug)]
+pub(super) struct CardRow {
+    data: CardRowData,
+    /// Reinforcement cards to play.
+    cards: u8,
+    /// The Admiral's route (index into its routes) and armies aboard.
+    route: u32,
+    armies: u32,
+}
+
+#[derive(Debug)]
+pub(super) enum CardRowInput {
+    SetCards(u8),
+    ChooseRoute(u32),
+    SetArmies(u32),
+    PlayReinforcements,
+    PlayOn(Seat),
+    AttackBySea,
+}
+
+impl CardRow {
+    /// The choices of a control, back to their defaults: every Reinforcement card
+    /// allowed, the first route with every army that may go.
+    fn reset_choices(&mut self) {
+        self.cards = match self.data.play {
+            PlayShown::Reinforcements { max_cards, .. } => max_cards,
+            _ => 1,
+        };
+        self.route = 0;
+        self.armies = self.route_max();
+    }
+
+    fn routes(&self) -> &[(Route, String)] {
+        match &self.data.play {
+            PlayShown::Admiral(routes) => routes,
+            _ => &[],
+        }
+    }
+
+    fn route_max(&self) -> u32 {
+        self.routes()
+            .get(self.route as usize)
+            .map_or(1, |(route, _)| route.max_armies.max(1))
+    }
+
+    fn reinforcement_text(&self) -> String {
+        let PlayShown::Reinforcements { armies, .. } = &self.data.play else {
+            return String::new();
+        };
+        let armies = armies
+            .get(usize::from(self.cards.max(1)) - 1)
+            .copied()
+            .unwrap_or(0);
+        fill(
+            &ngettext("+{armies} army", "+{armies} armies", armies),
+            &[("armies", &armies)],
+        )
+    }
+
+    fn max_cards(&self) -> f64 {
+        match self.data.play {
+            PlayShown::Reinforcements { max_cards, .. } => f64::from(max_cards.max(1)),
+            _ => 1.0,
+        }
+    }
+
+    /// The label of a card's menu: what opens, or a plain "Play" when it may not.
+    fn menu_label(&self) -> String {
+        match (&self.data.play, self.data.card) {
+            (PlayShown::Admiral(_), _) => gettext("Attack by Sea…"),
+            (PlayShown::Targets(_), _) => gettext("Play…"),
+            _ => gettext("Play"),
+        }
+    }
+
+    fn route_labels(&self) -> Vec<&str> {
+        self.routes()
+            .iter()
+            .map(|(_, label)| label.as_str())
+            .collect()
+    }
+
+    /// Fills `list` with a button per seat a Diplomat or Spy may be played on, unless
+    /// it shows them already.
+    fn show_targets(&self, list: &gtk::Box, popover: &gtk::Popover, sender: &FactorySender<Self>) {
+        let slug = card_slug(self.data.card);
+        let wanted: Vec<(String, &String)> = match &self.data.play {
+            PlayShown::Targets(targets) => targets
+                .iter()
+                .map(|(seat, markup)| (format!("play-{slug}-{}", seat.0), markup))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let mut shown = Vec::new();
+        let mut child = list.first_child();
+        while let Some(widget) = child {
+            shown.push(widget.widget_name().to_string());
+            child = widget.next_sibling();
+        }
+        if shown.iter().eq(wanted.iter().map(|(name, _)| name)) {
+            return;
+        }
+        while let Some(widget) = list.first_child() {
+            list.remove(&widget);
+        }
+        let targets = match &self.data.play {
+            PlayShown::Targets(targets) => targets.as_slice(),
+            _ => &[],
+        };
+        for ((name, markup), (seat, _)) in wanted.into_iter().zip(targets) {
+            let label = gtk::Label::builder().label(markup).use_markup(true).build();
+            let button = gtk::Button::builder()
+                .child(&label)
+                .css_classes(["flat"])
+                .build();
+            button.set_widget_name(&name);
+            let (sender, popover, seat) = (sender.clone(), popover.clone(), *seat);
+            button.connect_clicked(move |_| {
+                popover.popdown();
+                sender.input(CardRowInput::PlayOn(seat));
+            });
+            list.append(&button);
+        }
+    }
+}
+
+#[relm4::factory(pub(super))]
+impl FactoryComponent for CardRow {
+    type Init = CardRowData;
+    type Input = CardRowInput;
+    type Output = ChosenAction;
+    type CommandOutput = ();
+    type ParentWidget = gtk::Box;
+
+    view! {
+        gtk::Box {
+            set_spacing: 8,
+
+            gtk::DrawingArea {
+                set_content_width: CARD_WIDTH,
+                set_content_height: CARD_HEIGHT,
+                set_valign: gtk::Align::Start,
+                set_draw_func[card = self.data.card] => move |_, cr, width, height| {
+                    // A failed Cairo call only loses this frame; the next draw tries again.
+                    let _ = draw_card(cr, card, f64::from(width), f64::from(height));
+                },
+            },
+
+            gtk::Box {
+                set_orientation: gtk::Orientation::Vertical,
+                set_spacing: 2,
+                set_hexpand: true,
+
+                gtk::Label {
+                    set_xalign: 0.0,
+                    add_css_class: "heading",
+                    #[watch]
+                    set_label: &card_title(self.data.card, self.data.count),
+                },
+                gtk::Label {
+                    set_label: &card_reminder(self.data.card),
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    set_max_width_chars: 28,
+                    add_css_class: "caption",
+                    add_css_class: "dim-label",
+                },
+
+                // General and Marshall: committed in the battle panel.
+                gtk::Label {
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    add_css_class: "dim-label",
+                    set_label: &if self.data.card == Card::Marshall {
+                        gettext("Committed when you defend")
+                    } else {
+                        gettext("Committed when you roll")
+                    },
+                    set_visible: self.data.card.is_committed_in_battle(),
+                },
+
+                // Reinforcements: how many, what they bring, and Play.
+                gtk::Box {
+                    set_spacing: 6,
+                    set_valign: gtk::Align::Center,
+                    set_visible: self.data.card == Card::Reinforcements,
+
+                    gtk::SpinButton {
+                        set_widget_name: "reinforcement-cards",
+                        set_increments: (1.0, 1.0),
+                        #[watch]
+                        set_visible: matches!(self.data.play, PlayShown::Reinforcements { .. }),
+                        #[watch]
+                        #[block_signal(cards_changed)]
+                        set_range: (1.0, self.max_cards()),
+                        #[watch]
+                        #[block_signal(cards_changed)]
+                        set_value: f64::from(self.cards),
+                        connect_value_changed[sender] => move |spin| {
+                            sender.input(CardRowInput::SetCards(spin.value_as_int().clamp(1, 255) as u8));
+                        } @cards_changed,
+                    },
+                    gtk::Label {
+                        #[watch]
+                        set_visible: matches!(self.data.play, PlayShown::Reinforcements { .. }),
+                        #[watch]
+                        set_label: &self.reinforcement_text(),
+                    },
+                    gtk::Button {
+                        set_label: &gettext("Play"),
+                        set_widget_name: "play-reinforcements",
+                        set_halign: gtk::Align::Start,
+                        #[watch]
+                        set_class_active: (
+                            "suggested-action",
+                            matches!(self.data.play, PlayShown::Reinforcements { .. }),
+                        ),
+                        #[watch]
+                        set_sensitive: matches!(self.data.play, PlayShown::Reinforcements { .. }),
+                        connect_clicked => CardRowInput::PlayReinforcements,
+                    },
+                },
+
+                // Diplomat, Spy and Admiral: a menu of targets or of a route and armies.
+                gtk::MenuButton {
+                    set_widget_name: &format!("play-{}", card_slug(self.data.card)),
+                    set_halign: gtk::Align::Start,
+                    set_valign: gtk::Align::Center,
+                    set_visible: matches!(self.data.card, Card::Diplomat | Card::Spy | Card::Admiral),
+                    #[watch]
+                    set_label: &self.menu_label(),
+                    #[watch]
+                    set_sensitive: match &self.data.play {
+                        PlayShown::Targets(targets) => !targets.is_empty(),
+                        PlayShown::Admiral(routes) => !routes.is_empty(),
+                        _ => false,
+                    },
+
+                    #[wrap(Some)]
+                    set_popover: popover = &gtk::Popover {
+                        gtk::Box {
+                            set_orientation: gtk::Orientation::Vertical,
+                            set_spacing: 6,
+
+                            // The seats a Diplomat or a Spy may be played on.
+                            #[name = "targets"]
+                            gtk::Box {
+                                set_orientation: gtk::Orientation::Vertical,
+                                set_spacing: 4,
+                                set_visible: self.data.card != Card::Admiral,
+                            },
+
+                            // The Admiral: the route, the armies aboard, and Attack.
+                            gtk::Box {
+                                set_orientation: gtk::Orientation::Vertical,
+                                set_spacing: 6,
+                                set_visible: self.data.card == Card::Admiral,
+
+                                gtk::Label {
+                                    set_label: &gettext("Route"),
+                                },
+                                gtk::DropDown {
+                                    set_widget_name: "admiral-route",
+                                    #[watch]
+                                    #[block_signal(route_chosen)]
+                                    set_model: Some(&gtk::StringList::new(&self.route_labels())),
+                                    #[watch]
+                                    #[block_signal(route_chosen)]
+                                    set_selected: self.route,
+                                    connect_selected_notify[sender] => move |list| {
+                                        sender.input(CardRowInput::ChooseRoute(list.selected()));
+                                    } @route_chosen,
+                                },
+                                gtk::Label {
+                                    set_label: &gettext("Armies aboard"),
+                                },
+                                gtk::SpinButton {
+                                    set_widget_name: "admiral-armies",
+                                    set_increments: (1.0, 1.0),
+                                    #[watch]
+                                    #[block_signal(armies_changed)]
+                                    set_range: (1.0, f64::from(self.route_max())),
+                                    #[watch]
+                                    #[block_signal(armies_changed)]
+                                    set_value: f64::from(self.armies),
+                                    connect_value_changed[sender] => move |spin| {
+                                        sender.input(CardRowInput::SetArmies(spin.value_as_int().max(1) as u32));
+                                    } @armies_changed,
+                                },
+                                gtk::Button {
+                                    set_label: &gettext("Attack"),
+                                    set_widget_name: "admiral-attack",
+                                    add_css_class: "suggested-action",
+                                    connect_clicked[sender, popover] => move |_| {
+                                        popover.popdown();
+                                        sender.input(CardRowInput::AttackBySea);
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+
+    fn pre_view() {
+        self.show_targets(&widgets.targets, &widgets.popover, &sender);
+    }
+
+    fn init_model(data: CardRowData, _index: &DynamicIndex, _sender: FactorySender<Self>) -> Self {
+        let mut row = CardRow {
+            data,
+            cards: 1,
+            route: 0,
+            armies: 1,
+        };
+        row.reset_choices();
+        row
+    }
+
+    fn update(&mut self, message: CardRowInput, sender: FactorySender<Self>) {
+        let action = match message {
+            CardRowInput::SetCards(cards) => {
+                self.cards = cards;
+                None
+            }
+            CardRowInput::ChooseRoute(route) => {
+                self.route = route;
+                self.armies = self.route_max();
+                None
+            }
+            CardRowInput::SetArmies(armies) => {
+                self.armies = armies;
+                None
+            }
+            CardRowInput::PlayReinforcements => {
+                Some(Action::PlayReinforcements { cards: self.cards })
+            }
+            CardRowInput::PlayOn(target) => match self.data.card {
+                Card::Diplomat => Some(Action::PlayDiplomat { target }),
+                Card::Spy => Some(Action::PlaySpy { target }),
+                _ => None,
+            },
+            CardRowInput::AttackBySea => {
+                self.routes()
+                    .get(self.route as usize)
+                    .map(|(route, _)| Action::AdmiralAttack {
+                        from: route.from,
+                        to: route.to,
+                        armies: self.armies.max(1),
+                    })
+            }
+        };
+        if let Some(action) = action {
+            let _ = sender.output(ChosenAction(action));
+        }
+    }
+}
+
+impl Row for CardRow {
+    type Key = Card;
+
+    fn key(data: &CardRowData) -> Card {
+        data.card
+    }
+
+    fn data(&self) -> &CardRowData {
+        &self.data
+    }
+
+    fn set_data(&mut self, data: CardRowData) {
+        let play_changed = data.play != self.data.play;
+        self.data = data;
+        if play_changed {
+            self.reset_choices();
+        }
+    }
+}

@@ -1,0 +1,592 @@
+//! The main window: the header bar, the pages (the game, the privacy page between
+//! people, the victory page, a board that cannot load), the game page's map, status
+//! line and side panels, and the messages that drive them. It holds the session at
+//! the table and hands each part what it shows after every move; the parts are
+//! components of their own (`map_view`, `sidebar`, `battle_panel`, `log_view`,
+//! `privacy`, `victory`), computer seats think in the `computer` worker, and files go
+//! through `files`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use adw::prelude::*;
+use castellan_engine::board::{Board, TerritoryId};
+use castellan_engine::game::{Action, RuleError, Seat};
+use castellan_engine::variant::Variant;
+use gettextrs::gettext;
+use relm4::WorkerController;
+use relm4::gtk::glib;
+use relm4::prelude::*;
+
+use super::battle_panel::{BattlePanel, BattlePanelOutput};
+use super::computer::{ComputerSeats, ComputerSeatsOutput};
+use super::log_view::GameLog;
+use super::map_view::{MapView, MapViewInput};
+use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
+use super::privacy::PrivacyPage;
+use super::session::{Session, TableEvent};
+use super::sidebar::{CardSidebar, CardSidebarOutput};
+use super::variant_editor::{EditorMode, VariantEditor, VariantEditorInput};
+use super::victory::{VictoryPage, VictoryPageOutput};
+use super::{library, menu, printing, shortcuts};
+use crate::messages::{self, Names};
+use crate::text::{fill, translated};
+use castellan_engine::bot::Cancel;
+
+mod commands;
+mod play;
+
+/// What the window shows in its main area.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Page {
+    Game,
+    /// The screen waits for this seat's person.
+    Privacy,
+    Victory,
+    /// The board could not be loaded.
+    Broken,
+}
+
+impl Page {
+    fn name(self) -> &'static str {
+        match self {
+            Page::Game => "game",
+            Page::Privacy => "privacy",
+            Page::Victory => "victory",
+            Page::Broken => "broken",
+        }
+    }
+}
+
+/// How the window starts.
+pub enum Startup {
+    /// With the new-game dialog, as people start it.
+    Dialog,
+    /// With this game at once (the quick-start variable, and tests).
+    Game(Box<NewGame>),
+    /// With this saved game (given on the command line); the dialog if it cannot open.
+    Open(PathBuf),
+}
+
+/// What to do once unsaved changes may be dropped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Then {
+    NewGame,
+    Open,
+    Quit,
+}
+
+pub struct MainWindow {
+    window: adw::ApplicationWindow,
+    /// Why the default board could not be loaded, if it could not.
+    broken: Option<String>,
+    /// The map of the board shown, and the box it sits in (a new board gets a new map).
+    map: Option<Controller<MapView>>,
+    map_holder: gtk::Box,
+    /// The board the map shows.
+    shown_board: Option<Arc<Board>>,
+    new_game: Controller<NewGameDialog>,
+    /// Made when first opened: most games never need it.
+    variant_editor: Option<Controller<VariantEditor>>,
+    pub(super) sidebar: Controller<CardSidebar>,
+    pub(super) battle: Controller<BattlePanel>,
+    pub(super) log: Controller<GameLog>,
+    pub(super) privacy: Controller<PrivacyPage>,
+    victory: Controller<VictoryPage>,
+    computers: WorkerController<ComputerSeats>,
+    /// The number of the computer seat's move being thought out, if one is.
+    pub(super) thought: Option<u64>,
+    /// Raised when the table gets up (a new game, quitting): the computer seats'
+    /// thinking stops at once.
+    table: Cancel,
+    /// Thoughts asked for so far: each answer names its own, so a stale one is dropped.
+    thoughts: u64,
+    /// Why the computer cannot go on (its move was refused), shown until a new game.
+    computer_stuck: Option<String>,
+    pub(super) session: Option<Session>,
+    pub(super) page: Page,
+    status: String,
+    /// Armies placed and to place, while placing on the map.
+    draft: Option<(u32, u32)>,
+    /// What the status line's finishing button does, if shown.
+    finish: Option<Action>,
+    /// The last event the log told, which the privacy page repeats.
+    last_told: Option<TableEvent>,
+    /// Kept alive until the file chooser answers.
+    chooser: Option<gtk::FileChooserNative>,
+    /// Echo the log on standard output (the quick-start variable).
+    echo_log: bool,
+}
+
+#[derive(Debug)]
+pub enum MainWindowInput {
+    NewGame,
+    Open,
+    Save,
+    SaveAs,
+    Shortcuts,
+    About,
+    Quit,
+    VariantEditor,
+    /// Show the running game's rules, read only.
+    GameRules,
+    /// Open the variant editor on these rules, for the new-game dialog.
+    EditVariantForNewGame(Variant, Option<PathBuf>),
+    PrintReference,
+    ExportReference,
+    /// Unsaved changes may go: carry on.
+    Proceed(Then),
+    StartGame(Box<NewGame>),
+    OpenFile(PathBuf),
+    SaveTo(PathBuf),
+    FitMap,
+    MapClicked(TerritoryId),
+    MapEscape,
+    /// End the turn, stop filling or skip the fortify.
+    Finish,
+    ConfirmPlacement,
+    UndoPlacement,
+    /// An action of the person to move (from a panel).
+    Act(Action),
+    /// Roll, and keep rolling the attack (from the battle panel).
+    RollUntilDecided {
+        dice: u8,
+        general: bool,
+    },
+    /// The person named on the privacy page took the screen.
+    PrivacyCleared,
+    ShowMap,
+    /// The computer worker's answer to thought `id`.
+    ComputerChose {
+        id: u64,
+        seat: Option<Seat>,
+        action: Option<Action>,
+    },
+}
+
+#[relm4::component(pub)]
+impl Component for MainWindow {
+    type Init = Startup;
+    type Input = MainWindowInput;
+    type Output = ();
+    type CommandOutput = ();
+
+    view! {
+        #[root]
+        window = adw::ApplicationWindow {
+            set_title: Some(&gettext("Castellan")),
+            set_default_width: 1200,
+            set_default_height: 900,
+
+            gtk::Box {
+                set_orientation: gtk::Orientation::Vertical,
+
+                adw::HeaderBar {
+                    #[wrap(Some)]
+                    set_title_widget = &adw::WindowTitle {
+                        set_title: &gettext("Castellan"),
+                        #[watch]
+                        set_subtitle: &model.subtitle(),
+                    },
+                    pack_end = &gtk::MenuButton {
+                        set_icon_name: "open-menu-symbolic",
+                        set_tooltip_text: Some(&gettext("Main Menu")),
+                        set_primary: true,
+                        set_menu_model: Some(&menu::primary_menu()),
+                    },
+                    pack_end = &gtk::Button {
+                        set_icon_name: "zoom-fit-best-symbolic",
+                        set_tooltip_text: Some(&gettext("Fit Map to Window")),
+                        #[watch]
+                        set_sensitive: model.map.is_some(),
+                        connect_clicked => MainWindowInput::FitMap,
+                    },
+                },
+
+                gtk::Stack {
+                    set_vexpand: true,
+                    set_transition_type: gtk::StackTransitionType::Crossfade,
+
+                    add_named[Some("game")] = &gtk::Paned {
+                        set_orientation: gtk::Orientation::Horizontal,
+                        set_shrink_end_child: false,
+                        set_resize_end_child: false,
+
+                        #[wrap(Some)]
+                        set_start_child = &gtk::Box {
+                            set_orientation: gtk::Orientation::Vertical,
+
+                            #[local_ref]
+                            map_holder -> gtk::Box {
+                                set_vexpand: true,
+                            },
+
+                            gtk::Box {
+                                set_spacing: 6,
+                                set_margin_all: 6,
+                                // Tall enough for the buttons, so the map keeps its size.
+                                set_height_request: 34,
+
+                                gtk::Label {
+                                    set_widget_name: "status",
+                                    set_hexpand: true,
+                                    set_xalign: 0.0,
+                                    set_wrap: true,
+                                    #[watch]
+                                    set_label: &model.status,
+                                },
+                                gtk::Button {
+                                    #[watch]
+                                    set_label: &model.finish_label(),
+                                    #[watch]
+                                    set_visible: model.finish.is_some(),
+                                    connect_clicked => MainWindowInput::Finish,
+                                },
+                                gtk::Button {
+                                    set_label: &gettext("Undo"),
+                                    #[watch]
+                                    set_visible: model.draft.is_some(),
+                                    #[watch]
+                                    set_sensitive: model.draft.is_some_and(|(placed, _)| placed > 0),
+                                    connect_clicked => MainWindowInput::UndoPlacement,
+                                },
+                                gtk::Button {
+                                    #[watch]
+                                    set_label: &model.confirm_label(),
+                                    add_css_class: "suggested-action",
+                                    #[watch]
+                                    set_visible: model.draft.is_some(),
+                                    #[watch]
+                                    set_sensitive: model.draft.is_some_and(|(placed, armies)| placed == armies),
+                                    connect_clicked => MainWindowInput::ConfirmPlacement,
+                                },
+                            },
+                        },
+
+                        #[wrap(Some)]
+                        set_end_child = &gtk::Box {
+                            set_orientation: gtk::Orientation::Vertical,
+                            set_width_request: 340,
+
+                            #[local_ref]
+                            battle_widget -> gtk::Box {},
+                            #[local_ref]
+                            sidebar_widget -> gtk::ScrolledWindow {
+                                set_vexpand: true,
+                            },
+
+                            gtk::Expander {
+                                set_label: Some(&gettext("Game Log")),
+                                set_expanded: true,
+                                set_margin_all: 6,
+
+                                #[local_ref]
+                                log_widget -> gtk::ScrolledWindow {},
+                            },
+                        },
+                    },
+
+                    #[local_ref]
+                    add_named[Some("privacy")] = privacy_widget -> adw::StatusPage {},
+                    #[local_ref]
+                    add_named[Some("victory")] = victory_widget -> adw::StatusPage {},
+
+                    add_named[Some("broken")] = &adw::StatusPage {
+                        set_icon_name: Some("dialog-error-symbolic"),
+                        set_title: &gettext("The Board Could Not Be Loaded"),
+                        #[watch]
+                        set_description: model.broken.as_deref(),
+                    },
+
+                    // After the pages, so that the first page named exists.
+                    #[watch]
+                    set_visible_child_name: model.page.name(),
+                },
+            },
+        }
+    }
+
+    fn init(
+        startup: Startup,
+        root: Self::Root,
+        sender: ComponentSender<Self>,
+    ) -> ComponentParts<Self> {
+        // Before any game, the default board shows behind the new-game dialog.
+        let board = library::load_board(&library::default_board_path());
+        let new_game = NewGameDialog::builder()
+            .transient_for(&root)
+            .launch(())
+            .forward(sender.input_sender(), |output| match output {
+                NewGameOutput::Start(game) => MainWindowInput::StartGame(game),
+                NewGameOutput::EditVariant(variant, path) => {
+                    MainWindowInput::EditVariantForNewGame(variant, path)
+                }
+            });
+        let sidebar = CardSidebar::builder()
+            .launch(())
+            .forward(sender.input_sender(), |output| match output {
+                CardSidebarOutput::Act(action) => MainWindowInput::Act(action),
+            });
+        let battle = BattlePanel::builder()
+            .launch(())
+            .forward(sender.input_sender(), |output| match output {
+                BattlePanelOutput::Act(action) => MainWindowInput::Act(action),
+                BattlePanelOutput::RollUntilDecided { dice, general } => {
+                    MainWindowInput::RollUntilDecided { dice, general }
+                }
+            });
+        let log = GameLog::builder().launch(()).detach();
+        let privacy = PrivacyPage::builder()
+            .launch(())
+            .forward(sender.input_sender(), |_| MainWindowInput::PrivacyCleared);
+        let victory = VictoryPage::builder()
+            .launch(())
+            .forward(sender.input_sender(), |output| match output {
+                VictoryPageOutput::NewGame => MainWindowInput::NewGame,
+                VictoryPageOutput::ShowMap => MainWindowInput::ShowMap,
+            });
+        let computers = ComputerSeats::builder().detach_worker(()).forward(
+            sender.input_sender(),
+            |ComputerSeatsOutput::Chose { id, seat, action }| MainWindowInput::ComputerChose {
+                id,
+                seat,
+                action,
+            },
+        );
+        let page = if board.is_ok() {
+            Page::Game
+        } else {
+            Page::Broken
+        };
+        let mut model = MainWindow {
+            window: root.clone(),
+            broken: board.as_ref().err().map(ToString::to_string),
+            map: None,
+            map_holder: gtk::Box::new(gtk::Orientation::Vertical, 0),
+            shown_board: None,
+            new_game,
+            variant_editor: None,
+            sidebar,
+            battle,
+            log,
+            privacy,
+            victory,
+            computers,
+            thought: None,
+            table: Cancel::new(),
+            thoughts: 0,
+            computer_stuck: None,
+            session: None,
+            page,
+            status: gettext("Start a game with New Game in the main menu (Ctrl+N)"),
+            draft: None,
+            finish: None,
+            last_told: None,
+            chooser: None,
+            echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),
+        };
+        if let Ok(loaded) = &board {
+            model.show_board(Arc::clone(&loaded.board), &sender);
+        }
+        let map_holder = &model.map_holder.clone();
+        let battle_widget = &model.battle.widget().clone();
+        let sidebar_widget = &model.sidebar.widget().clone();
+        let log_widget = &model.log.widget().clone();
+        let privacy_widget = &model.privacy.widget().clone();
+        let victory_widget = &model.victory.widget().clone();
+        let widgets = view_output!();
+
+        menu::register_actions(&root, &sender);
+        {
+            // Closing asks first when there are unsaved changes; `Quit` decides.
+            let sender = sender.clone();
+            root.connect_close_request(move |_| {
+                sender.input(MainWindowInput::Quit);
+                glib::Propagation::Stop
+            });
+        }
+        match startup {
+            Startup::Game(game) => sender.input(MainWindowInput::StartGame(game)),
+            Startup::Open(path) => sender.input(MainWindowInput::OpenFile(path)),
+            Startup::Dialog => sender.input(MainWindowInput::NewGame),
+        }
+        ComponentParts { model, widgets }
+    }
+
+    fn update(
+        &mut self,
+        message: MainWindowInput,
+        sender: ComponentSender<Self>,
+        _root: &Self::Root,
+    ) {
+        match message {
+            MainWindowInput::NewGame => self.unless_unsaved(Then::NewGame, &sender),
+            MainWindowInput::Open => self.unless_unsaved(Then::Open, &sender),
+            MainWindowInput::Quit => self.unless_unsaved(Then::Quit, &sender),
+            MainWindowInput::Proceed(then) => self.proceed(then, &sender),
+            MainWindowInput::Save => match self.session.as_ref().and_then(|s| s.path().cloned()) {
+                Some(path) => self.save_to(path),
+                None => self.choose_file(true, &sender),
+            },
+            MainWindowInput::SaveAs => self.choose_file(true, &sender),
+            MainWindowInput::Shortcuts => {
+                let window = shortcuts::window();
+                window.set_transient_for(Some(&self.window));
+                window.present();
+            }
+            MainWindowInput::About => self.about(),
+            MainWindowInput::VariantEditor => self.open_variant_editor(
+                Variant::rulebook(),
+                EditorMode::Edit {
+                    for_new_game: false,
+                },
+            ),
+            MainWindowInput::GameRules => {
+                if let Some(session) = &self.session {
+                    let variant = session.game().variant().clone();
+                    self.open_variant_editor(variant, EditorMode::ReadOnly);
+                }
+            }
+            MainWindowInput::EditVariantForNewGame(variant, path) => {
+                // Over the modal new-game dialog, which would otherwise keep it from input.
+                let dialog = self.new_game.widget().clone();
+                let editor = self.variant_editor();
+                editor.widget().set_transient_for(Some(&dialog));
+                editor.widget().set_modal(true);
+                editor.emit(VariantEditorInput::Open {
+                    variant,
+                    path,
+                    mode: EditorMode::Edit { for_new_game: true },
+                });
+            }
+            MainWindowInput::PrintReference | MainWindowInput::ExportReference => {
+                let board = self.shown_board.as_ref();
+                let Some(rules) = printing::rules_in_play(self.session.as_ref(), board) else {
+                    return;
+                };
+                if matches!(message, MainWindowInput::PrintReference) {
+                    printing::print(&self.window, rules);
+                } else {
+                    self.chooser = Some(printing::export(&self.window, rules));
+                }
+            }
+            MainWindowInput::StartGame(game) => self.start_game(*game, &sender),
+            MainWindowInput::OpenFile(path) => self.open_file(path, &sender),
+            MainWindowInput::SaveTo(path) => self.save_to(path),
+            MainWindowInput::FitMap => {
+                if let Some(map) = &self.map {
+                    map.emit(MapViewInput::FitToWindow);
+                }
+            }
+            MainWindowInput::MapClicked(id) => self.map_clicked(id),
+            MainWindowInput::MapEscape => {
+                if let Some(session) = &mut self.session
+                    && session.clear_source()
+                {
+                    self.refresh();
+                }
+            }
+            MainWindowInput::Finish => {
+                if let Some(action) = self.finish.clone() {
+                    self.act(action);
+                }
+            }
+            MainWindowInput::ConfirmPlacement => {
+                if let Some(action) = self.session.as_ref().and_then(Session::confirm_placement) {
+                    self.act(action);
+                }
+            }
+            MainWindowInput::UndoPlacement => {
+                if let Some(session) = &mut self.session
+                    && session.undo_placement()
+                {
+                    self.refresh();
+                }
+            }
+            MainWindowInput::Act(action) => self.act(action),
+            MainWindowInput::RollUntilDecided { dice, general } => {
+                if let Some(session) = &mut self.session {
+                    if let Err(error) = session.roll_until_decided(dice, general) {
+                        let reason = rule_error_text(&error, session);
+                        self.error(&gettext("That Move Is Not Allowed"), &reason);
+                    }
+                    self.refresh();
+                }
+            }
+            MainWindowInput::PrivacyCleared => {
+                if let Some(session) = &mut self.session
+                    && let Some(seat) = session.pass_to()
+                {
+                    session.show_to(seat);
+                }
+                self.refresh();
+            }
+            MainWindowInput::ShowMap => self.page = Page::Game,
+            MainWindowInput::ComputerChose { id, seat, action } => {
+                self.computer_chose(id, seat, action)
+            }
+        }
+    }
+
+    fn shutdown(&mut self, _widgets: &mut Self::Widgets, _output: relm4::Sender<()>) {
+        self.leave_table();
+    }
+}
+
+/// A refused move in the reader's language, with the table's territory and seat
+/// names, wherever the window shows one.
+fn rule_error_text(error: &RuleError, session: &Session) -> String {
+    let seats = session.names();
+    let names = Names::new(session.board()).with_seats(&seats);
+    messages::sentence(&messages::rule_error(error, &names))
+}
+
+impl MainWindow {
+    /// The game's file (or "New Game") with a dot when unsaved, then the board and
+    /// the rules it is played with; before any game, the board shown.
+    fn subtitle(&self) -> String {
+        let Some(session) = &self.session else {
+            return self
+                .shown_board
+                .as_ref()
+                .map(|board| translated(board.meta.name.as_str()))
+                .unwrap_or_default();
+        };
+        let name = session
+            .path()
+            .and_then(|p| p.file_stem())
+            .map_or_else(|| gettext("New Game"), |s| s.to_string_lossy().into_owned());
+        let dot = if session.unsaved() { "• " } else { "" };
+        let game = session.game();
+        let variant = game.variant();
+        let rules = if !variant.name.is_empty() {
+            translated(variant.name.as_str())
+        } else if variant.plays_as_rulebook() {
+            gettext("Rulebook")
+        } else {
+            gettext("Custom rules")
+        };
+        format!(
+            "{dot}{name} — {}, {rules}",
+            translated(game.board().meta.name.as_str())
+        )
+    }
+
+    fn finish_label(&self) -> String {
+        match self.finish {
+            Some(Action::StopFilling) => gettext("Stop Filling"),
+            Some(Action::SkipFortify) => gettext("Skip Fortifying"),
+            _ => gettext("End Turn"),
+        }
+    }
+
+    fn confirm_label(&self) -> String {
+        match self.draft {
+            Some((placed, armies)) => fill(
+                &gettext("Confirm {placed}/{armies}"),
+                &[("placed", &placed), ("armies", &armies)],
+            ),
+            None => gettext("Confirm"),
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! Playing at the table: a session sits down (its computer players, its board on the
+//! map, an empty log), map clicks and panel actions are applied, every part of the
+//! window is brought up to date after each move, and computer seats' moves are asked
+//! of the `computer` worker and played.
+
+use std::sync::Arc;
+
+use adw::prelude::*;
+use castellan_engine::board::{Board, TerritoryId};
+use castellan_engine::game::{Action, EventKind, Seat};
+use gettextrs::gettext;
+
+use super::{MainWindow, MainWindowInput, Page, rule_error_text};
+use crate::app::battle_panel::BattlePanelInput;
+use crate::app::computer::{ComputerSeatsInput, Computers};
+use crate::app::log::{LogNames, sentence, tells};
+use crate::app::log_view::{GameLogInput, LogNamesInput};
+use crate::app::map_view::{MapView, MapViewInput, MapViewOutput};
+use crate::app::privacy::PrivacyPageInput;
+use crate::app::session::{Click, Session, TableEvent};
+use crate::app::sidebar::CardSidebarInput;
+use crate::app::status;
+use crate::app::victory::{Ending, VictoryPageInput};
+use crate::text::fill;
+use castellan_engine::bot::Cancel;
+use relm4::prelude::*;
+
+impl MainWindow {
+    /// Shows `board` on the map, making a new map widget when the board changes.
+    pub(super) fn show_board(&mut self, board: Arc<Board>, sender: &ComponentSender<Self>) {
+        if self
+            .shown_board
+            .as_ref()
+            .is_some_and(|shown| Arc::ptr_eq(shown, &board))
+        {
+            return;
+        }
+        if let Some(old) = self.map.take() {
+            self.map_holder.remove(old.widget());
+        }
+        self.shown_board = Some(Arc::clone(&board));
+        let map = MapView::builder()
+            .launch(board)
+            .forward(sender.input_sender(), |output| match output {
+                MapViewOutput::Clicked(id) => MainWindowInput::MapClicked(id),
+                MapViewOutput::Escape => MainWindowInput::MapEscape,
+            });
+        map.widget().set_vexpand(true);
+        self.map_holder.append(map.widget());
+        self.map = Some(map);
+        self.broken = None;
+    }
+
+    /// Sits a new session at the table: its computer players, its board on the map,
+    /// an empty log.
+    pub(super) fn begin(&mut self, session: Session, sender: &ComponentSender<Self>) {
+        self.leave_table();
+        self.table = Cancel::new();
+        self.computer_stuck = None;
+        // Seeded from the game's seed, so that a replayed setup plays the same way.
+        self.computers
+            .emit(ComputerSeatsInput::Seat(Box::new(Computers::for_table(
+                session.seats(),
+                session.game().seed(),
+                &self.table,
+            ))));
+        self.show_board(Arc::clone(session.board()), sender);
+        self.log.emit(GameLogInput::Start(LogNamesInput(LogNames {
+            board: Arc::clone(session.board()),
+            seats: session.names(),
+        })));
+        self.session = Some(session);
+        self.last_told = None;
+        if let Some(map) = &self.map {
+            map.emit(MapViewInput::FitToWindow);
+        }
+        self.refresh();
+    }
+
+    pub(super) fn map_clicked(&mut self, id: TerritoryId) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        match session.click(id) {
+            Click::Act(action) => self.act(action),
+            Click::Changed => self.refresh(),
+            Click::Ignored => {}
+        }
+    }
+
+    /// Applies an action of the person to move.
+    pub(super) fn act(&mut self, action: Action) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let Some(seat) = session.human_to_move() else {
+            return;
+        };
+        if let Err(error) = session.apply(seat, action) {
+            let reason = rule_error_text(&error, session);
+            self.error(&gettext("That Move Is Not Allowed"), &reason);
+        }
+        self.refresh();
+    }
+
+    /// Brings every view up to date with the session, and lets a computer move.
+    pub(super) fn refresh(&mut self) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let news = session.take_events();
+        self.tell(news);
+        let Some(session) = &self.session else {
+            return;
+        };
+        self.draft = session.draft_progress();
+        self.finish = session.finish_action();
+        let placed = self.draft.map_or(0, |(placed, _)| placed);
+        self.status = match &self.computer_stuck {
+            Some(reason) => reason.clone(),
+            None => status::for_session(session, placed),
+        };
+        let game = session.game();
+        let snapshot = Arc::new(session.snapshot());
+        self.sidebar
+            .emit(CardSidebarInput::Show(Arc::clone(&snapshot)));
+        self.battle.emit(BattlePanelInput::Show(snapshot));
+        if let Some(map) = &self.map {
+            map.emit(MapViewInput::Show {
+                territories: session.territory_states(),
+                seat_names: session
+                    .seats()
+                    .iter()
+                    .map(|s| (s.colour, s.name.clone()))
+                    .collect(),
+                targets: session.targets(),
+                selected: session.source(),
+                battle: session
+                    .battle()
+                    .map(|(from, to)| crate::map::AttackArrow { from, to }),
+            });
+        }
+        self.page = if let Some(winner) = game.winner() {
+            self.victory.emit(VictoryPageInput::Show {
+                ending: Ending::Won(session.seats()[winner.index()].name.clone()),
+                turns: game.turn_number(),
+            });
+            Page::Victory
+        } else if game.is_drawn() {
+            self.victory.emit(VictoryPageInput::Show {
+                ending: Ending::Drawn,
+                turns: game.turn_number(),
+            });
+            Page::Victory
+        } else if let Some(seat) = session.pass_to() {
+            self.privacy.emit(PrivacyPageInput::Show {
+                name: session.seats()[seat.index()].name.clone(),
+                last_event: self.last_told_sentence(),
+            });
+            Page::Privacy
+        } else {
+            Page::Game
+        };
+        self.let_computer_move();
+    }
+
+    /// Hands the events since the last refresh to the log and the battle panel's dice.
+    pub(super) fn tell(&mut self, news: Vec<TableEvent>) {
+        if news.is_empty() {
+            return;
+        }
+        let roll = news.iter().rev().find_map(|e| match &e.event.kind {
+            EventKind::DiceRolled {
+                attack,
+                defence,
+                attacker_losses,
+                defender_losses,
+                ..
+            } => Some(BattlePanelInput::ShowRoll {
+                attacker: attack.clone(),
+                defender: defence.clone(),
+                attacker_losses: *attacker_losses,
+                defender_losses: *defender_losses,
+            }),
+            _ => None,
+        });
+        if let Some(roll) = roll {
+            self.battle.emit(roll);
+        }
+        if let Some(told) = news.iter().rev().find(|e| tells(&e.event.kind)) {
+            self.last_told = Some(told.clone());
+        }
+        if self.echo_log {
+            let names = self.log_names();
+            for event in &news {
+                if let Some(line) = names
+                    .as_ref()
+                    .and_then(|names| sentence(names, &event.event.kind, event.armies))
+                {
+                    println!("{line}");
+                }
+            }
+        }
+        self.log.emit(GameLogInput::Append(news));
+    }
+
+    pub(super) fn log_names(&self) -> Option<LogNames> {
+        self.session.as_ref().map(|session| LogNames {
+            board: Arc::clone(session.board()),
+            seats: session.names(),
+        })
+    }
+
+    /// The log's last sentence, which the privacy page repeats.
+    pub(super) fn last_told_sentence(&self) -> Option<String> {
+        let told = self.last_told.as_ref()?;
+        sentence(&self.log_names()?, &told.event.kind, told.armies)
+    }
+
+    /// Asks the worker for a computer seat's move, if a computer is to move and none
+    /// is being thought out.
+    pub(super) fn let_computer_move(&mut self) {
+        if self.thought.is_some() || self.computer_stuck.is_some() {
+            return;
+        }
+        let Some(session) = &self.session else {
+            return;
+        };
+        if session.computer_to_move().is_none() {
+            return;
+        }
+        self.thoughts += 1;
+        self.computers.emit(ComputerSeatsInput::Think {
+            id: self.thoughts,
+            game: Box::new(session.game().unrecorded_copy()),
+        });
+        self.thought = Some(self.thoughts);
+    }
+
+    /// The table gets up: the computer seats stop thinking at once, and the answer of
+    /// the thought under way, if any, will never come.
+    pub(super) fn leave_table(&mut self) {
+        self.table.cancel();
+        self.thought = None;
+    }
+
+    /// Plays the move the worker chose, unless it answers an old thought; a move the
+    /// game refuses stops the computer, and the person is told why.
+    pub(super) fn computer_chose(&mut self, id: u64, seat: Option<Seat>, action: Option<Action>) {
+        if self.thought != Some(id) {
+            return;
+        }
+        self.thought = None;
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let Some(to_move) = session.computer_to_move() else {
+            self.refresh();
+            return;
+        };
+        let refused = match action {
+            Some(action) if seat == Some(to_move) => {
+                session.apply(to_move, action).err().map(|error| {
+                    eprintln!(
+                        "castellan: the computer's move was refused: {}",
+                        error.in_english(session.board())
+                    );
+                    rule_error_text(&error, session)
+                })
+            }
+            _ => {
+                eprintln!("castellan: the computer found no move to make");
+                Some(gettext("it found no move to make"))
+            }
+        };
+        if let Some(reason) = refused {
+            let name = session.seats()[to_move.index()].name.clone();
+            let message = fill(
+                &gettext("{name} cannot move: {reason}"),
+                &[("name", &name), ("reason", &reason)],
+            );
+            self.error(&gettext("The Computer Cannot Move"), &message);
+            self.computer_stuck = Some(message);
+        }
+        self.refresh();
+    }
+}
