@@ -43,8 +43,7 @@ fn games_per_board() -> u64 {
         .unwrap_or(if cfg!(debug_assertions) { 10 } else { 200 })
 }
 
-fn board(index: usize) -> Arc<Board> {
-    let (name, source) = BOARDS[index];
+fn board((name, source): (&str, &str)) -> Arc<Board> {
     Arc::new(parse_board(source, name).expect("a shipped board loads"))
 }
 
@@ -218,7 +217,7 @@ fn play(board: Arc<Board>, variant: Variant, seats: usize, number: u64, greedy_o
 }
 
 fn campaign(ruleset: Ruleset) {
-    for index in 0..BOARDS.len() {
+    for shipped in BOARDS {
         for number in 0..games_per_board() {
             let seats = 2 + (number % 5) as usize;
             let mut rng = ChaCha8Rng::seed_from_u64(number ^ 0x5eed);
@@ -227,16 +226,16 @@ fn campaign(ruleset: Ruleset) {
                 Ruleset::CastleRisk => Variant::rulebook(),
             };
             if ruleset == Ruleset::CastleRisk
-                && Game::new(board(index), variant.clone(), seats, number).is_err()
+                && Game::new(board(shipped), variant.clone(), seats, number).is_err()
             {
                 continue; // fewer empires than seats on this board
             }
             let greedy_only = number % 2 == 0;
-            let ended = play(board(index), variant, seats, number, greedy_only);
+            let ended = play(board(shipped), variant, seats, number, greedy_only);
             assert!(
                 ended || !greedy_only,
                 "{ruleset} game {number} on {} did not end",
-                BOARDS[index].0
+                shipped.0
             );
         }
     }

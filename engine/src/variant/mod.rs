@@ -72,8 +72,9 @@ pub struct Variant {
     /// Armies collected at the end of a turn (ruling 20).
     pub spoils: SpoilsRules,
     /// The options of classic Risk (left out of files while they are the text's).
+    /// Boxed: they would double the size of every message carrying a variant.
     #[serde(skip_serializing_if = "ClassicRules::is_default")]
-    pub classic: ClassicRules,
+    pub classic: Box<ClassicRules>,
 }
 
 /// Starting armies per seat for each number of seats.
@@ -151,7 +152,7 @@ impl Default for Variant {
             deck: DeckCounts::default(),
             reinforcement_track: (3..=14).collect(),
             spoils: SpoilsRules::default(),
-            classic: ClassicRules::default(),
+            classic: Box::default(),
         }
     }
 }

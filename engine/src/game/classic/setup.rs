@@ -164,10 +164,7 @@ impl Game {
             unreachable!("called in setup")
         };
         // Each round places an army or returns: it ends once every army is down.
-        loop {
-            let Some(next) = self.next_with_armies_to_place(seat.next(self.seats())) else {
-                break;
-            };
+        while let Some(next) = self.next_with_armies_to_place(seat.next(self.seats())) {
             seat = next;
             let claiming = self.state.territories.iter().any(|t| t.owner.is_none());
             let own: Vec<TerritoryId> = self
