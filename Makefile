@@ -9,7 +9,7 @@
 #   make lint        clippy, warnings as errors
 #   make pot         regenerate po/castellan.pot; make po also merges it into po/*.po
 #   make install     build with meson and install (PREFIX=/usr/local)
-#   make screenshot  render the game window to docs/screenshots/game.png under Xvfb
+#   make screenshot  make the screenshots of docs/screenshots/ under Xvfb
 #   make deps        only install the missing packages
 
 SHELL := /bin/bash
@@ -133,6 +133,9 @@ check-data:
 	@msgfmt --xml -d po --template=$(GENERATED)/$(APP_ID).metainfo.xml.in -o $(GENERATED)/$(APP_ID).metainfo.xml
 	@desktop-file-validate $(GENERATED)/$(APP_ID).desktop
 	@appstreamcli validate --no-net --explain $(GENERATED)/$(APP_ID).metainfo.xml
+	@for image in $$(grep -o 'docs/screenshots/[^<]*' data/$(APP_ID).metainfo.xml.in); do \
+		[ -f "$$image" ] || { echo "The metainfo shows a missing screenshot: $$image"; exit 1; }; \
+	done
 
 # Compiles once outside Xvfb and runs the doc tests (which draw nothing); then runs
 # every other test binary of the workspace inside Xvfb, so that any test (a unit test
@@ -189,12 +192,15 @@ install: deps
 
 ## Screenshots
 
-# The window as a fresh start shows it, on a virtual screen without a window manager.
-screenshot: build
+# The README's and the metainfo's screenshots, made by the window itself from described
+# positions (src/app/screenshots.rs: a game in progress, the battle panel, the variant
+# editor; light and dark), then reduced to 256 colours to keep the repository small.
+# An ignored test, so that `make test` never depends on it.
+screenshot: deps
 	@mkdir -p docs/screenshots
-	$(XVFB) env $(GUI_TEST_ENV) bash -c '\
-		cargo run --quiet & game=$$!; \
-		sleep 8; \
-		import -window root -crop 1200x900+0+0 +repage docs/screenshots/game.png; \
-		kill $$game'
-	@echo "Wrote docs/screenshots/game.png"
+	$(XVFB) env $(GUI_TEST_ENV) CASTELLAN_SCREENSHOTS=$(CURDIR)/docs/screenshots \
+		cargo test --quiet --bin castellan app::screenshots -- --ignored
+	@for png in docs/screenshots/*.png; do \
+		convert "$$png" -strip -dither FloydSteinberg -colors 256 "PNG8:$$png"; \
+	done
+	@echo "Wrote" docs/screenshots/*.png

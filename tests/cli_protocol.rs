@@ -390,3 +390,95 @@ fn a_line_past_the_limit_is_skipped_unread_and_the_session_goes_on() {
     assert!(replies[0]["message"].as_str().unwrap().contains("16 MiB"));
     assert_eq!(replies[1]["type"], "odds");
 }
+
+#[test]
+fn the_story_of_a_save_tells_luck_battles_and_turning_points() {
+    let (_, replies) = protocol(&duel_lines());
+    let file = Scratch::new("story.json", &replies.last().unwrap()["save"].to_string());
+    let output = castellan(&["replay", "--story", file.path()])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    // 2 dice against 2, 6 5 against 4 3: the attacker lost none where the odds
+    // expected 1582/1296 and killed 2 where they expected 1010/1296, so it is
+    // 3164/1296 = 2.44 armies ahead.
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "Two Valleys: 2 seats, 1 turn
+Luck against the exact odds:
+  seat 0 was the luckiest: 2 armies better than expected.
+  seat 1 was the unluckiest: 2 armies worse than expected.
+    seat 0: lost 0 (expected 1.2), killed 2 (expected 0.8)
+    seat 1: lost 2 (expected 0.8), killed 0 (expected 1.2)
+Battles:
+  seat 0: 1 attack, 1 won; 0 defences, 0 held
+  seat 1: 0 attacks, 0 won; 1 defence, 0 held
+Turning points:
+  turn 1: seat 0 took the castle of seat 1 in East One
+  turn 1: seat 1 is out of the game, put out by seat 0
+  turn 1: seat 0 won the game
+Territories / armies (+hidden) / cards as each turn began:
+  turn        seat 0        seat 1
+     1         2/8/1         2/3/0
+   end         3/8/1         0/0/0
+"
+    );
+
+    let output = castellan(&["replay", "--story", "--json", file.path()])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let story: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let ahead = story["seats"][0]["armies_better_than_expected"]
+        .as_f64()
+        .unwrap();
+    assert!((ahead - 3164.0 / 1296.0).abs() < 1e-9, "{ahead}");
+    assert_eq!(story["chronicle"]["winner"], 0);
+    assert_eq!(story["chronicle"]["disclosure"], "everything");
+    assert_eq!(story["chronicle"]["luck"][1]["losses"], 2);
+
+    let output = castellan(&["replay", "--story", "--lang", "fr", file.path()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("joueur 0 a eu le plus de chance\u{a0}: 2\u{a0}armées de mieux que prévu."),
+        "{text}"
+    );
+    assert!(text.contains("perdu 0 (prévu 1,2)"), "{text}");
+
+    // JSON only for the story.
+    let output = castellan(&["replay", "--json", file.path()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn the_story_of_a_game_in_progress_keeps_its_secrets() {
+    let mut lines = duel_lines();
+    lines.truncate(3);
+    lines.push(json!({ "type": "save" }).to_string());
+    let (_, replies) = protocol(&lines);
+    let file = Scratch::new(
+        "open-story.json",
+        &replies.last().unwrap()["save"].to_string(),
+    );
+    let output = castellan(&["replay", "--story", "--json", file.path()])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let story: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(story["chronicle"]["disclosure"], "public");
+    assert!(
+        !String::from_utf8(output.stdout)
+            .unwrap()
+            .contains("\"hand\"")
+    );
+    let output = castellan(&["replay", "--story", file.path()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("not over"), "{text}");
+    assert!(text.contains("No dice were rolled."), "{text}");
+}

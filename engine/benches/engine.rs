@@ -17,12 +17,13 @@ use castellan_engine::board::parse_board;
 use castellan_engine::bot::{GreedyPolicy, Outcome, Policy, RandomPolicy, play_to_end};
 use castellan_engine::game::Game;
 use castellan_engine::odds::{OddsOptions, odds};
+use castellan_engine::story::{Chronicle, Disclosure, Replay};
 use castellan_engine::variant::Variant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// Every group of figures, in the order they are printed.
-const SECTIONS: &[fn(&mut Bench)] = &[odds_figures, game_figures];
+const SECTIONS: &[fn(&mut Bench)] = &[odds_figures, game_figures, story_figures];
 
 /// How long each figure is measured for, after a warm-up of the same length.
 const MEASURE_FOR: Duration = Duration::from_millis(500);
@@ -118,6 +119,36 @@ fn game_figures(bench: &mut Bench) {
             );
         }
     }
+}
+
+/// The story of a whole game of four greedy players: telling it from the save, making
+/// its replay (one pass, checkpoints), and stepping back one action from its end, the
+/// dearest step (from the last checkpoint).
+fn story_figures(bench: &mut Bench) {
+    let source = include_str!("../../data/boards/castle-risk.toml");
+    let board = Arc::new(parse_board(source, "castle-risk.toml").expect("the board loads"));
+    let mut game = Game::new(board, Variant::rulebook(), 4, 3).expect("a 4-seat game starts");
+    let mut seats: Vec<Box<dyn Policy>> =
+        (0..4).map(|_| Box::new(GreedyPolicy::new()) as _).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    play_to_end(&mut game, &mut seats, &mut rng, GAME_ACTION_CAP);
+    let saved = game.save(source).expect("the game saves");
+    let actions = saved.actions.len();
+    bench.time_per_call(&format!("story chronicle of {actions} actions"), || {
+        Chronicle::from_save(&saved, Disclosure::Public).expect("the save replays")
+    });
+    bench.time_per_call(&format!("story replay of {actions} actions"), || {
+        Replay::new(&saved, Disclosure::Public).expect("the save replays")
+    });
+    let mut replay = Replay::new(&saved, Disclosure::Public).expect("the save replays");
+    // Alternating between the end and one before it: every step back starts from the
+    // last checkpoint.
+    let mut back = false;
+    bench.time_per_call("story step back from the end", || {
+        back = !back;
+        replay.seek(if back { actions - 1 } else { actions });
+        replay.at()
+    });
 }
 
 /// Runs and prints the figures the command line asked for.

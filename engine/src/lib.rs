@@ -15,4 +15,5 @@ pub mod diagnostics;
 pub mod game;
 pub mod odds;
 pub mod protocol;
+pub mod story;
 pub mod variant;

@@ -134,34 +134,60 @@ pub struct Sides {
 }
 
 impl Sides {
-    /// The odds options for this battle, with a General about to be committed or not.
-    pub fn odds_options(&self, committing_general: bool) -> OddsOptions {
+    /// The odds options for this battle, with a General or a Marshall about to be
+    /// committed or not.
+    pub fn odds_options(&self, committing: Committing) -> OddsOptions {
         OddsOptions {
             castle: self.castle,
             castle_dice_limit: Some(self.castle_dice_limit),
-            general: self.general_committed || committing_general,
-            marshall: self.marshall_committed,
+            general: self.general_committed || committing.general,
+            marshall: self.marshall_committed || committing.marshall,
             lenient_general: self.lenient_general,
             admiral: self.ship.is_some(),
             stop_at: None,
         }
     }
 
-    /// The battle whose odds are shown, with a General about to be committed or not.
-    pub fn odds_key(&self, committing_general: bool) -> OddsKey {
+    /// The battle whose odds are shown, with what is about to be committed.
+    pub fn odds_key(&self, committing: Committing) -> OddsKey {
         OddsKey {
             attackers: self.attackers,
             defenders: self.defenders,
-            options: self.odds_options(committing_general),
+            options: self.odds_options(committing),
         }
     }
 
     /// The exact probability that the attacker takes the territory, fighting to the end
     /// with the most dice; `None` if the armies are beyond what odds are computed for.
     #[cfg(test)]
-    pub fn attacker_win_probability(&self, committing_general: bool) -> Option<f64> {
-        self.odds_key(committing_general).probability()
+    pub fn attacker_win_probability(&self, committing: Committing) -> Option<f64> {
+        self.odds_key(committing).probability()
     }
+}
+
+/// The cards a side is about to commit with its next roll, which the odds follow.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Committing {
+    /// The attacker's General.
+    pub general: bool,
+    /// The defender's Marshall.
+    pub marshall: bool,
+}
+
+#[cfg(test)]
+impl Committing {
+    pub const NOTHING: Committing = Committing {
+        general: false,
+        marshall: false,
+    };
+    pub const GENERAL: Committing = Committing {
+        general: true,
+        marshall: false,
+    };
+    pub const MARSHALL: Committing = Committing {
+        general: false,
+        marshall: true,
+    };
 }
 
 /// A battle as the odds see it: what they are worked out from.
@@ -366,6 +392,7 @@ pub(crate) mod tests {
         TableSnapshot {
             board: Arc::clone(game.board_arc()),
             view: game.view_for(seat),
+            secrets_shown: true,
             legal: game.legal_actions(),
             seat_names: game
                 .seat_ids()
@@ -490,13 +517,22 @@ pub(crate) mod tests {
         let expected = odds(
             offer.sides.attackers,
             offer.sides.defenders,
-            offer.sides.odds_options(false),
+            offer.sides.odds_options(Committing::NOTHING),
         )
         .unwrap()
         .attacker_win_probability();
-        assert_eq!(offer.sides.attacker_win_probability(false), Some(expected));
+        assert_eq!(
+            offer.sides.attacker_win_probability(Committing::NOTHING),
+            Some(expected)
+        );
         // A General can only help.
-        assert!(offer.sides.attacker_win_probability(true).unwrap() >= expected);
+        assert!(
+            offer
+                .sides
+                .attacker_win_probability(Committing::GENERAL)
+                .unwrap()
+                >= expected
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The dice of the last roll: Cairo-drawn faces that tumble for a moment, then settle
-//! on the faces rolled, with the dice that lost their comparison crossed out. The
-//! battle panel owns one and feeds it rolls; the comparison itself is the engine's.
+//! on the faces rolled, with the dice that lost their comparison faded and ringed in
+//! red (their faces still readable) and a General's or Marshall's +1 on the high die.
+//! The battle panel owns one and feeds it rolls; the comparison itself is the engine's.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -31,6 +32,9 @@ pub struct DiceState {
     /// Die colours (0xRRGGBB) of the two sides.
     pub attacker_colour: u32,
     pub defender_colour: u32,
+    /// A General's +1 on the attacker's high die, a Marshall's on the defender's.
+    pub attacker_bonus: bool,
+    pub defender_bonus: bool,
 }
 
 impl DiceState {
@@ -187,18 +191,23 @@ pub fn draw_dice(cr: &cairo::Context, dice: &DiceState) -> Result<(), cairo::Err
         (&dice.attacker, dice.attacker_colour),
         (&dice.defender, dice.defender_colour),
     ];
+    let bonuses = [dice.attacker_bonus, dice.defender_bonus];
     for (side, (faces, colour)) in rows.into_iter().enumerate() {
         let y = GAP + side as f64 * (DIE + GAP);
         for (index, &real) in faces.iter().enumerate() {
             let x = GAP + index as f64 * (DIE + GAP);
             draw_die(cr, x, y, DIE, dice.face(side, index, real), colour)?;
-            let lost = dice.tumbling.is_none()
+            let settled = dice.tumbling.is_none();
+            let lost = settled
                 && dice
                     .attacker_won
                     .get(index)
                     .is_some_and(|&attacker_won| attacker_won == (side == 1));
             if lost {
-                draw_cross(cr, x, y, DIE)?;
+                draw_lost(cr, x, y, DIE)?;
+            }
+            if settled && index == 0 && bonuses[side] {
+                draw_plus_one(cr, x, y, DIE)?;
             }
         }
     }
@@ -246,16 +255,38 @@ fn draw_die(
     Ok(())
 }
 
-/// A red cross over a die that lost its comparison.
-fn draw_cross(cr: &cairo::Context, x: f64, y: f64, size: f64) -> Result<(), cairo::Error> {
-    cr.set_source_rgba(0.85, 0.1, 0.1, 0.9);
+/// A die that lost its comparison: faded under a grey veil and ringed in red, its
+/// pips left clear (a cross over them hid the face that lost).
+fn draw_lost(cr: &cairo::Context, x: f64, y: f64, size: f64) -> Result<(), cairo::Error> {
+    cr.set_source_rgba(0.5, 0.5, 0.5, 0.45);
+    cr.rectangle(x, y, size, size);
+    cr.fill()?;
+    cr.set_source_rgba(0.85, 0.1, 0.1, 0.95);
     cr.set_line_width(3.0);
-    cr.set_line_cap(cairo::LineCap::Round);
-    cr.move_to(x + 4.0, y + 4.0);
-    cr.line_to(x + size - 4.0, y + size - 4.0);
-    cr.move_to(x + size - 4.0, y + 4.0);
-    cr.line_to(x + 4.0, y + size - 4.0);
+    cr.rectangle(x - 1.5, y - 1.5, size + 3.0, size + 3.0);
     cr.stroke()
+}
+
+/// A "+1" badge on the high die's corner: the General's or Marshall's bonus.
+fn draw_plus_one(cr: &cairo::Context, x: f64, y: f64, size: f64) -> Result<(), cairo::Error> {
+    use std::f64::consts::TAU;
+    let radius = size * 0.3;
+    // On the corner, but inside the tray: the top row sits `GAP` below its edge.
+    let (cx, cy) = (x + size, y + radius - GAP + 1.0);
+    cr.arc(cx, cy, radius, 0.0, TAU);
+    cr.set_source_rgb(0.95, 0.75, 0.1);
+    cr.fill_preserve()?;
+    cr.set_source_rgb(0.2, 0.15, 0.0);
+    cr.set_line_width(1.0);
+    cr.stroke()?;
+    cr.select_font_face("Sans", cairo::FontSlant::Normal, cairo::FontWeight::Bold);
+    cr.set_font_size(radius * 1.1);
+    let extents = cr.text_extents("+1")?;
+    cr.move_to(
+        cx - extents.width() / 2.0 - extents.x_bearing(),
+        cy - extents.height() / 2.0 - extents.y_bearing(),
+    );
+    cr.show_text("+1")
 }
 
 /// Pip positions of a face, in −1…1 both ways.
@@ -349,7 +380,41 @@ mod tests {
             (data[at + 2], data[at + 1], data[at])
         };
         assert_eq!(pixel(10, 25), (0xc0, 0x1c, 0x28));
-        assert_eq!(pixel(10, 25 + 42), (0x1c, 0x71, 0xd8));
+        // The defender's dice lost: faded towards grey, still blue rather than red.
+        let (r, g, b) = pixel(10, 25 + 42);
+        assert_ne!((r, g, b), (0x1c, 0x71, 0xd8));
+        assert!(b > r && r > 0x1c, "faded blue: {r:x} {g:x} {b:x}");
+        // Ringed in red just outside the die.
+        assert!(pixel(7, 25 + 42).0 > 0xc0);
+    }
+
+    #[test]
+    fn the_bonus_shows_on_the_high_die_once_settled() {
+        let draw = |dice: &DiceState| {
+            let mut surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 140, 90).unwrap();
+            {
+                let cr = cairo::Context::new(&surface).unwrap();
+                draw_dice(&cr, dice).unwrap();
+            }
+            surface.flush();
+            let stride = surface.stride() as usize;
+            let data = surface.data().unwrap();
+            // Inside the badge, under its text, on the high die's top-right corner.
+            let at = (GAP as usize + 11) * stride + (GAP + DIE) as usize * 4;
+            (data[at + 2], data[at + 1], data[at])
+        };
+        let mut dice = DiceState::rolled(&[6, 5], &[4, 1], 0);
+        dice.attacker_colour = 0x1c71d8;
+        let plain = draw(&dice);
+        dice.attacker_bonus = true;
+        let yellow = draw(&dice);
+        assert_ne!(plain, yellow);
+        assert!(
+            yellow.0 > 0xd0 && yellow.2 < 0x40,
+            "a yellow badge: {yellow:x?}"
+        );
+        dice.tumbling = Some(2);
+        assert_ne!(draw(&dice), yellow, "no badge while tumbling");
     }
 
     #[test]

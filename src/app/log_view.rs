@@ -45,10 +45,20 @@ impl RelmListItem for LogLine {
     }
 }
 
-/// The log's state: its lines, and the names of the game they belong to.
+/// The log's state: its lines, the names of the game they belong to, and whether
+/// the reader follows the newest line.
 pub struct GameLog {
     lines: TypedListView<LogLine, gtk::NoSelection>,
     names: Option<Rc<LogNames>>,
+    /// Whether the reader was at the end when they last scrolled (or the log last
+    /// scrolled itself): kept here rather than read off the scroll bar when lines
+    /// come, because a second batch can arrive after the first was laid out but
+    /// before the view scrolled to it, and the bar then says "not at the end" of a
+    /// reader who never moved.
+    following: bool,
+    /// Scrolls asked for and not yet done: while one is pending, the bar moves
+    /// because lines are laid out, not because the reader scrolled.
+    pending_scrolls: Rc<Cell<u32>>,
 }
 
 #[derive(Debug)]
@@ -57,6 +67,9 @@ pub enum GameLogInput {
     Start(LogNamesInput),
     /// Events that happened since, in order; those the log tells are added.
     Append(Vec<TableEvent>),
+    /// The view was scrolled (by the reader or to the newest line): whether it now
+    /// shows the end.
+    Scrolled { at_the_end: bool },
 }
 
 /// The names of a new game's log (a wrapper, to be printed shortly in debug output).
@@ -85,7 +98,7 @@ impl SimpleComponent for GameLog {
     fn init(
         _: (),
         root: gtk::ScrolledWindow,
-        _sender: ComponentSender<Self>,
+        sender: ComponentSender<Self>,
     ) -> ComponentParts<Self> {
         let lines = TypedListView::<LogLine, gtk::NoSelection>::new();
         lines.view.set_widget_name("log");
@@ -94,8 +107,22 @@ impl SimpleComponent for GameLog {
         static STYLE: std::sync::Once = std::sync::Once::new();
         STYLE.call_once(|| relm4::set_global_css(".game-log > row { padding: 0; min-height: 0; }"));
         root.set_child(Some(&lines.view));
+        let pending_scrolls = Rc::new(Cell::new(0));
+        let pending = Rc::clone(&pending_scrolls);
+        root.vadjustment().connect_value_changed(move |adjustment| {
+            if pending.get() == 0 {
+                sender.input(GameLogInput::Scrolled {
+                    at_the_end: shows_the_end(adjustment),
+                });
+            }
+        });
         ComponentParts {
-            model: GameLog { lines, names: None },
+            model: GameLog {
+                lines,
+                names: None,
+                following: true,
+                pending_scrolls,
+            },
             widgets: (),
         }
     }
@@ -105,12 +132,13 @@ impl SimpleComponent for GameLog {
             GameLogInput::Start(LogNamesInput(names)) => {
                 self.lines.clear();
                 self.names = Some(Rc::new(names));
+                self.following = true;
             }
+            GameLogInput::Scrolled { at_the_end } => self.following = at_the_end,
             GameLogInput::Append(events) => {
                 let Some(names) = &self.names else {
                     return;
                 };
-                let following = self.at_the_end();
                 self.lines.extend_from_iter(
                     events
                         .into_iter()
@@ -122,22 +150,24 @@ impl SimpleComponent for GameLog {
                 );
                 // The newest line comes into view while the reader is at the end; a
                 // reader who scrolled back stays where they are.
-                if following && !self.lines.is_empty() {
-                    scroll_to_end_once_laid_out(&self.lines.view, self.lines.len() - 1);
+                if self.following && !self.lines.is_empty() {
+                    scroll_to_end_once_laid_out(
+                        &self.lines.view,
+                        self.lines.len() - 1,
+                        &self.pending_scrolls,
+                    );
                 }
             }
         }
     }
 }
 
-impl GameLog {
-    /// Whether the reader sees the end of the log (or it all fits).
-    fn at_the_end(&self) -> bool {
-        self.lines.view.vadjustment().is_none_or(|adjustment| {
-            adjustment.value() + adjustment.page_size() >= adjustment.upper() - 1.0
-        })
-    }
+/// Whether `adjustment` shows the end of what it scrolls (or it all fits).
+fn shows_the_end(adjustment: &gtk::Adjustment) -> bool {
+    adjustment.value() + adjustment.page_size() >= adjustment.upper() - 1.0
+}
 
+impl GameLog {
     /// Every line of the log, as shown (for tests).
     #[cfg(test)]
     pub fn text(&self) -> String {
@@ -152,16 +182,20 @@ impl GameLog {
 /// Scrolls `view` to line `last` once the list has been laid out with it: a list
 /// only knows where a line is after a frame has measured it (GTK 4.8 has no
 /// `scroll_to` of its own, so this uses the list's `list.scroll-to-item` action).
-fn scroll_to_end_once_laid_out(view: &gtk::ListView, last: u32) {
+/// `pending` counts the scrolls not yet done, this one included until it is.
+fn scroll_to_end_once_laid_out(view: &gtk::ListView, last: u32, pending: &Rc<Cell<u32>>) {
     // Tick callbacks run before a frame's layout: the second tick follows the layout
     // of the first frame.
     let ticks = Cell::new(0);
+    pending.set(pending.get() + 1);
+    let pending = Rc::clone(pending);
     view.add_tick_callback(move |view, _| {
         ticks.set(ticks.get() + 1);
         if ticks.get() < 2 {
             return gtk::glib::ControlFlow::Continue;
         }
         let _ = view.activate_action("list.scroll-to-item", Some(&last.to_variant()));
+        pending.set(pending.get() - 1);
         gtk::glib::ControlFlow::Break
     });
 }
@@ -228,5 +262,57 @@ mod tests {
         }
         assert_eq!(adjustment.value(), 0.0);
         assert!(log.model().text().ends_with("Turn 320: Anna"));
+    }
+
+    #[gtk::test]
+    fn a_second_batch_before_the_scroll_keeps_following() {
+        let log = GameLog::builder().launch(()).detach();
+        let board = crate::app::library::load_board(&crate::app::library::default_board_path())
+            .unwrap()
+            .board;
+        let window = gtk::Window::builder()
+            .child(log.widget())
+            .default_width(300)
+            .default_height(200)
+            .build();
+        window.present();
+        settle();
+        log.emit(GameLogInput::Start(LogNamesInput(LogNames {
+            board: Arc::clone(&board),
+            seats: vec!["Anna".into()],
+        })));
+        log.emit(GameLogInput::Append((1..=300).map(turn).collect()));
+        // Run the loop a step at a time until the lines are laid out (the view has
+        // something to scroll) but the view has not scrolled to them yet: the
+        // moment a computer's next batch of lines lands in a game.
+        let adjustment = log.widget().vadjustment();
+        let context = gtk::glib::MainContext::default();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while adjustment.upper() <= adjustment.page_size() + 1.0
+            && std::time::Instant::now() < deadline
+        {
+            context.iteration(true);
+        }
+        assert_eq!(adjustment.value(), 0.0, "the scroll came before the test");
+        log.emit(GameLogInput::Append((301..=310).map(turn).collect()));
+        let end = std::time::Instant::now() + std::time::Duration::from_millis(500);
+        while std::time::Instant::now() < end {
+            settle();
+        }
+        assert!(log.model().text().ends_with("Turn 310: Anna"));
+        assert!(
+            adjustment.value() + adjustment.page_size() >= adjustment.upper() - 1.0,
+            "the log stopped following: {} + {} < {}",
+            adjustment.value(),
+            adjustment.page_size(),
+            adjustment.upper()
+        );
+        // And lines after that still follow.
+        log.emit(GameLogInput::Append((311..=320).map(turn).collect()));
+        let end = std::time::Instant::now() + std::time::Duration::from_millis(300);
+        while std::time::Instant::now() < end {
+            settle();
+        }
+        assert!(adjustment.value() + adjustment.page_size() >= adjustment.upper() - 1.0);
     }
 }

@@ -133,6 +133,13 @@ pub enum MapViewInput {
     DragEnded {
         dx: f64,
         dy: f64,
+        /// The keys held at the release (Shift, Control).
+        modifiers: gdk::ModifierType,
+    },
+    /// A click of the secondary button.
+    SecondaryClicked {
+        x: f64,
+        y: f64,
     },
     /// Wheel or touchpad scrolling: negative is away from the user (zoom in).
     Scrolled {
@@ -181,11 +188,37 @@ pub enum MapViewInput {
     },
 }
 
+/// Which click a territory got: the map tells them apart, the window gives them
+/// meaning (while placing: one army, five, all that are left, take one back).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ClickKind {
+    Plain,
+    /// With Shift held.
+    Shift,
+    /// With Control held.
+    Control,
+    /// The secondary (right) button.
+    Secondary,
+}
+
+impl ClickKind {
+    /// The kind of a primary click made with `modifiers` held.
+    fn primary(modifiers: gdk::ModifierType) -> ClickKind {
+        if modifiers.contains(gdk::ModifierType::CONTROL_MASK) {
+            ClickKind::Control
+        } else if modifiers.contains(gdk::ModifierType::SHIFT_MASK) {
+            ClickKind::Shift
+        } else {
+            ClickKind::Plain
+        }
+    }
+}
+
 /// What the map tells its parent.
 #[derive(Debug)]
 pub enum MapViewOutput {
     /// The player clicked a territory.
-    Clicked(TerritoryId),
+    Clicked(TerritoryId, ClickKind),
     /// The player pressed Escape on the map.
     Escape,
 }
@@ -266,8 +299,15 @@ impl Component for MapView {
                 connect_drag_update[sender] => move |_, dx, dy| {
                     sender.input(MapViewInput::DragMoved { dx, dy });
                 },
-                connect_drag_end[sender] => move |_, dx, dy| {
-                    sender.input(MapViewInput::DragEnded { dx, dy });
+                connect_drag_end[sender] => move |gesture, dx, dy| {
+                    let modifiers = gesture.current_event_state();
+                    sender.input(MapViewInput::DragEnded { dx, dy, modifiers });
+                },
+            },
+            add_controller = gtk::GestureClick {
+                set_button: gdk::BUTTON_SECONDARY,
+                connect_released[sender] => move |_, _, x, y| {
+                    sender.input(MapViewInput::SecondaryClicked { x, y });
                 },
             },
             add_controller = gtk::EventControllerScroll::new(
@@ -359,6 +399,9 @@ impl Component for MapView {
     }
 
     fn update(&mut self, message: MapViewInput, sender: ComponentSender<Self>, root: &Self::Root) {
+        // GTK asks for a tooltip's text only when the pointer moves: a territory that
+        // changes hands under a still pointer would keep its old tooltip.
+        let mut requery_tooltip = false;
         let redraw = match message {
             MapViewInput::PointerMoved { x, y } => {
                 let point = ViewPoint::new(x, y);
@@ -380,15 +423,18 @@ impl Component for MapView {
                 false
             }
             MapViewInput::DragMoved { dx, dy } => self.drag_to(dx, dy),
-            MapViewInput::DragEnded { dx, dy } => {
+            MapViewInput::DragEnded { dx, dy, modifiers } => {
                 let moved = self.drag_to(dx, dy);
                 match self.drag.take() {
                     Some(drag) if !drag.panning => {
                         let at = ViewPoint::new(drag.start.x + dx, drag.start.y + dy);
-                        self.click_at(at, &sender)
+                        self.click_at(at, ClickKind::primary(modifiers), &sender)
                     }
                     _ => moved | self.hover_at(self.pointer),
                 }
+            }
+            MapViewInput::SecondaryClicked { x, y } => {
+                self.click_at(ViewPoint::new(x, y), ClickKind::Secondary, &sender)
             }
             MapViewInput::Scrolled { dy } => {
                 let anchor = self.pointer.unwrap_or_else(|| self.middle());
@@ -420,7 +466,9 @@ impl Component for MapView {
             MapViewInput::Activate => {
                 let focused = self.canvas.borrow().scene.focused();
                 if let Some(id) = focused {
-                    sender.output(MapViewOutput::Clicked(id)).ok();
+                    sender
+                        .output(MapViewOutput::Clicked(id, ClickKind::Plain))
+                        .ok();
                 }
                 false
             }
@@ -470,6 +518,7 @@ impl Component for MapView {
                 if let Some(measure) = &mut canvas.measure {
                     measure.game_shown();
                 }
+                requery_tooltip = true;
                 true
             }
             MapViewInput::Resized {
@@ -502,6 +551,10 @@ impl Component for MapView {
         if redraw {
             root.queue_draw();
         }
+        // After the canvas is let go of: the query may be answered at once.
+        if requery_tooltip {
+            root.trigger_tooltip_query();
+        }
     }
 
     fn shutdown(&mut self, _widgets: &mut Self::Widgets, _output: relm4::Sender<MapViewOutput>) {
@@ -528,12 +581,17 @@ impl MapView {
 
     /// Reports a click on a territory; a click on the sea means nothing. The keyboard
     /// focus ring goes, as a pointer user does not need it.
-    fn click_at(&mut self, point: ViewPoint, sender: &ComponentSender<Self>) -> bool {
+    fn click_at(
+        &mut self,
+        point: ViewPoint,
+        kind: ClickKind,
+        sender: &ComponentSender<Self>,
+    ) -> bool {
         let mut canvas = self.canvas.borrow_mut();
         let unfocused = canvas.scene.set_focused(None);
         let clicked = canvas.scene.territory_at(point);
         if let Some(id) = clicked {
-            sender.output(MapViewOutput::Clicked(id)).ok();
+            sender.output(MapViewOutput::Clicked(id, kind)).ok();
         }
         unfocused
     }

@@ -7,6 +7,7 @@ use relm4::gtk::gio;
 use relm4::gtk::prelude::*;
 use relm4::prelude::*;
 
+use super::computer::GameSpeed;
 use super::shortcuts;
 use super::window::{MainWindow, MainWindowInput};
 
@@ -22,6 +23,7 @@ relm4::new_stateless_action!(ExportReferenceAction, WindowActions, "export-refer
 relm4::new_stateless_action!(ShortcutsAction, WindowActions, "show-help-overlay");
 relm4::new_stateless_action!(AboutAction, WindowActions, "about");
 relm4::new_stateless_action!(QuitAction, WindowActions, "quit");
+relm4::new_stateful_action!(GameSpeedAction, WindowActions, "game-speed", String, String);
 
 /// The primary menu.
 pub fn primary_menu() -> gio::Menu {
@@ -50,6 +52,18 @@ pub fn primary_menu() -> gio::Menu {
         Some("win.export-reference"),
     );
     menu.append_section(None, &tools);
+    let speed = gio::Menu::new();
+    for (game_speed, label) in [
+        (GameSpeed::Instant, gettext("_Instant")),
+        (GameSpeed::Normal, gettext("_Normal Speed")),
+        (GameSpeed::Slow, gettext("_Slow, to Watch")),
+    ] {
+        speed.append(
+            Some(&label),
+            Some(&format!("win.game-speed::{}", game_speed.id())),
+        );
+    }
+    menu.append_section(Some(&gettext("Computer Players")), &speed);
     let help = gio::Menu::new();
     help.append(
         Some(&gettext("_Keyboard Shortcuts")),
@@ -60,8 +74,13 @@ pub fn primary_menu() -> gio::Menu {
     menu
 }
 
-/// The window's actions and their accelerators.
-pub fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<MainWindow>) {
+/// The window's actions and their accelerators; the game-speed choice starts at
+/// `speed`.
+pub fn register_actions(
+    window: &adw::ApplicationWindow,
+    sender: &ComponentSender<MainWindow>,
+    speed: GameSpeed,
+) {
     let mut group = RelmActionGroup::<WindowActions>::new();
     macro_rules! add {
         ($action:ty, $message:expr) => {{
@@ -82,6 +101,19 @@ pub fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSende
     add!(GameRulesAction, MainWindowInput::GameRules);
     add!(PrintReferenceAction, MainWindowInput::PrintReference);
     add!(ExportReferenceAction, MainWindowInput::ExportReference);
+    {
+        let sender = sender.clone();
+        let action: RelmAction<GameSpeedAction> = RelmAction::new_stateful_with_target_value(
+            &speed.id().to_owned(),
+            move |_, state: &mut String, chosen: String| {
+                if let Some(speed) = GameSpeed::from_id(&chosen) {
+                    *state = chosen;
+                    sender.input(MainWindowInput::SetSpeed(speed));
+                }
+            },
+        );
+        group.add_action(action);
+    }
     group.register_for_widget(window);
     let app = relm4::main_application();
     for (action, accels) in shortcuts::ACCELERATORS {

@@ -9,11 +9,13 @@
 //! - `files`: every file read or written (saves, the last setup) and the file chooser.
 //! - `status`: the status line's words; `log` the log's words, `log_view` the log.
 //! - `map_view`: the map widget; `privacy`, `victory`: the pages between people and
-//!   after a win; `new_game`: the new-game dialog; `printing`: the reference sheet.
+//!   after a win; `turn_summary`: a computer's turn summed up; `new_game`: the new-game dialog; `printing`: the reference sheet.
 //! - `library`: the boards and variants on offer; `variant_editor`: the rules editor.
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`; `rows`
 //!   keeps their lists in place.
+//! - `icons`: the app's icon from an uninstalled build; `screenshots`: the README's
+//!   screenshots, made by `make screenshot`.
 
 mod battle_panel;
 mod card_art;
@@ -21,6 +23,7 @@ mod computer;
 mod decisions;
 mod dice_view;
 mod files;
+mod icons;
 mod library;
 mod log;
 mod log_view;
@@ -32,11 +35,14 @@ mod panel_testing;
 mod printing;
 mod privacy;
 mod rows;
+#[cfg(test)]
+mod screenshots;
 mod session;
 mod shortcuts;
 mod sidebar;
 mod status;
 mod table;
+mod turn_summary;
 mod variant_editor;
 mod victory;
 mod window;
@@ -73,5 +79,6 @@ pub fn run(save: Option<PathBuf>) {
         Startup::Dialog
     };
     let app = RelmApp::new(APP_ID).with_args(Vec::new());
+    icons::register_at_startup();
     app.run::<MainWindow>(startup);
 }

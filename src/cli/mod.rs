@@ -12,6 +12,7 @@ mod odds;
 mod protocol;
 mod replay;
 mod sheet;
+mod story;
 mod tournament;
 mod variant;
 

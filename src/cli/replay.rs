@@ -1,5 +1,6 @@
 //! `castellan replay SAVE`: replays a saved game with the engine, checking every
-//! action, and prints where it ended: each territory, each seat, and the winner.
+//! action, and prints where it ended: each territory, each seat, and the winner; or,
+//! with `--story`, the story of the game (`story`).
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -11,6 +12,7 @@ use castellan_engine::game::{Game, QUIET_ROUNDS_FOR_A_DRAW, SavedGame};
 use clap::Args;
 use gettextrs::{gettext, ngettext};
 
+use super::story;
 use crate::messages;
 use crate::text::fill;
 
@@ -22,6 +24,17 @@ pub struct ReplayArgs {
         help = gettext("A saved game (JSON)")
     )]
     save: PathBuf,
+    #[arg(
+        long,
+        help = gettext("Tell the story of the game: luck, battles, turning points, turns")
+    )]
+    story: bool,
+    #[arg(
+        long,
+        requires = "story",
+        help = gettext("Write the story as JSON")
+    )]
+    json: bool,
 }
 
 /// Prints the final position, or why the save does not replay (then fails).
@@ -29,7 +42,14 @@ pub fn run(args: ReplayArgs) -> ExitCode {
     let shown = escaped(&args.save.display().to_string());
     let game = replay(&args.save);
     match game {
-        Ok(game) => match write_final_position(&mut io::stdout().lock(), &game) {
+        Ok((saved, game)) if args.story => match tell_story(&args, &saved, &game) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("castellan replay: {shown}: {error}");
+                ExitCode::FAILURE
+            }
+        },
+        Ok((_, game)) => match write_final_position(&mut io::stdout().lock(), &game) {
             Ok(()) => ExitCode::SUCCESS,
             Err(_) => ExitCode::FAILURE,
         },
@@ -42,13 +62,28 @@ pub fn run(args: ReplayArgs) -> ExitCode {
 
 /// Reads a save file (with the engine's size limit) and replays it, or says why it
 /// does not replay, naming the territories of its board when the board loads.
-fn replay(path: &Path) -> Result<Game, String> {
+fn replay(path: &Path) -> Result<(SavedGame, Game), String> {
     let saved =
         SavedGame::read_file(path).map_err(|error| messages::replay_error(&error, None, &[]))?;
-    saved.replay().map_err(|error| {
+    let game = saved.replay().map_err(|error| {
         let board = parse_board(&saved.board_source, &saved.board_name).ok();
         messages::replay_error(&error, board.as_ref(), &[])
-    })
+    })?;
+    Ok((saved, game))
+}
+
+/// Prints the story of the replayed game, as text or JSON.
+fn tell_story(args: &ReplayArgs, saved: &SavedGame, game: &Game) -> Result<(), String> {
+    let chronicle = story::chronicle(saved, game)?;
+    let seats = story::seat_names(saved);
+    let names = messages::Names::new(game.board()).with_seats(&seats);
+    let mut out = io::stdout().lock();
+    let written = if args.json {
+        story::write_json(&mut out, &chronicle, &names)
+    } else {
+        story::write_text(&mut out, &chronicle, game, &names)
+    };
+    written.map_err(|error| error.to_string())
 }
 
 /// The board and how far the game went, every territory (owner, armies, castle),

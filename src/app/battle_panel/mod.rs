@@ -7,7 +7,8 @@ use std::sync::Arc;
 #[cfg(test)]
 use std::time::Duration;
 
-use castellan_engine::game::{Action, MAX_ATTACK_DICE, MAX_DEFENCE_DICE};
+use castellan_engine::board::TerritoryId;
+use castellan_engine::game::{Action, AttackEnd, MAX_ATTACK_DICE, MAX_DEFENCE_DICE, Seat};
 use gettextrs::gettext;
 use relm4::gtk::{self, prelude::*};
 use relm4::prelude::*;
@@ -49,6 +50,13 @@ pub struct BattlePanel {
     attack: Option<u32>,
     /// Who lost what in the last roll.
     losses: Option<(u8, u8)>,
+    /// Who rolled since the last attack ended, and the armies they lost and killed:
+    /// kept from roll to roll rather than read off snapshots, which a batch of
+    /// events (a "Roll Until Decided", a computer's turn) goes past.
+    rolled_by: Option<Seat>,
+    tally: (u32, u32),
+    /// How the last attack ended, shown until dismissed (or the next one ends).
+    outcome: Option<String>,
     dice_view: DiceView,
     /// The battle whose odds are wanted, and what is known of them.
     odds_for: Option<OddsKey>,
@@ -68,11 +76,24 @@ pub enum BattlePanelInput {
         defender: Vec<u8>,
         attacker_losses: u8,
         defender_losses: u8,
+        /// A General's or Marshall's +1 was on the high die.
+        general: bool,
+        marshall: bool,
+        /// The attacker who rolled.
+        seat: Seat,
     },
+    /// The attack on `to` ended: the panel sums it up until dismissed.
+    AttackEnded {
+        to: TerritoryId,
+        reason: AttackEnd,
+    },
+    DismissOutcome,
     ChooseDice(u8),
     SetGeneral(bool),
     SetMarshall(bool),
     SetMoveIn(u32),
+    /// Minimum (0), Half (1) or All (2) of the armies that may move in.
+    MoveInPreset(usize),
     RollOnce,
     RollUntilDecided,
     Stop,
@@ -91,14 +112,23 @@ impl std::fmt::Debug for BattlePanelInput {
                 defender,
                 attacker_losses,
                 defender_losses,
+                general,
+                marshall,
+                ..
             } => write!(
                 f,
-                "ShowRoll({attacker:?} vs {defender:?}, -{attacker_losses}/-{defender_losses})"
+                "ShowRoll({attacker:?} vs {defender:?}, -{attacker_losses}/-{defender_losses}, \
+                 general {general}, marshall {marshall})"
             ),
+            BattlePanelInput::AttackEnded { to, reason, .. } => {
+                write!(f, "AttackEnded({to:?}, {reason:?})")
+            }
+            BattlePanelInput::DismissOutcome => f.write_str("DismissOutcome"),
             BattlePanelInput::ChooseDice(n) => write!(f, "ChooseDice({n})"),
             BattlePanelInput::SetGeneral(on) => write!(f, "SetGeneral({on})"),
             BattlePanelInput::SetMarshall(on) => write!(f, "SetMarshall({on})"),
             BattlePanelInput::SetMoveIn(n) => write!(f, "SetMoveIn({n})"),
+            BattlePanelInput::MoveInPreset(n) => write!(f, "MoveInPreset({n})"),
             BattlePanelInput::RollOnce => f.write_str("RollOnce"),
             BattlePanelInput::RollUntilDecided => f.write_str("RollUntilDecided"),
             BattlePanelInput::Stop => f.write_str("Stop"),
@@ -140,22 +170,42 @@ impl Component for BattlePanel {
             set_spacing: 8,
             set_margin_all: 12,
             add_css_class: "battle-panel",
-            // The panel takes room from the cards only while there is a battle to show.
+            // The panel takes room from the cards only while there is a battle (or
+            // the end of one) to show.
             #[watch]
-            set_visible: !model.idle(),
+            set_visible: !model.idle() || model.outcome.is_some(),
 
             gtk::Label {
                 set_label: &gettext("Battle"),
                 add_css_class: "heading",
                 set_xalign: 0.0,
             },
-            gtk::Label {
-                set_label: &gettext("No battle in progress"),
-                add_css_class: "dim-label",
-                set_xalign: 0.0,
-                set_wrap: true,
+            // How the last attack ended, until the reader dismisses it.
+            gtk::Box {
+                set_spacing: 6,
+                add_css_class: "card",
                 #[watch]
-                set_visible: model.idle(),
+                set_visible: model.outcome.is_some(),
+
+                gtk::Label {
+                    set_widget_name: "outcome",
+                    set_hexpand: true,
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    set_margin_all: 6,
+                    add_css_class: "heading",
+                    #[watch]
+                    set_label: model.outcome.as_deref().unwrap_or_default(),
+                },
+                gtk::Button {
+                    set_widget_name: "dismiss-outcome",
+                    set_icon_name: "window-close-symbolic",
+                    set_valign: gtk::Align::Center,
+                    set_tooltip_text: Some(&gettext("Dismiss")),
+                    add_css_class: "flat",
+                    add_css_class: "circular",
+                    connect_clicked => BattlePanelInput::DismissOutcome,
+                },
             },
 
             gtk::Box {
@@ -428,6 +478,41 @@ impl Component for BattlePanel {
                             ));
                         } @move_in_changed,
                     },
+                    gtk::Box {
+                        add_css_class: "linked",
+                        gtk::Button {
+                            set_label: &gettext("Minimum"),
+                            set_widget_name: "move-in-min",
+                            connect_clicked[sender] => move |_| {
+                                sender.input(BattlePanelInput::MoveInPreset(0));
+                            },
+                        },
+                        gtk::Button {
+                            set_label: &gettext("Half"),
+                            set_widget_name: "move-in-half",
+                            connect_clicked[sender] => move |_| {
+                                sender.input(BattlePanelInput::MoveInPreset(1));
+                            },
+                        },
+                        gtk::Button {
+                            set_label: &gettext("All"),
+                            set_widget_name: "move-in-all",
+                            connect_clicked[sender] => move |_| {
+                                sender.input(BattlePanelInput::MoveInPreset(2));
+                            },
+                        },
+                    },
+                },
+                gtk::Label {
+                    set_widget_name: "move-in-leaves",
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    add_css_class: "caption",
+                    #[watch]
+                    set_label: &model.move_in_leaves(),
+                },
+                gtk::Box {
+                    set_spacing: 6,
                     gtk::Button {
                         set_label: &gettext("Move In"),
                         set_widget_name: "confirm-move-in",
@@ -453,6 +538,9 @@ impl Component for BattlePanel {
             move_in: 0,
             attack: None,
             losses: None,
+            rolled_by: None,
+            tally: (0, 0),
+            outcome: None,
             dice_view: DiceView::new(),
             odds_for: None,
             odds: OddsShown::Nothing,
@@ -471,8 +559,14 @@ impl Component for BattlePanel {
                 defender,
                 attacker_losses,
                 defender_losses,
+                general,
+                marshall,
+                seat,
             } => {
+                self.rolled_by = Some(seat);
                 let mut dice = DiceState::rolled(&attacker, &defender, attacker_losses);
+                dice.attacker_bonus = general;
+                dice.defender_bonus = marshall;
                 if let Some(table) = &self.table
                     && let Some(sides) = self.sides()
                 {
@@ -481,11 +575,26 @@ impl Component for BattlePanel {
                 }
                 self.dice_view.show_roll(dice);
                 self.losses = Some((attacker_losses, defender_losses));
+                self.tally.0 += u32::from(attacker_losses);
+                self.tally.1 += u32::from(defender_losses);
             }
+            BattlePanelInput::AttackEnded { to, reason } => {
+                // An attack called off before any roll has nothing to sum up.
+                if let Some(attacker) = self.rolled_by.take() {
+                    self.outcome = Some(self.outcome_text(to, attacker, reason));
+                }
+                self.tally = (0, 0);
+            }
+            BattlePanelInput::DismissOutcome => self.outcome = None,
             BattlePanelInput::ChooseDice(dice) => self.dice = dice,
             BattlePanelInput::SetGeneral(on) => self.general = on,
             BattlePanelInput::SetMarshall(on) => self.marshall = on,
             BattlePanelInput::SetMoveIn(armies) => self.move_in = armies,
+            BattlePanelInput::MoveInPreset(which) => {
+                if let Some(armies) = self.move_in_presets().and_then(|p| p.get(which).copied()) {
+                    self.move_in = armies;
+                }
+            }
             BattlePanelInput::RollOnce => self.act(&sender, self.roll()),
             BattlePanelInput::RollUntilDecided => {
                 if self.allows(&self.roll()) {

@@ -6,14 +6,14 @@
 use std::sync::Arc;
 
 use castellan_engine::board::TerritoryId;
-use castellan_engine::game::{Action, Seat};
+use castellan_engine::game::{Action, AttackEnd, Seat};
 use gettextrs::{gettext, ngettext};
 use relm4::gtk;
 use relm4::prelude::*;
 
 use super::{BattlePanel, BattlePanelOutput, OddsShown, OddsWorked};
 use crate::app::decisions::{
-    AttackOffer, BattleStage, DefendOffer, OddsKey, Sides, hold_text, odds_text,
+    AttackOffer, BattleStage, Committing, DefendOffer, OddsKey, Sides, hold_text, odds_text,
 };
 use crate::app::table::TableSnapshot;
 use crate::text::{fill, translated};
@@ -98,6 +98,40 @@ impl BattlePanel {
         }
     }
 
+    /// The armies the Minimum, Half and All buttons choose.
+    pub(super) fn move_in_presets(&self) -> Option<[u32; 3]> {
+        match self.stage {
+            BattleStage::MoveIn { min, max, .. } => {
+                Some([min, (min + max).div_ceil(2).clamp(min, max), max])
+            }
+            _ => None,
+        }
+    }
+
+    /// What the move-in leaves behind: "3 stay in Paris (castle)".
+    pub(super) fn move_in_leaves(&self) -> String {
+        let (BattleStage::MoveIn { from, .. }, Some(table)) = (&self.stage, &self.table) else {
+            return String::new();
+        };
+        let Some(territory) = table.view.territories.get(from.index()) else {
+            return String::new();
+        };
+        let left = territory.armies.saturating_sub(self.move_in);
+        let template = if territory.castle.is_some() {
+            ngettext(
+                "{n} stays in {territory}, guarding the castle",
+                "{n} stay in {territory}, guarding the castle",
+                left,
+            )
+        } else {
+            ngettext("{n} stays in {territory}", "{n} stay in {territory}", left)
+        };
+        fill(
+            &template,
+            &[("n", &left), ("territory", &self.territory_name(*from))],
+        )
+    }
+
     pub(super) fn territory_name(&self, territory: TerritoryId) -> String {
         self.table.as_ref().map_or_else(String::new, |table| {
             translated(table.board.territory(territory).name.as_str())
@@ -169,6 +203,40 @@ impl BattlePanel {
         }
     }
 
+    /// How an attack ended, for the attacker's tally: "Prussia took Poland: lost 4,
+    /// killed 7" or "The attack on Poland failed: lost 6, killed 2".
+    pub(super) fn outcome_text(
+        &self,
+        to: TerritoryId,
+        attacker: Seat,
+        reason: AttackEnd,
+    ) -> String {
+        let seat = self
+            .table
+            .as_ref()
+            .and_then(|table| table.seat_names.get(attacker.index()).cloned())
+            .unwrap_or_else(|| attacker.to_string());
+        let (lost, killed) = self.tally;
+        let template = match reason {
+            AttackEnd::Captured => gettext("{seat} took {territory}: lost {lost}, killed {killed}"),
+            AttackEnd::Stopped => {
+                gettext("{seat} called off the attack on {territory}: lost {lost}, killed {killed}")
+            }
+            AttackEnd::OutOfArmies | AttackEnd::ShipLost => {
+                gettext("The attack on {territory} failed: lost {lost}, killed {killed}")
+            }
+        };
+        fill(
+            &template,
+            &[
+                ("seat", &seat),
+                ("territory", &self.territory_name(to)),
+                ("lost", &lost),
+                ("killed", &killed),
+            ],
+        )
+    }
+
     /// The sentence under the dice: the chance to take the territory (or, for the
     /// defender, to hold it).
     pub(super) fn odds_line(&self) -> String {
@@ -185,8 +253,15 @@ impl BattlePanel {
     /// The battle whose odds the panel shows now.
     pub(super) fn odds_key(&self) -> Option<OddsKey> {
         match &self.stage {
-            BattleStage::Attack(offer) => Some(offer.sides.odds_key(self.general)),
-            BattleStage::Defend(offer) => Some(offer.sides.odds_key(false)),
+            BattleStage::Attack(offer) => Some(offer.sides.odds_key(Committing {
+                general: self.general,
+                marshall: false,
+            })),
+            // The Marshall ticked counts from this roll on (ruling 13).
+            BattleStage::Defend(offer) => Some(offer.sides.odds_key(Committing {
+                general: false,
+                marshall: self.marshall,
+            })),
             _ => None,
         }
     }
@@ -234,7 +309,13 @@ impl BattlePanel {
                 }
                 self.marshall &= offer.marshall_available;
             }
-            BattleStage::MoveIn { max, .. } => self.move_in = *max,
+            &BattleStage::MoveIn { from, min, max, .. } => {
+                // A choice made for this move-in stays; a new one starts from what
+                // keeps a castle guarded (the fewest) or else from everything.
+                if !same_kind || !(min..=max).contains(&self.move_in) {
+                    self.move_in = default_move_in(&table, from, min, max);
+                }
+            }
         }
         let attack = sides_of(&stage).map(|s| s.number);
         if attack.is_some() && attack != self.attack {
@@ -253,6 +334,17 @@ impl BattlePanel {
         self.stage = stage;
         self.table = Some(table);
     }
+}
+
+/// The armies a move-in starts from: the fewest when the attack came from a castle's
+/// territory (a castle is never emptied without the person choosing to), else all.
+pub(super) fn default_move_in(table: &TableSnapshot, from: TerritoryId, min: u32, max: u32) -> u32 {
+    let castle = table
+        .view
+        .territories
+        .get(from.index())
+        .is_some_and(|t| t.castle.is_some());
+    if castle { min } else { max }
 }
 
 pub(super) fn sides_of(stage: &BattleStage) -> Option<&Sides> {

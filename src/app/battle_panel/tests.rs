@@ -4,7 +4,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use castellan_engine::game::Decision;
+use castellan_engine::game::{AttackEnd, Decision, Seat};
+
+use crate::app::decisions::Committing;
 
 use super::*;
 use crate::app::panel_testing::{
@@ -133,6 +135,9 @@ fn move_in_offers_the_legal_range() {
         defender: vec![2],
         attacker_losses: 0,
         defender_losses: 1,
+        general: false,
+        marshall: false,
+        seat: Seat(0),
     });
     settle();
     assert!(panel.widget().is_visible());
@@ -144,7 +149,23 @@ fn move_in_offers_the_legal_range() {
         .downcast::<gtk::SpinButton>()
         .unwrap();
     assert_eq!(spin.range(), (f64::from(min), f64::from(max)));
-    assert_eq!(spin.value_as_int() as u32, max);
+    let Some(Decision::MoveIn { from, .. }) = game.pending().map(|p| p.decision) else {
+        unreachable!()
+    };
+    let castle = game.castle_at(from).is_some();
+    assert_eq!(spin.value_as_int() as u32, if castle { min } else { max });
+    for (button, armies) in [
+        ("move-in-min", min),
+        ("move-in-half", (min + max).div_ceil(2)),
+        ("move-in-all", max),
+    ] {
+        named(panel.widget(), button)
+            .downcast::<gtk::Button>()
+            .unwrap()
+            .emit_clicked();
+        settle();
+        assert_eq!(spin.value_as_int() as u32, armies, "{button}");
+    }
     named(panel.widget(), "confirm-move-in")
         .downcast::<gtk::Button>()
         .unwrap()
@@ -182,6 +203,9 @@ fn a_roll_tumbles_then_settles_and_says_who_lost() {
         defender: vec![5],
         attacker_losses: 0,
         defender_losses: 1,
+        general: false,
+        marshall: false,
+        seat: Seat(0),
     });
     settle();
     assert!(panel.model().dice_view.is_tumbling());
@@ -247,6 +271,14 @@ fn panel_screenshots() {
                 defender: vec![4, 3],
                 attacker_losses: 1,
                 defender_losses: 1,
+                general: true,
+                marshall: false,
+                seat: Seat(0),
+            });
+            let to = table.view.attack.map(|a| a.to).unwrap();
+            panel.emit(BattlePanelInput::AttackEnded {
+                to,
+                reason: AttackEnd::OutOfArmies,
             });
         }
         let layout = gtk::Box::new(gtk::Orientation::Horizontal, 0);
@@ -269,4 +301,126 @@ fn panel_screenshots() {
         save_window_png(&window, &dir.join(format!("panels-{name}.png")));
         window.destroy();
     }
+}
+
+#[gtk::test]
+fn ticking_the_marshall_changes_the_odds() {
+    let game = game_until(7, |g| {
+        g.legal_actions().choices.iter().any(|c| {
+            matches!(
+                c,
+                castellan_engine::game::Choice::Defend { marshall: true, .. }
+            )
+        })
+    });
+    let (panel, _) = launch();
+    panel.emit(BattlePanelInput::Show(Arc::new(snapshot(&game))));
+    settle();
+    let without = panel.model().odds_line();
+    assert!(!panel.model().odds_for.unwrap().options.marshall);
+    panel.emit(BattlePanelInput::SetMarshall(true));
+    settle();
+    assert!(panel.model().odds_for.unwrap().options.marshall);
+    let BattleStage::Defend(offer) = &panel.model().stage else {
+        panic!("a defence is shown");
+    };
+    let plain = offer.sides.odds_key(Committing::NOTHING).probability();
+    let marshall = offer.sides.odds_key(Committing::MARSHALL).probability();
+    assert!(marshall < plain, "{marshall:?} < {plain:?}");
+    assert_ne!(panel.model().odds_line(), without);
+}
+
+#[gtk::test]
+fn the_end_of_an_attack_is_summed_up_until_dismissed() {
+    let game = game_until(3, |g| {
+        pending_matches(g, |d| matches!(d, Decision::Roll { .. }))
+    });
+    let table = Arc::new(snapshot(&game));
+    let Some(Decision::Roll { to, .. }) = game.pending().map(|p| p.decision.clone()) else {
+        panic!("a roll is pending");
+    };
+    let (panel, _) = launch();
+    panel.emit(BattlePanelInput::Show(table));
+    for (attacker_losses, defender_losses) in [(2, 0), (1, 1), (0, 2)] {
+        panel.emit(BattlePanelInput::ShowRoll {
+            attacker: vec![6, 5, 1],
+            defender: vec![4, 3],
+            attacker_losses,
+            defender_losses,
+            general: true,
+            marshall: false,
+            seat: Seat(0),
+        });
+    }
+    panel.emit(BattlePanelInput::AttackEnded {
+        to,
+        reason: AttackEnd::Captured,
+    });
+    settle();
+    let outcome = named(panel.widget(), "outcome");
+    let territory = panel.model().territory_name(to);
+    assert_eq!(
+        outcome.downcast_ref::<gtk::Label>().unwrap().label(),
+        format!("Player 1 took {territory}: lost 3, killed 3")
+    );
+    assert!(outcome.is_visible() && panel.widget().is_visible());
+    // A failed attack next: its own tally, not the last one's.
+    panel.emit(BattlePanelInput::ShowRoll {
+        attacker: vec![2],
+        defender: vec![4, 3],
+        attacker_losses: 1,
+        defender_losses: 0,
+        general: false,
+        marshall: true,
+        seat: Seat(0),
+    });
+    panel.emit(BattlePanelInput::AttackEnded {
+        to,
+        reason: AttackEnd::OutOfArmies,
+    });
+    settle();
+    assert_eq!(
+        outcome.downcast_ref::<gtk::Label>().unwrap().label(),
+        format!("The attack on {territory} failed: lost 1, killed 0")
+    );
+    named(panel.widget(), "dismiss-outcome")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+    assert!(panel.model().outcome.is_none());
+    assert!(!outcome.is_visible());
+}
+
+#[gtk::test]
+fn a_castle_is_never_emptied_by_default() {
+    let game = game_until(11, |g| {
+        pending_matches(g, |d| matches!(d, Decision::MoveIn { .. }))
+    });
+    let Some(Decision::MoveIn { from, .. }) = game.pending().map(|p| p.decision) else {
+        unreachable!()
+    };
+    // The same move-in, as if the attack had come from its mover's castle.
+    let mut table = snapshot(&game);
+    let mover = table.view.territories[from.index()].owner;
+    table.view.territories[from.index()].castle = mover;
+    let (panel, _) = launch();
+    panel.emit(BattlePanelInput::Show(Arc::new(table)));
+    settle();
+    let BattleStage::MoveIn { min, max, .. } = panel.model().stage else {
+        panic!("a move-in is shown");
+    };
+    assert!(min < max, "a choice to make: {min}..{max}");
+    assert_eq!(
+        panel.model().move_in,
+        min,
+        "the fewest, to guard the castle"
+    );
+    let leaves = named(panel.widget(), "move-in-leaves")
+        .downcast::<gtk::Label>()
+        .unwrap()
+        .label();
+    let behind = game.armies(from) - min;
+    assert!(leaves.starts_with(&format!("{behind} stay")), "{leaves}");
+    assert!(leaves.contains("castle"), "{leaves}");
 }

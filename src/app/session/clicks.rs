@@ -1,5 +1,5 @@
-//! The half-made decisions on the map: armies placed one click at a time before they
-//! are confirmed, the territory chosen to attack, occupy, fortify or fill from; which
+//! The half-made decisions on the map: armies placed a step at a time (one, five or
+//! all that are left) before they are confirmed, the territory chosen to attack, occupy, fortify or fill from; which
 //! territories light up for the person to move, and what a click does. Every offer
 //! comes from the engine's legal actions.
 
@@ -8,6 +8,17 @@ use castellan_engine::game::{Action, Choice, Placement, Route};
 
 use super::Session;
 use crate::map::TargetKind;
+
+/// How many armies a gesture places on a territory while placing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlaceCount {
+    /// One army (a click).
+    One,
+    /// Five armies (a shift-click), or what is left when fewer.
+    Five,
+    /// Every army left to place (a control-click).
+    All,
+}
 
 /// What a click on the map did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,7 +38,61 @@ impl Session {
             Choice::PlaceArmies { armies, .. } => Some(*armies),
             _ => None,
         })?;
-        Some((self.draft.len() as u32, armies))
+        Some((self.placed(), armies))
+    }
+
+    /// Armies placed on the map so far (in every step).
+    fn placed(&self) -> u32 {
+        self.draft.iter().map(|&(_, armies)| armies).sum()
+    }
+
+    /// Armies placed on `territory` so far, shown on the map before they are sent.
+    pub fn drafted_on(&self, territory: TerritoryId) -> u32 {
+        self.draft
+            .iter()
+            .filter(|&&(t, _)| t == territory)
+            .map(|&(_, armies)| armies)
+            .sum()
+    }
+
+    /// Places `count` armies on `territory` as one step, if the engine offers a
+    /// placement there and armies are left; other decisions take it as a click.
+    pub fn place(&mut self, territory: TerritoryId, count: PlaceCount) -> Click {
+        let offered = self.human_choices().into_iter().find_map(|c| match c {
+            Choice::PlaceArmies {
+                armies,
+                territories,
+            } => Some((armies, territories)),
+            _ => None,
+        });
+        let Some((armies, territories)) = offered else {
+            return self.click(territory);
+        };
+        let left = armies.saturating_sub(self.placed());
+        if !territories.contains(&territory) || left == 0 {
+            return Click::Ignored;
+        }
+        let step = match count {
+            PlaceCount::One => 1,
+            PlaceCount::Five => 5,
+            PlaceCount::All => left,
+        }
+        .min(left);
+        self.draft.push((territory, step));
+        Click::Changed
+    }
+
+    /// Takes back one army placed on `territory` (from its latest step); returns
+    /// whether there was one.
+    pub fn take_back(&mut self, territory: TerritoryId) -> bool {
+        let Some(index) = self.draft.iter().rposition(|&(t, _)| t == territory) else {
+            return false;
+        };
+        self.draft[index].1 -= 1;
+        if self.draft[index].1 == 0 {
+            self.draft.remove(index);
+        }
+        true
     }
 
     /// The placement as an action, once every army is placed.
@@ -37,10 +102,10 @@ impl Session {
             return None;
         }
         let mut placements: Vec<Placement> = Vec::new();
-        for &territory in &self.draft {
+        for &(territory, armies) in &self.draft {
             match placements.iter_mut().find(|p| p.territory == territory) {
-                Some(p) => p.armies += 1,
-                None => placements.push(Placement::new(territory, 1)),
+                Some(p) => p.armies += armies,
+                None => placements.push(Placement::new(territory, armies)),
             }
         }
         Some(Action::PlaceArmies { placements })
@@ -57,7 +122,8 @@ impl Session {
         })
     }
 
-    /// Takes back the last army placed on the map; returns whether there was one.
+    /// Takes back the last step of the placement (one army, five or all); returns
+    /// whether there was one.
     pub fn undo_placement(&mut self) -> bool {
         self.draft.pop().is_some()
     }
@@ -175,15 +241,8 @@ impl Session {
                 Choice::HideArmies { territories } if territories.contains(&territory) => {
                     Action::HideArmies { territory }
                 }
-                Choice::PlaceArmies {
-                    armies,
-                    territories,
-                } if territories.contains(&territory) => {
-                    if self.draft.len() as u32 >= *armies {
-                        return Click::Ignored;
-                    }
-                    self.draft.push(territory);
-                    return Click::Changed;
+                Choice::PlaceArmies { territories, .. } if territories.contains(&territory) => {
+                    return self.place(territory, PlaceCount::One);
                 }
                 Choice::FillVacated {
                     territories,

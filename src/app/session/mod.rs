@@ -32,7 +32,7 @@ use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
 use crate::messages;
 use crate::text::fill;
 
-pub use clicks::Click;
+pub use clicks::{Click, PlaceCount};
 pub(crate) use setup::yes;
 pub use setup::{GameSetup, SeatSettings, SetupProblem};
 
@@ -117,12 +117,16 @@ pub struct Session {
     unsaved: bool,
     /// Public events the window has not taken yet, in order (the opening events first).
     unread: Vec<TableEvent>,
-    /// Armies placed on the map but not yet confirmed, in click order.
-    draft: Vec<TerritoryId>,
+    /// Armies placed on the map but not yet confirmed, in steps (territory, armies)
+    /// in the order they were placed: undo takes back a whole step.
+    draft: Vec<(TerritoryId, u32)>,
     /// The territory chosen to attack, occupy, fortify or fill from.
     source: Option<TerritoryId>,
     /// The human seat the screen was last shown to (privacy between people).
     shown_to: Option<Seat>,
+    /// Indexed by seat: the public events since that seat's person last had the
+    /// screen, which the privacy page sums up for them.
+    news: Vec<Vec<TableEvent>>,
     /// See [`GameSetup::quick_defence`].
     quick_defence: bool,
     /// The attack (by the engine's number) in which the defender, asked in person,
@@ -199,6 +203,7 @@ impl Session {
         while seats.len() < game.seats() {
             seats.push(setup::neutral_seat(&seats));
         }
+        let news = vec![Vec::new(); seats.len()];
         Self {
             game,
             board_source,
@@ -209,6 +214,7 @@ impl Session {
             draft: Vec::new(),
             source: None,
             shown_to: None,
+            news,
             quick_defence,
             cards_declined_in: None,
         }
@@ -292,8 +298,17 @@ impl Session {
             events.extend(self.game.apply(defender, defence)?);
         }
         let game = &self.game;
-        self.unread
-            .extend(events.iter().filter_map(|e| TableEvent::public(game, e)));
+        let public: Vec<TableEvent> = events
+            .iter()
+            .filter_map(|e| TableEvent::public(game, e))
+            .collect();
+        for (i, news) in self.news.iter_mut().enumerate() {
+            // The person at the screen saw what their own move did.
+            if self.shown_to != Some(Seat(i as u8)) {
+                news.extend(public.iter().cloned());
+            }
+        }
+        self.unread.extend(public);
         self.draft.clear();
         self.source = None;
         self.unsaved = true;

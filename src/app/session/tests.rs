@@ -23,6 +23,7 @@ fn setup(computers: &[bool]) -> GameSetup {
                 name: format!("P{i}"),
                 colour: (5 - i) as u8,
                 computer,
+                strength: castellan_engine::bot::Strength::Normal,
             })
             .collect(),
         seed: Some(11),
@@ -370,6 +371,48 @@ fn pass_the_screen_only_between_people_for_private_decisions() {
 }
 
 #[test]
+fn between_people_no_secret_shows_until_its_person_takes_the_screen() {
+    let mut session = session(&[false, false, true]);
+    let mut chooser = crate::app::computer::Computers::new(3, 5);
+    let (mut checked, mut defences) = (0, 0);
+    for _ in 0..2_000 {
+        let secrets = session.secrets_shown_to();
+        let snapshot = session.snapshot();
+        let secretless = snapshot.view.hand.is_empty()
+            && snapshot.view.hidden_armies.is_empty()
+            && snapshot.view.spied_hand.is_none();
+        if session.pass_to().is_some() || session.computer_to_move().is_some() {
+            assert_eq!(secrets, None);
+            assert!(secretless, "a secret shows to nobody in particular");
+            checked += 1;
+        }
+        if let Some(seat) = session.pass_to() {
+            if let Some(Decision::Defend { .. }) = session.game().pending().map(|p| p.decision) {
+                // The defender's news holds the attack on them, until they look.
+                assert!(session.news_for(seat).iter().any(|e| matches!(
+                    e.event.kind,
+                    EventKind::AttackStarted { defender, .. } if defender == seat
+                )));
+                defences += 1;
+            }
+            session.show_to(seat);
+            assert!(session.news_for(seat).is_empty());
+            assert_eq!(session.secrets_shown_to(), Some(seat));
+            assert_eq!(session.snapshot().view.hand, session.game().hand(seat));
+        }
+        let Some(seat) = session.game().pending_seat() else {
+            break;
+        };
+        let action = chooser.choose(session.game()).unwrap();
+        session.apply(seat, action).unwrap();
+    }
+    assert!(checked > 10 && defences > 0, "{checked} {defences}");
+    // One person among computers keeps their hand in view all along.
+    let alone = self::session(&[true, false, true]);
+    assert_eq!(alone.secrets_shown_to(), Some(Seat(1)));
+}
+
+#[test]
 fn an_offer_of_cards_waits_for_a_person_and_a_computer_answers_it() {
     let mut session = session(&[false, false, false]);
     click_through_setup(&mut session);
@@ -382,8 +425,15 @@ fn an_offer_of_cards_waits_for_a_person_and_a_computer_answers_it() {
         ask: castellan_engine::game::Hand::new(),
     };
     session.apply(seat, offer).unwrap();
-    // A person: asked in the side panel, with both answers possible.
+    // A person: asked in the side panel once the screen is theirs (before, the
+    // panel offers nothing: what it allows would tell their cards), with both
+    // answers possible.
     assert_eq!(session.human_to_move(), Some(target));
+    assert_eq!(session.pass_to(), Some(target));
+    assert!(session.snapshot().legal.is_empty());
+    assert!(session.snapshot().view.hand.is_empty());
+    session.show_to(target);
+    assert!(!session.snapshot().view.hand.is_empty());
     let legal = session.snapshot().legal;
     assert!(legal.allows(&Action::AnswerOffer { accept: true }));
     assert!(legal.allows(&Action::AnswerOffer { accept: false }));
@@ -400,4 +450,52 @@ fn an_offer_of_cards_waits_for_a_person_and_a_computer_answers_it() {
             .iter()
             .any(|e| matches!(e.event.kind, EventKind::OfferAccepted { .. }))
     );
+}
+
+#[test]
+fn placing_by_fives_and_all_and_taking_back_follow_the_offer() {
+    let mut session = session(&[false, false]);
+    while session.draft_progress().is_none() {
+        let seat = session.human_to_move().unwrap();
+        let (first, _) = session.targets()[0];
+        let Click::Act(action) = session.click(first) else {
+            panic!("castles and claims are one click");
+        };
+        session.apply(seat, action).unwrap();
+    }
+    // Setup placements are five at a time (ruling 2).
+    let (_, armies) = session.draft_progress().unwrap();
+    assert!(armies > 1, "{armies} armies to place");
+    let targets: Vec<_> = session.targets().into_iter().map(|(t, _)| t).collect();
+    let (a, b) = (targets[0], targets[1]);
+    assert_eq!(session.place(a, PlaceCount::One), Click::Changed);
+    // Five, or what is left when fewer.
+    assert_eq!(session.place(b, PlaceCount::Five), Click::Changed);
+    assert_eq!(session.drafted_on(b), (armies - 1).min(5));
+    assert_eq!(session.draft_progress(), Some((armies, armies)));
+    assert_eq!(session.place(a, PlaceCount::One), Click::Ignored);
+    let Some(Action::PlaceArmies { placements }) = session.confirm_placement() else {
+        panic!("a whole placement");
+    };
+    assert_eq!(placements.iter().map(|p| p.armies).sum::<u32>(), armies);
+    // Right-click takes back one from that territory only.
+    assert!(session.take_back(a));
+    assert_eq!(session.drafted_on(a), 0);
+    assert!(!session.take_back(a), "nothing left on a");
+    // Undo takes back the whole last step.
+    assert!(session.undo_placement());
+    assert_eq!(session.draft_progress(), Some((0, armies)));
+    // All here: every army left.
+    assert_eq!(session.place(a, PlaceCount::All), Click::Changed);
+    assert_eq!(session.drafted_on(a), armies);
+    assert!(session.undo_placement());
+    // A territory the engine does not offer takes nothing.
+    let elsewhere = session
+        .game()
+        .board()
+        .territory_ids()
+        .find(|t| !targets.contains(t))
+        .unwrap();
+    assert_eq!(session.place(elsewhere, PlaceCount::All), Click::Ignored);
+    assert_eq!(session.draft_progress(), Some((0, armies)));
 }

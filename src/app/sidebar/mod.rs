@@ -1,8 +1,9 @@
 //! The card sidebar: the deciding seat's hand with a Play control per card, the
-//! reinforcement track, hidden armies, truces, the other seats, and the Spy's
-//! decisions. What may be played is read by `decisions::CardPlay`; the card pictures
-//! and reminders are `card_art`'s. Every list is a factory kept in line in place
-//! (`rows`): a computer's move updates the rows that changed, nothing more.
+//! reinforcement track, hidden armies, truces, the other seats, the Spy's decisions,
+//! and offers of cards to make (`offer`) or answer. What may be played is read by
+//! `decisions::CardPlay`; the card pictures and reminders are `card_art`'s. Every list
+//! is a factory kept in line in place (`rows`): a computer's move updates the rows
+//! that changed, nothing more.
 
 use std::sync::Arc;
 
@@ -15,6 +16,7 @@ use relm4::prelude::*;
 
 mod hand;
 mod lists;
+mod offer;
 mod territory_cards;
 
 use hand::{CardRow, CardRowData, PlayShown};
@@ -22,6 +24,7 @@ use lists::{
     PlayerData, PlayerLine, RevealButton, RevealData, SpiedCard, SpiedCardRow, TrackNumber,
     TruceData, TruceLine,
 };
+use offer::{OfferInput, OfferMaker};
 
 use super::battle_panel::seat_markup;
 use super::card_art::card_name;
@@ -69,6 +72,8 @@ pub struct CardSidebar {
     reveals: FactoryVecDeque<RevealButton>,
     truces: FactoryVecDeque<TruceLine>,
     players: FactoryVecDeque<PlayerLine>,
+    /// Making an offer of cards to another seat, between attacks.
+    offer_maker: Controller<OfferMaker>,
 }
 
 /// Messages to the sidebar.
@@ -181,14 +186,13 @@ impl SimpleComponent for CardSidebar {
                     },
                     #[local_ref]
                     spied_box -> gtk::Box {
+                        set_widget_name: "spied-hand",
                         set_orientation: gtk::Orientation::Vertical,
                         set_spacing: 6,
                     },
                 },
 
-                // An offer of cards to answer. (Making offers is left to a later
-                // dialog; answering keeps the game going when a save or another front
-                // end brings one.)
+                // An offer of cards to answer (ruling 25); making one is `offer`'s.
                 gtk::Box {
                     set_orientation: gtk::Orientation::Vertical,
                     set_spacing: 6,
@@ -278,9 +282,12 @@ impl SimpleComponent for CardSidebar {
                         set_use_markup: true,
                         #[watch]
                         set_label: &model.holder_markup(),
+                        #[watch]
+                        set_visible: model.secrets_shown(),
                     },
                     gtk::Label {
-                        set_label: &gettext("No cards"),
+                        #[watch]
+                        set_label: &model.no_cards_text(),
                         set_xalign: 0.0,
                         set_wrap: true,
                         add_css_class: "dim-label",
@@ -289,6 +296,7 @@ impl SimpleComponent for CardSidebar {
                     },
                     #[local_ref]
                     hand_box -> gtk::Box {
+                        set_widget_name: "hand",
                         set_orientation: gtk::Orientation::Vertical,
                         set_spacing: 6,
                         // An empty box would still take the section's spacing.
@@ -296,6 +304,9 @@ impl SimpleComponent for CardSidebar {
                         set_visible: !model.hand.is_empty(),
                     },
                 },
+
+                #[local_ref]
+                offer_maker_widget -> gtk::Expander {},
 
                 // The reinforcement track, played numbers struck out, the next marked.
                 gtk::Box {
@@ -339,11 +350,13 @@ impl SimpleComponent for CardSidebar {
                         set_xalign: 0.0,
                         set_wrap: true,
                         add_css_class: "dim-label",
+                        set_widget_name: "hidden-armies",
                         #[watch]
                         set_label: &model.hidden_text(),
                     },
                     #[local_ref]
                     reveals_box -> gtk::Box {
+                        set_widget_name: "reveals",
                         set_orientation: gtk::Orientation::Vertical,
                         set_spacing: 6,
                         // An empty box would still take the section's spacing.
@@ -417,7 +430,11 @@ impl SimpleComponent for CardSidebar {
             players: FactoryVecDeque::builder()
                 .launch(gtk::Box::default())
                 .detach(),
+            offer_maker: OfferMaker::builder()
+                .launch(())
+                .forward(sender.input_sender(), chosen),
         };
+        let offer_maker_widget = model.offer_maker.widget();
         let hand_box = model.hand.widget();
         let spied_box = model.spied.widget();
         let track_box = model.track.widget();
@@ -454,6 +471,7 @@ impl CardSidebar {
     fn show(&mut self, table: Arc<TableSnapshot>) {
         self.spy = spy_shown(&table);
         self.offer = offer_shown(&table);
+        self.offer_maker.emit(OfferInput::Show(Arc::clone(&table)));
         let spied = match (&self.spy, table.view.spied_hand) {
             (SpyShown::Discard { .. }, Some((_, hand))) => {
                 let cards = table.legal.choices.iter().find_map(|c| match c {
@@ -570,10 +588,27 @@ impl CardSidebar {
         }
     }
 
+    /// Whether the snapshot shown holds its seat's secrets.
+    fn secrets_shown(&self) -> bool {
+        self.table.as_ref().is_some_and(|t| t.secrets_shown)
+    }
+
+    /// Under an empty hand: "No cards", or why nobody's cards show now.
+    fn no_cards_text(&self) -> String {
+        if self.table.is_none() || self.secrets_shown() {
+            gettext("No cards")
+        } else {
+            gettext("Hidden until the next person takes the screen")
+        }
+    }
+
     fn hidden_text(&self) -> String {
         let Some(table) = &self.table else {
             return String::new();
         };
+        if !table.secrets_shown {
+            return gettext("Hidden until the next person takes the screen");
+        }
         let view = &table.view;
         let left: Vec<_> = view.hidden_armies.iter().filter(|h| !h.revealed).collect();
         if left.is_empty() {
@@ -609,30 +644,26 @@ fn offer_shown(table: &TableSnapshot) -> Option<OfferShown> {
     else {
         return None;
     };
-    let list = |hand: &Hand| {
-        if hand.is_empty() {
-            return gettext("nothing");
-        }
-        hand.kinds()
-            .map(|card| match hand.count(card) {
-                1 => card_name(card),
-                n => fill(
-                    &gettext("{card} ×{count}"),
-                    &[("card", &card_name(card)), ("count", &n)],
-                ),
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let markup = fill(
         &gettext("{seat} offers you {give} for {ask}."),
         &[
             ("seat", &seat_markup(table, *from)),
-            ("give", &gtk::glib::markup_escape_text(&list(give))),
-            ("ask", &gtk::glib::markup_escape_text(&list(ask))),
+            ("give", &gtk::glib::markup_escape_text(&hand_list(give))),
+            ("ask", &gtk::glib::markup_escape_text(&hand_list(ask))),
         ],
     );
     Some(OfferShown { markup, accept })
+}
+
+/// The cards of a hand in words ("Spy, Marshall ×2"), or "nothing".
+fn hand_list(hand: &Hand) -> String {
+    if hand.is_empty() {
+        return gettext("nothing");
+    }
+    hand.kinds()
+        .map(|card| card_title(card, hand.count(card)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What the Spy asks of the seat shown.

@@ -120,3 +120,71 @@ fn the_spy_discards_only_from_the_legal_cards() {
         })]
     );
 }
+
+#[gtk::test]
+fn an_offer_of_cards_is_made_from_the_legal_choice_ruling_25() {
+    let game = game_until(3, |g| {
+        g.legal_actions().choices.iter().any(
+            |c| matches!(c, Choice::OfferCards { targets, cards } if !targets.is_empty() && !cards.is_empty()),
+        )
+    });
+    let table = Arc::new(snapshot(&game));
+    let Some((targets, cards)) = table.legal.choices.iter().find_map(|c| match c {
+        Choice::OfferCards { targets, cards } => Some((targets.clone(), *cards)),
+        _ => None,
+    }) else {
+        unreachable!()
+    };
+    let (sidebar, outputs) = launch();
+    sidebar.emit(CardSidebarInput::Show(Arc::clone(&table)));
+    settle();
+    let root = sidebar.widget();
+    let expander = named(root, "offer-cards")
+        .downcast::<gtk::Expander>()
+        .unwrap();
+    assert!(expander.is_visible());
+    // Folded until wanted: the hand stays the sidebar's first concern.
+    assert!(!expander.is_expanded());
+    expander.set_expanded(true);
+    settle();
+    let send = named(root, "offer-send");
+    // Nothing for nothing is no offer.
+    assert!(!send.is_sensitive());
+    let card = cards.kinds().next().unwrap();
+    let give = named(root, &format!("offer-give-{}", card.index()))
+        .downcast::<gtk::SpinButton>()
+        .unwrap();
+    // At most the cards held of that kind may be given.
+    assert_eq!(give.range(), (0.0, f64::from(cards.count(card))));
+    give.set_value(1.0);
+    settle();
+    assert!(send.is_sensitive());
+    send.downcast::<gtk::Button>().unwrap().emit_clicked();
+    settle_until(|| !outputs.borrow().is_empty());
+    let mut given = Hand::new();
+    given.add(card);
+    assert_eq!(
+        *outputs.borrow(),
+        [CardSidebarOutput::Act(Action::OfferCards {
+            target: targets[0],
+            give: given,
+            ask: Hand::new(),
+        })]
+    );
+    // Sent, the offer starts again from nothing.
+    settle();
+    assert_eq!(give.value(), 0.0);
+}
+
+#[gtk::test]
+fn no_offer_can_be_made_during_an_attack() {
+    let game = game_until(5, |g| {
+        pending_matches(g, |d| {
+            matches!(d, castellan_engine::game::Decision::Defend { .. })
+        })
+    });
+    let (sidebar, _outputs) = launch();
+    sidebar.emit(CardSidebarInput::Show(Arc::new(snapshot(&game))));
+    settle();
+    assert!(!named(sidebar.widget(), "offer-cards").is_visible());
+}

@@ -19,16 +19,16 @@ use relm4::gtk::glib;
 use relm4::prelude::*;
 
 use super::battle_panel::{BattlePanel, BattlePanelOutput};
-use super::computer::{ComputerSeats, ComputerSeatsOutput};
+use super::computer::{ComputerSeats, ComputerSeatsOutput, GameSpeed};
 use super::log_view::GameLog;
-use super::map_view::{MapView, MapViewInput};
+use super::map_view::{ClickKind, MapView, MapViewInput};
 use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
 use super::privacy::PrivacyPage;
 use super::session::{Session, TableEvent};
 use super::sidebar::{CardSidebar, CardSidebarOutput};
 use super::variant_editor::{EditorMode, VariantEditor, VariantEditorInput};
 use super::victory::{VictoryPage, VictoryPageOutput};
-use super::{library, menu, printing, shortcuts};
+use super::{files, library, menu, printing, shortcuts};
 use crate::messages::{self, Names};
 use crate::text::{fill, translated};
 use castellan_engine::bot::Cancel;
@@ -48,6 +48,16 @@ pub enum Page {
 }
 
 impl Page {
+    /// How the stack comes to this page: a cross-fade only to the victory page; the
+    /// game and the privacy page replace each other at once, so that no frame blends
+    /// one person's secrets into the page that waits for the next.
+    fn transition(self) -> gtk::StackTransitionType {
+        match self {
+            Page::Victory => gtk::StackTransitionType::Crossfade,
+            _ => gtk::StackTransitionType::None,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Page::Game => "game",
@@ -99,6 +109,8 @@ pub struct MainWindow {
     /// Raised when the table gets up (a new game, quitting): the computer seats'
     /// thinking stops at once.
     table: Cancel,
+    /// How fast computer seats play (a preference).
+    pub(super) speed: GameSpeed,
     /// Thoughts asked for so far: each answer names its own, so a stale one is dropped.
     thoughts: u64,
     /// Why the computer cannot go on (its move was refused), shown until a new game.
@@ -112,6 +124,10 @@ pub struct MainWindow {
     finish: Option<Action>,
     /// The last event the log told, which the privacy page repeats.
     last_told: Option<TableEvent>,
+    /// The computer seat whose turn is under way, and its public events so far.
+    pub(super) computer_turn: Option<(Seat, Vec<TableEvent>)>,
+    /// Where eliminations are announced, over the pages.
+    pub(super) toasts: adw::ToastOverlay,
     /// Kept alive until the file chooser answers.
     chooser: Option<gtk::FileChooserNative>,
     /// Echo the log on standard output (the quick-start variable).
@@ -140,7 +156,8 @@ pub enum MainWindowInput {
     OpenFile(PathBuf),
     SaveTo(PathBuf),
     FitMap,
-    MapClicked(TerritoryId),
+    /// A territory clicked on the map, and how.
+    MapClicked(TerritoryId, ClickKind),
     MapEscape,
     /// End the turn, stop filling or skip the fortify.
     Finish,
@@ -156,6 +173,8 @@ pub enum MainWindowInput {
     /// The person named on the privacy page took the screen.
     PrivacyCleared,
     ShowMap,
+    /// Computer seats play at this speed from their next move.
+    SetSpeed(GameSpeed),
     /// The computer worker's answer to thought `id`.
     ComputerChose {
         id: u64,
@@ -203,9 +222,13 @@ impl Component for MainWindow {
                     },
                 },
 
-                gtk::Stack {
+                #[local_ref]
+                toasts -> adw::ToastOverlay {
+                set_vexpand: true,
+
+                #[wrap(Some)]
+                set_child = &gtk::Stack {
                     set_vexpand: true,
-                    set_transition_type: gtk::StackTransitionType::Crossfade,
 
                     add_named[Some("game")] = &gtk::Paned {
                         set_orientation: gtk::Orientation::Horizontal,
@@ -251,6 +274,7 @@ impl Component for MainWindow {
                                     connect_clicked => MainWindowInput::UndoPlacement,
                                 },
                                 gtk::Button {
+                                    set_widget_name: "confirm-placement",
                                     #[watch]
                                     set_label: &model.confirm_label(),
                                     add_css_class: "suggested-action",
@@ -298,9 +322,13 @@ impl Component for MainWindow {
                         set_description: model.broken.as_deref(),
                     },
 
-                    // After the pages, so that the first page named exists.
+                    // After the pages, so that the first page named exists; the
+                    // transition first, so that it applies to this change.
+                    #[watch]
+                    set_transition_type: model.page.transition(),
                     #[watch]
                     set_visible_child_name: model.page.name(),
+                },
                 },
             },
         }
@@ -375,6 +403,7 @@ impl Component for MainWindow {
             thought: None,
             table: Cancel::new(),
             thoughts: 0,
+            speed: stored_preferences().speed,
             computer_stuck: None,
             session: None,
             page,
@@ -382,6 +411,8 @@ impl Component for MainWindow {
             draft: None,
             finish: None,
             last_told: None,
+            toasts: adw::ToastOverlay::new(),
+            computer_turn: None,
             chooser: None,
             echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),
         };
@@ -393,10 +424,11 @@ impl Component for MainWindow {
         let sidebar_widget = &model.sidebar.widget().clone();
         let log_widget = &model.log.widget().clone();
         let privacy_widget = &model.privacy.widget().clone();
+        let toasts = &model.toasts.clone();
         let victory_widget = &model.victory.widget().clone();
         let widgets = view_output!();
 
-        menu::register_actions(&root, &sender);
+        menu::register_actions(&root, &sender, model.speed);
         {
             // Closing asks first when there are unsaved changes; `Quit` decides.
             let sender = sender.clone();
@@ -478,7 +510,7 @@ impl Component for MainWindow {
                     map.emit(MapViewInput::FitToWindow);
                 }
             }
-            MainWindowInput::MapClicked(id) => self.map_clicked(id),
+            MainWindowInput::MapClicked(id, kind) => self.map_clicked(id, kind),
             MainWindowInput::MapEscape => {
                 if let Some(session) = &mut self.session
                     && session.clear_source()
@@ -522,6 +554,17 @@ impl Component for MainWindow {
                 self.refresh();
             }
             MainWindowInput::ShowMap => self.page = Page::Game,
+            MainWindowInput::SetSpeed(speed) => {
+                self.speed = speed;
+                // Tests neither read nor change the preferences of whoever runs them.
+                if !cfg!(test) {
+                    let preferences = files::Preferences { speed };
+                    let path = files::preferences_path();
+                    if let Err(error) = files::store_preferences(&path, &preferences) {
+                        eprintln!("castellan: cannot keep the preferences: {error}");
+                    }
+                }
+            }
             MainWindowInput::ComputerChose { id, seat, action } => {
                 self.computer_chose(id, seat, action)
             }
@@ -530,6 +573,16 @@ impl Component for MainWindow {
 
     fn shutdown(&mut self, _widgets: &mut Self::Widgets, _output: relm4::Sender<()>) {
         self.leave_table();
+    }
+}
+
+/// The preferences kept from the last run (the defaults in tests, which must not
+/// depend on whoever runs them).
+fn stored_preferences() -> files::Preferences {
+    if cfg!(test) {
+        files::Preferences::default()
+    } else {
+        files::load_preferences(&files::preferences_path())
     }
 }
 

@@ -1,0 +1,206 @@
+//! Screenshots for the README and the metainfo, made from described positions by the
+//! window itself (`make screenshot`): a game in progress, an attack in the battle
+//! panel, the variant editor, each in the light and the dark style. A test that is
+//! ignored unless asked for by name, so that `make test` never depends on it; it
+//! writes into the folder `CASTELLAN_SCREENSHOTS` names.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use castellan_engine::game::{Decision, EventKind, Game};
+use relm4::adw;
+use relm4::gtk::prelude::*;
+use relm4::prelude::*;
+
+use super::computer::Computers;
+use super::files;
+use super::new_game;
+use super::panel_testing::{save_window_png, settle};
+use super::session::{GameSetup, SeatSettings, Session};
+use super::window::{MainWindow, MainWindowInput, Page, Startup};
+
+/// A position to show: a seeded game of three people played by the computer players
+/// until `stop` says so.
+struct Described {
+    /// The screenshot's file name, without the style and the extension.
+    name: &'static str,
+    seed: u64,
+    stop: fn(&Game, &[EventKind]) -> bool,
+}
+
+const POSITIONS: [Described; 2] = [
+    // Mid-game: every castle standing, empires forming, the next seat about to play.
+    Described {
+        name: "game",
+        seed: 8,
+        stop: |game, _| {
+            game.turn_number() >= 7
+                && game.seats_in_play() == 3
+                && matches!(
+                    game.pending().map(|p| p.decision),
+                    Some(Decision::Play { attacked: false })
+                )
+        },
+    },
+    // An attack under way, just after a roll: the battle panel with its odds.
+    Described {
+        name: "battle",
+        seed: 8,
+        stop: |game, last| {
+            game.turn_number() >= 6
+                && matches!(
+                    game.pending().map(|p| p.decision),
+                    Some(Decision::Roll { .. })
+                )
+                && last
+                    .iter()
+                    .any(|e| matches!(e, EventKind::DiceRolled { .. }))
+        },
+    },
+];
+
+fn person(name: &str, colour: u8) -> SeatSettings {
+    SeatSettings {
+        name: name.to_owned(),
+        colour,
+        computer: false,
+        strength: castellan_engine::bot::Strength::Normal,
+    }
+}
+
+/// The save of a described position, written into `folder`.
+fn save_of(described: &Described, folder: &Path) -> PathBuf {
+    let setup = GameSetup {
+        seats: vec![person("Anna", 0), person("Béla", 1), person("Chloé", 2)],
+        seed: Some(described.seed),
+        ..GameSetup::default_for(3, |_| String::new())
+    };
+    let new_game = new_game::resolve(setup.clone()).expect("the shipped board loads");
+    let mut session = Session::new(new_game.board, new_game.variant, &setup, described.seed)
+        .expect("the table is valid");
+    let mut computers = Computers::new(3, described.seed);
+    let mut last = Vec::new();
+    for _ in 0..20_000 {
+        if (described.stop)(session.game(), &last) {
+            // The window's title shows the file's name.
+            let folder = folder.join(format!(
+                "castellan-{}-{}",
+                described.name,
+                std::process::id()
+            ));
+            std::fs::create_dir_all(&folder).expect("a scratch folder");
+            let path = folder.join("Evening game.castellan");
+            std::fs::write(&path, files::game_json(&session).expect("the game saves"))
+                .expect("the save is written");
+            return path;
+        }
+        let seat = session.game().pending_seat().expect("the game goes on");
+        let action = computers.choose(session.game()).expect("a move");
+        last = session
+            .apply(seat, action)
+            .expect("the computer plays legal moves")
+            .into_iter()
+            .map(|e| e.kind)
+            .collect();
+    }
+    panic!("the position {} never came", described.name);
+}
+
+/// The folder to write into, from `CASTELLAN_SCREENSHOTS`.
+fn folder() -> PathBuf {
+    let folder = std::env::var_os("CASTELLAN_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("castellan-screenshots"));
+    std::fs::create_dir_all(&folder).expect("the screenshot folder can be made");
+    folder
+}
+
+/// Opens `save` in a fresh window, passes the privacy page, and captures it.
+fn capture_game(save: &Path, out: &Path) -> Controller<MainWindow> {
+    let window = MainWindow::builder()
+        .launch(Startup::Open(save.to_owned()))
+        .detach();
+    window.widget().set_default_size(1200, 800);
+    window.widget().present();
+    // The save opens, then the page asking for the next person: pass it.
+    for _ in 0..50 {
+        settle();
+        let page = window.model().page;
+        if page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+        } else if page == Page::Game && window.model().session.is_some() {
+            break;
+        }
+    }
+    settle();
+    assert!(
+        window.model().page == Page::Game,
+        "{} opened",
+        save.display()
+    );
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while transition_running(window.widget().upcast_ref()) && Instant::now() < deadline {
+        settle();
+    }
+    save_window_png(window.widget(), out);
+    window
+}
+
+/// Whether a stack under `root` is still fading from one page to another: a capture
+/// then would show both.
+fn transition_running(root: &gtk::Widget) -> bool {
+    if root
+        .downcast_ref::<gtk::Stack>()
+        .is_some_and(|stack| stack.is_transition_running())
+    {
+        return true;
+    }
+    let mut child = root.first_child();
+    while let Some(widget) = child {
+        if transition_running(&widget) {
+            return true;
+        }
+        child = widget.next_sibling();
+    }
+    false
+}
+
+#[gtk::test]
+#[ignore = "makes the screenshots: run by `make screenshot`"]
+fn make_screenshots() {
+    let folder = folder();
+    let saves: Vec<(&str, PathBuf)> = POSITIONS
+        .iter()
+        .map(|d| (d.name, save_of(d, &std::env::temp_dir())))
+        .collect();
+    let styles = adw::StyleManager::default();
+    for (style, scheme) in [
+        ("light", adw::ColorScheme::ForceLight),
+        ("dark", adw::ColorScheme::ForceDark),
+    ] {
+        styles.set_color_scheme(scheme);
+        for (name, save) in &saves {
+            let window = capture_game(save, &folder.join(format!("{name}-{style}.png")));
+            if *name == "game" {
+                window.emit(MainWindowInput::VariantEditor);
+                settle();
+                settle();
+                let editor = gtk::Window::list_toplevels()
+                    .into_iter()
+                    .filter_map(|w| w.downcast::<gtk::Window>().ok())
+                    .find(|w| w.is_visible() && w != window.widget().upcast_ref::<gtk::Window>())
+                    .expect("the variant editor opened");
+                editor.present();
+                settle();
+                save_window_png(&editor, &folder.join(format!("editor-{style}.png")));
+                editor.close();
+            }
+            window.widget().set_visible(false);
+            settle();
+        }
+    }
+    for (_, save) in saves {
+        let _ = std::fs::remove_file(&save);
+        let _ = save.parent().map(std::fs::remove_dir);
+    }
+}
