@@ -169,7 +169,7 @@ impl Session {
         path: Option<PathBuf>,
         replayed: Vec<TableEvent>,
     ) -> Result<Self, SessionError> {
-        if seats.len() != game.seats() {
+        if seats.len() != game.seats() && seats.len() != game.players() {
             return Err(SessionError::SeatMismatch {
                 settings: seats.len(),
                 game: game.seats(),
@@ -198,6 +198,11 @@ impl Session {
         path: Option<PathBuf>,
         unread: Vec<TableEvent>,
     ) -> Self {
+        let mut seats = seats;
+        // Classic Risk's neutral army is a seat of the game, not of the table.
+        while seats.len() < game.seats() {
+            seats.push(setup::neutral_seat(&seats));
+        }
         let news = vec![Vec::new(); seats.len()];
         Self {
             game,
