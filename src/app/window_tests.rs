@@ -414,3 +414,92 @@ fn twenty_armies_go_on_three_territories_in_five_clicks() {
         "the placement was made"
     );
 }
+
+#[gtk::test]
+fn a_defender_orders_the_most_dice_for_the_rest_of_the_attack() {
+    // Without the quick-defence preference, every defence would wait for the person.
+    let mut game = two_people_and_a_computer();
+    game.setup.quick_defence = false;
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    play_until(&window, &mut chooser, |d| {
+        matches!(d, Decision::Defend { .. })
+    });
+    settle();
+    let (defender, attack, before, most) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        let game = session.game();
+        let most = game.legal_actions().choices.iter().find_map(|c| match *c {
+            castellan_engine::game::Choice::Defend { max_dice, .. } => Some(max_dice),
+            _ => None,
+        });
+        (
+            session.human_to_move().unwrap(),
+            game.attack_in_progress().unwrap().number,
+            game.history().len(),
+            most.unwrap(),
+        )
+    };
+    if let Some(path) = std::env::var_os("CASTELLAN_DEFENCE_SHOT") {
+        window.widget().present();
+        let end = Instant::now() + Duration::from_millis(900);
+        while Instant::now() < end {
+            settle();
+        }
+        super::panel_testing::save_window_png(window.widget(), path.as_ref());
+    }
+    let button = named(window.model().battle.widget(), "defend-to-the-end")
+        .downcast::<gtk::Button>()
+        .unwrap();
+    assert!(button.is_visible() && button.is_sensitive());
+    button.emit_clicked();
+    settle();
+    {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        let (seat, action) = session.game().history()[before].clone();
+        assert_eq!(seat, defender);
+        // The Marshall box was left unticked: the most dice, no Marshall.
+        assert_eq!(
+            action,
+            Action::Defend {
+                dice: most,
+                marshall: false
+            }
+        );
+    }
+    // The attack rolls on to its end without the defender being asked again.
+    let mut defences = 0;
+    for _ in 0..3_000 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let action = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            let game = session.game();
+            if game.attack_in_progress().map(|a| a.number) != Some(attack) {
+                defences = game.history()[before..]
+                    .iter()
+                    .filter(|(seat, a)| *seat == defender && matches!(a, Action::Defend { .. }))
+                    .count();
+                break;
+            }
+            let Some(person) = session.human_to_move() else {
+                continue;
+            };
+            assert_ne!(person, defender, "the defender was asked again");
+            chooser.choose(game).unwrap()
+        };
+        window.emit(MainWindowInput::Act(action));
+        settle();
+    }
+    assert!(defences >= 1, "the attack ended");
+}

@@ -154,6 +154,10 @@ pub enum MainWindowInput {
         dice: u8,
         general: bool,
     },
+    /// The defender's standing order: the most dice for the rest of the attack.
+    DefendForTheAttack {
+        marshall: bool,
+    },
     /// The person named on the privacy page took the screen.
     PrivacyCleared,
     ShowMap,
@@ -336,6 +340,9 @@ impl Component for MainWindow {
                 BattlePanelOutput::RollUntilDecided { dice, general } => {
                     MainWindowInput::RollUntilDecided { dice, general }
                 }
+                BattlePanelOutput::DefendForTheAttack { marshall } => {
+                    MainWindowInput::DefendForTheAttack { marshall }
+                }
             });
         let log = GameLog::builder().launch(()).detach();
         let privacy = PrivacyPage::builder()
@@ -509,6 +516,17 @@ impl Component for MainWindow {
             MainWindowInput::RollUntilDecided { dice, general } => {
                 if let Some(session) = &mut self.session {
                     if let Err(error) = session.roll_until_decided(dice, general) {
+                        let reason = rule_error_text(&error, session);
+                        self.error(&gettext("That Move Is Not Allowed"), &reason);
+                    }
+                    self.refresh();
+                }
+            }
+            MainWindowInput::DefendForTheAttack { marshall } => {
+                if let Some(session) = &mut self.session
+                    && let Some(seat) = session.human_to_move()
+                {
+                    if let Err(error) = session.defend_for_the_attack(seat, marshall) {
                         let reason = rule_error_text(&error, session);
                         self.error(&gettext("That Move Is Not Allowed"), &reason);
                     }
