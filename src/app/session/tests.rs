@@ -508,7 +508,7 @@ fn a_standing_defence_rolls_the_most_dice_for_the_rest_of_the_attack() {
             assert!(session.defend_for_the_attack(defender, true).is_err());
         }
         assert_eq!(session.game().history().len(), before, "seed {seed}");
-        assert!(!session.standing_order_for(defender).is_some());
+        assert!(session.standing_order_for(defender).is_none());
 
         let marshall = offered.1;
         session.defend_for_the_attack(defender, marshall).unwrap();
@@ -539,7 +539,7 @@ fn a_standing_defence_rolls_the_most_dice_for_the_rest_of_the_attack() {
         }
         // The order ends with its attack: the next attack asks again.
         assert!(
-            !session.standing_order_for(defender).is_some(),
+            session.standing_order_for(defender).is_none(),
             "seed {seed}"
         );
     }
