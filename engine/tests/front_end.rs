@@ -191,3 +191,20 @@ fn a_copy_to_think_with_plays_like_the_game_but_keeps_no_history() {
     assert_eq!(copy.view_for(Seat(0)), game.view_for(Seat(0)));
     assert!(copy.history().is_empty());
 }
+
+#[test]
+fn a_view_without_secrets_keeps_what_everyone_sees_and_drops_the_rest() {
+    let game = three_seats();
+    let seat = Seat(2);
+    let view = game.view_for(seat);
+    assert!(!view.hand.is_empty(), "the position gives seat 2 cards");
+    let public = view.clone().without_secrets();
+    assert!(public.hand.is_empty());
+    assert!(public.hidden_armies.is_empty());
+    assert_eq!(public.spied_hand, None);
+    // What another seat sees of seat 2 is all still there.
+    let other = game.view_for(Seat(0));
+    assert_eq!(public.seats, other.seats);
+    assert_eq!(public.territories, other.territories);
+    assert_eq!(public.seats[seat.index()].hand_size, view.hand.len());
+}

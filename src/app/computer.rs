@@ -8,27 +8,64 @@ use std::time::{Duration, Instant};
 
 #[cfg(test)]
 use castellan_engine::bot::GreedyPolicy;
-use castellan_engine::bot::{Cancel, Policy, SeatSight, Strength, Thinking};
+use castellan_engine::bot::{Cancel, Policy, SeatSight, Thinking};
 use castellan_engine::game::{Action, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use relm4::{ComponentSender, Worker};
+use serde::{Deserialize, Serialize};
 
 use super::session::SeatSettings;
 
-/// How long a computer seat "thinks" at least before each move, so that people can
-/// follow.
-pub const COMPUTER_PACE: Duration = Duration::from_millis(250);
+/// How fast computer seats play: the game-speed preference.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameSpeed {
+    /// Each move as soon as it is chosen.
+    Instant,
+    /// A short pause before each move, so that people can follow.
+    #[default]
+    Normal,
+    /// A long pause, to watch the computer play.
+    Slow,
+}
+
+impl GameSpeed {
+    pub const ALL: [GameSpeed; 3] = [GameSpeed::Instant, GameSpeed::Normal, GameSpeed::Slow];
+
+    /// How long a computer seat "thinks" at least before each move.
+    pub fn pace(self) -> Duration {
+        match self {
+            GameSpeed::Instant => Duration::ZERO,
+            GameSpeed::Normal => Duration::from_millis(250),
+            GameSpeed::Slow => Duration::from_millis(1_200),
+        }
+    }
+
+    /// The stable id the preferences file and the menu's action use.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameSpeed::Instant => "instant",
+            GameSpeed::Normal => "normal",
+            GameSpeed::Slow => "slow",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<GameSpeed> {
+        GameSpeed::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
 
 /// How often a pacing worker looks whether its thought was dropped.
 const CANCEL_POLL: Duration = Duration::from_millis(10);
 
-/// The policy `seat` plays by, if the computer plays it, thinking until `cancel` is
-/// raised. Every computer seat plays the engine's Normal strength (its greedy player)
-/// today; a strength chosen per seat would be built here.
+/// The policy `seat` plays by, if the computer plays it: the engine's player of the
+/// seat's strength, thinking until `cancel` is raised.
 pub fn policy_for(seat: &SeatSettings, cancel: &Cancel) -> Option<Box<dyn Policy + Send>> {
-    seat.computer
-        .then(|| Strength::Normal.policy_with(Thinking::cancelled_by(cancel.clone())))
+    seat.computer.then(|| {
+        seat.strength
+            .policy_with(Thinking::cancelled_by(cancel.clone()))
+    })
 }
 
 /// The computer players of one game.
@@ -87,8 +124,13 @@ pub enum ComputerSeatsInput {
     /// A new table sits down: its players replace the last table's.
     Seat(Box<Computers>),
     /// Choose the move of the pending computer seat of `game`, and answer with `id`
-    /// after [`COMPUTER_PACE`] at the soonest, unless the table gets up first.
-    Think { id: u64, game: Box<Game> },
+    /// after `pace` at the soonest (see [`GameSpeed::pace`]), unless the table gets
+    /// up first.
+    Think {
+        id: u64,
+        game: Box<Game>,
+        pace: Duration,
+    },
 }
 
 impl std::fmt::Debug for ComputerSeatsInput {
@@ -124,7 +166,7 @@ impl Worker for ComputerSeats {
     fn update(&mut self, message: ComputerSeatsInput, sender: ComponentSender<Self>) {
         match message {
             ComputerSeatsInput::Seat(table) => self.table = Some(*table),
-            ComputerSeatsInput::Think { id, game } => {
+            ComputerSeatsInput::Think { id, game, pace } => {
                 let started = Instant::now();
                 let Some(table) = self.table.as_mut() else {
                     return;
@@ -136,11 +178,13 @@ impl Worker for ComputerSeats {
                 let seat = game.pending_seat();
                 let action = table.choose(&game);
                 // The pace: people follow the moves; a dropped thought stops waiting.
-                while started.elapsed() < COMPUTER_PACE {
+                while let Some(left) = pace.checked_sub(started.elapsed())
+                    && !left.is_zero()
+                {
                     if cancel.is_cancelled() {
                         return;
                     }
-                    std::thread::sleep(CANCEL_POLL.min(COMPUTER_PACE - started.elapsed()));
+                    std::thread::sleep(CANCEL_POLL.min(left));
                 }
                 if !cancel.is_cancelled() {
                     let _ = sender.output(ComputerSeatsOutput::Chose { id, seat, action });
@@ -154,6 +198,7 @@ impl Worker for ComputerSeats {
 mod tests {
     use super::*;
     use castellan_engine::board::parse_board;
+    use castellan_engine::bot::Strength;
     use castellan_engine::variant::Variant;
     use relm4::prelude::*;
     use std::sync::Arc;
@@ -185,6 +230,7 @@ mod tests {
             name: "Anna".into(),
             colour: 0,
             computer: false,
+            strength: Strength::Easy,
         };
         let computer = SeatSettings {
             computer: true,
@@ -215,6 +261,7 @@ mod tests {
                 name: format!("C{i}"),
                 colour: i,
                 computer: true,
+                strength: Strength::Normal,
             })
             .collect();
         // The first table's thought; a new table sits down before it is answered when
@@ -226,6 +273,7 @@ mod tests {
         worker.emit(ComputerSeatsInput::Think {
             id: 1,
             game: Box::new(game.clone()),
+            pace: GameSpeed::Normal.pace(),
         });
         if drop_first {
             first.cancel();
@@ -238,6 +286,7 @@ mod tests {
         worker.emit(ComputerSeatsInput::Think {
             id: 2,
             game: Box::new(game),
+            pace: GameSpeed::Normal.pace(),
         });
         // The answers come through the main loop.
         let context = relm4::gtk::glib::MainContext::default();

@@ -392,6 +392,7 @@ pub(crate) mod tests {
         TableSnapshot {
             board: Arc::clone(game.board_arc()),
             view: game.view_for(seat),
+            secrets_shown: true,
             legal: game.legal_actions(),
             seat_names: game
                 .seat_ids()

@@ -12,6 +12,7 @@ use gettextrs::gettext;
 use relm4::gtk::{gio, glib, prelude::*};
 use serde::{Deserialize, Serialize};
 
+use super::computer::GameSpeed;
 use super::session::{GameSetup, SeatSettings, Session, SessionError, TableEvent, yes};
 use crate::map::palette::SEAT_COLOURS;
 use crate::messages;
@@ -223,6 +224,7 @@ pub fn read_game(json: &str, path: Option<PathBuf>) -> Result<Session, SessionEr
                 name: format!("Player {}", i + 1),
                 colour: (i % SEAT_COLOURS) as u8,
                 computer: false,
+                strength: castellan_engine::bot::Strength::Normal,
             })
             .collect()
     });
@@ -277,6 +279,40 @@ pub fn store_setup(path: &Path, setup: &GameSetup) -> std::io::Result<()> {
     write_file(path, text.as_bytes())
 }
 
+/// The app's preferences, which `preferences.toml` keeps from one run to the next
+/// (the game setup's own are in `last-game.toml`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preferences {
+    /// How fast computer seats play.
+    #[serde(default)]
+    pub speed: GameSpeed,
+}
+
+/// Where the preferences are kept: `$XDG_CONFIG_HOME/castellan/preferences.toml`.
+pub fn preferences_path() -> PathBuf {
+    glib::user_config_dir()
+        .join("castellan")
+        .join("preferences.toml")
+}
+
+/// The preferences at `path`; the defaults when it is missing or unreadable (a
+/// preference is never worth refusing to start over).
+pub fn load_preferences(path: &Path) -> Preferences {
+    read_text_file(path, MAX_SETUP_BYTES)
+        .ok()
+        .and_then(|text| toml::from_str(&text).ok())
+        .unwrap_or_default()
+}
+
+/// Keeps `preferences` at `path`, creating its folder.
+pub fn store_preferences(path: &Path, preferences: &Preferences) -> std::io::Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let text = toml::to_string(preferences).map_err(std::io::Error::other)?;
+    write_file(path, text.as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,6 +343,11 @@ mod tests {
                     name: format!("P{i}"),
                     colour: (5 - i) as u8,
                     computer,
+                    strength: if computer {
+                        castellan_engine::bot::Strength::Expert
+                    } else {
+                        castellan_engine::bot::Strength::Easy
+                    },
                 })
                 .collect(),
             seed: Some(11),
@@ -336,6 +377,7 @@ mod tests {
             session.apply(seat, action).unwrap();
         }
         let json = game_json(&session).unwrap();
+        assert!(json.contains("\"strength\": \"expert\""), "{json}");
         let mut reopened = read_game(&json, Some(PathBuf::from("x.castellan"))).unwrap();
         assert_eq!(reopened.seats(), session.seats());
         assert_eq!(reopened.game(), session.game());
@@ -359,6 +401,13 @@ mod tests {
         let colours: Vec<u8> = session.seats().iter().map(|s| s.colour).collect();
         assert_eq!(colours, [3, 1, 5]);
         assert!(session.seats().iter().all(|s| s.computer));
+        // Saved before strengths were chosen: every computer played Normal.
+        assert!(
+            session
+                .seats()
+                .iter()
+                .all(|s| s.strength == castellan_engine::bot::Strength::Normal)
+        );
         assert!(!session.quick_defence());
         // Saved again: the engine's format, the seats in its `app` part.
         let again = game_json(&session).unwrap();
@@ -395,5 +444,20 @@ mod tests {
             "two seats alike are not offered again"
         );
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn preferences_are_kept_and_a_bad_file_gives_the_defaults() {
+        let dir = std::env::temp_dir().join(format!("castellan-prefs-{}", std::process::id()));
+        let path = dir.join("preferences.toml");
+        assert_eq!(load_preferences(&path), Preferences::default());
+        let slow = Preferences {
+            speed: GameSpeed::Slow,
+        };
+        store_preferences(&path, &slow).unwrap();
+        assert_eq!(load_preferences(&path), slow);
+        std::fs::write(&path, "speed = \"warp\"").unwrap();
+        assert_eq!(load_preferences(&path), Preferences::default());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

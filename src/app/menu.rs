@@ -9,6 +9,7 @@ use relm4::gtk::prelude::*;
 use relm4::prelude::*;
 
 use super::battle_panel::BattlePanelInput;
+use super::computer::GameSpeed;
 use super::shortcuts;
 use super::window::{MainWindow, MainWindowInput};
 
@@ -33,6 +34,7 @@ relm4::new_stateless_action!(NextTerritoryAction, WindowActions, "next-territory
 relm4::new_stateless_action!(ConfirmPlacementAction, WindowActions, "confirm-placement");
 relm4::new_stateless_action!(UndoAction, WindowActions, "undo");
 relm4::new_stateless_action!(EndTurnAction, WindowActions, "end-turn");
+relm4::new_stateful_action!(GameSpeedAction, WindowActions, "game-speed", String, String);
 
 /// The primary menu.
 pub fn primary_menu() -> gio::Menu {
@@ -61,6 +63,18 @@ pub fn primary_menu() -> gio::Menu {
         Some("win.export-reference"),
     );
     menu.append_section(None, &tools);
+    let speed = gio::Menu::new();
+    for (game_speed, label) in [
+        (GameSpeed::Instant, gettext("_Instant")),
+        (GameSpeed::Normal, gettext("_Normal Speed")),
+        (GameSpeed::Slow, gettext("_Slow, to Watch")),
+    ] {
+        speed.append(
+            Some(&label),
+            Some(&format!("win.game-speed::{}", game_speed.id())),
+        );
+    }
+    menu.append_section(Some(&gettext("Computer Players")), &speed);
     let help = gio::Menu::new();
     help.append(
         Some(&gettext("_Keyboard Shortcuts")),
@@ -71,8 +85,13 @@ pub fn primary_menu() -> gio::Menu {
     menu
 }
 
-/// The window's actions and their accelerators.
-pub fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSender<MainWindow>) {
+/// The window's actions and their accelerators; the game-speed choice starts at
+/// `speed`.
+pub fn register_actions(
+    window: &adw::ApplicationWindow,
+    sender: &ComponentSender<MainWindow>,
+    speed: GameSpeed,
+) {
     let mut group = RelmActionGroup::<WindowActions>::new();
     macro_rules! add {
         ($action:ty, $message:expr) => {{
@@ -116,6 +135,19 @@ pub fn register_actions(window: &adw::ApplicationWindow, sender: &ComponentSende
     );
     add!(UndoAction, turn(MainWindowInput::UndoPlacement));
     add!(EndTurnAction, turn(MainWindowInput::Finish));
+    {
+        let sender = sender.clone();
+        let action: RelmAction<GameSpeedAction> = RelmAction::new_stateful_with_target_value(
+            &speed.id().to_owned(),
+            move |_, state: &mut String, chosen: String| {
+                if let Some(speed) = GameSpeed::from_id(&chosen) {
+                    *state = chosen;
+                    sender.input(MainWindowInput::SetSpeed(speed));
+                }
+            },
+        );
+        group.add_action(action);
+    }
     group.register_for_widget(window);
     let app = relm4::main_application();
     for (action, accels, _) in shortcuts::ACCELERATORS {

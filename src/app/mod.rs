@@ -9,7 +9,7 @@
 //! - `files`: every file read or written (saves, the last setup) and the file chooser.
 //! - `status`: the status line's words; `log` the log's words, `log_view` the log.
 //! - `map_view`: the map widget; `privacy`, `victory`: the pages between people and
-//!   after a win; `new_game`: the new-game dialog; `printing`: the reference sheet.
+//!   after a win; `turn_summary`: a computer's turn summed up; `new_game`: the new-game dialog; `printing`: the reference sheet.
 //! - `library`: the boards and variants on offer; `variant_editor`: the rules editor.
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`; `rows`
@@ -42,6 +42,7 @@ mod shortcuts;
 mod sidebar;
 mod status;
 mod table;
+mod turn_summary;
 mod variant_editor;
 mod victory;
 mod window;

@@ -1,11 +1,15 @@
 //! The hot-seat privacy page: "Pass to Anna" covers the board's secrets (a hand, a
-//! hidden-army choice, a defence) until that person clicks.
+//! hidden-army choice, a defence) until that person clicks, and tells them what
+//! happened to them since they last had the screen.
 
-use gettextrs::gettext;
+use castellan_engine::game::{EventKind, Seat};
+use gettextrs::{gettext, ngettext};
 use relm4::gtk::prelude::*;
 use relm4::prelude::*;
 
-use crate::text::fill;
+use crate::app::log::LogNames;
+use crate::app::session::TableEvent;
+use crate::text::{fill, translated};
 
 /// The title of the page for the person who must take the screen.
 pub fn title(name: &str) -> String {
@@ -18,14 +22,104 @@ pub fn button_label(name: &str) -> String {
 }
 
 /// What the page says: what just happened on the table (public, so that the person
-/// handing over the screen still sees the result of their move), then why the screen
-/// must change hands.
-pub fn description(last_event: Option<&str>) -> String {
+/// handing over the screen still sees the result of their move), what happened to
+/// the next person since they last looked (`news`), then why the screen must change
+/// hands.
+pub fn description(last_event: Option<&str>, news: &[String]) -> String {
     let why = gettext("The next decision is private. Hand the screen over, then click.");
-    match last_event {
-        Some(event) => format!("{event}\n\n{why}"),
-        None => why,
+    let mut parts: Vec<String> = last_event.map(str::to_owned).into_iter().collect();
+    if !news.is_empty() {
+        let lines: Vec<String> = news.iter().map(|line| format!("• {line}")).collect();
+        parts.push(format!(
+            "{}\n{}",
+            gettext("Since you last had the screen:"),
+            lines.join("\n")
+        ));
     }
+    parts.push(why);
+    parts.join("\n\n")
+}
+
+/// The news that `seat` is out of the game, knocked out by `by`: on the privacy page
+/// and in the window's banner.
+pub fn elimination(names: &LogNames, seat: Seat, by: Seat) -> String {
+    let name = |s: Seat| names.seats.get(s.index()).cloned().unwrap_or_default();
+    fill(
+        &gettext("{seat} was eliminated by {by}"),
+        &[("seat", &name(seat)), ("by", &name(by))],
+    )
+}
+
+/// What happened to `seat` in `events` (the public events since its person last had
+/// the screen), a sentence each: the attacks on it and by whom, the armies and
+/// territories it lost, the cards a Spy made it discard, and who is out of the game.
+pub fn news(names: &LogNames, seat: Seat, events: &[TableEvent]) -> Vec<String> {
+    let seat_name = |s: Seat| names.seats.get(s.index()).cloned().unwrap_or_default();
+    let (mut attacks, mut attackers, mut lost) = (0u32, Vec::new(), 0u32);
+    let (mut taken, mut discarded, mut out) = (Vec::new(), Vec::new(), Vec::new());
+    for event in events {
+        match &event.event.kind {
+            EventKind::AttackStarted {
+                seat: by, defender, ..
+            } if *defender == seat => {
+                attacks += 1;
+                let name = seat_name(*by);
+                if !attackers.contains(&name) {
+                    attackers.push(name);
+                }
+            }
+            EventKind::ArmiesLost {
+                seat: loser,
+                armies,
+                ..
+            } if *loser == seat => lost += armies,
+            EventKind::TerritoryTaken {
+                territory,
+                from: Some(from),
+                ..
+            } if *from == seat => {
+                taken.push(translated(names.board.territory(*territory).name.as_str()));
+            }
+            EventKind::CardDiscardedBySpy {
+                seat: spy,
+                target,
+                card,
+            } if *target == seat => discarded.push(fill(
+                &gettext("{seat}'s Spy made you discard your {card}"),
+                &[("seat", &seat_name(*spy)), ("card", &gettext(card.name()))],
+            )),
+            EventKind::SeatEliminated { seat: gone, by } => {
+                out.push(elimination(names, *gone, *by));
+            }
+            _ => {}
+        }
+    }
+    let mut lines = Vec::new();
+    if attacks > 0 {
+        lines.push(fill(
+            &ngettext(
+                "{by} attacked you once",
+                "{by} attacked you {n} times",
+                attacks,
+            ),
+            &[("by", &attackers.join(", ")), ("n", &attacks)],
+        ));
+    }
+    if lost > 0 {
+        lines.push(fill(
+            &ngettext("You lost {n} army", "You lost {n} armies", lost),
+            &[("n", &lost)],
+        ));
+    }
+    if !taken.is_empty() {
+        lines.push(fill(
+            &gettext("Taken from you: {territories}"),
+            &[("territories", &taken.join(", "))],
+        ));
+    }
+    lines.extend(discarded);
+    lines.extend(out);
+    lines
 }
 
 /// The page's state: whom it waits for, and the table's last news.
@@ -33,14 +127,18 @@ pub fn description(last_event: Option<&str>) -> String {
 pub struct PrivacyPage {
     name: String,
     last_event: Option<String>,
+    /// What happened to that person since they last had the screen.
+    news: Vec<String>,
 }
 
 #[derive(Debug)]
 pub enum PrivacyPageInput {
-    /// Wait for `name`, repeating `last_event` (the log's last sentence).
+    /// Wait for `name`, repeating `last_event` (the log's last sentence) and
+    /// telling them `news` (see [`news`]).
     Show {
         name: String,
         last_event: Option<String>,
+        news: Vec<String>,
     },
     Clicked,
 }
@@ -61,7 +159,7 @@ impl SimpleComponent for PrivacyPage {
             #[watch]
             set_title: &title(&model.name),
             #[watch]
-            set_description: Some(&description(model.last_event.as_deref())),
+            set_description: Some(&description(model.last_event.as_deref(), &model.news)),
 
             #[wrap(Some)]
             set_child = &gtk::Button {
@@ -83,9 +181,14 @@ impl SimpleComponent for PrivacyPage {
 
     fn update(&mut self, message: PrivacyPageInput, sender: ComponentSender<Self>) {
         match message {
-            PrivacyPageInput::Show { name, last_event } => {
+            PrivacyPageInput::Show {
+                name,
+                last_event,
+                news,
+            } => {
                 self.name = name;
                 self.last_event = last_event;
+                self.news = news;
             }
             PrivacyPageInput::Clicked => {
                 let _ = sender.output(ScreenTaken);
@@ -104,8 +207,96 @@ mod tests {
 
     #[test]
     fn the_page_tells_what_just_happened_first() {
-        let text = super::description(Some("Serbia loses 1"));
+        let text = super::description(Some("Serbia loses 1"), &[]);
         assert!(text.starts_with("Serbia loses 1\n\n"), "{text}");
         assert!(text.ends_with("then click."));
+        let news = ["You lost 2 armies".to_owned()];
+        let text = super::description(None, &news);
+        assert!(
+            text.starts_with("Since you last had the screen:\n• You lost 2 armies\n\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_news_tells_a_person_what_others_did_to_them_and_nothing_else() {
+        use crate::app::log::LogNames;
+        use crate::app::session::TableEvent;
+        use castellan_engine::board::load_board_file;
+        use castellan_engine::game::{Audience, Card, Event, EventKind, Seat};
+        use std::sync::Arc;
+
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/castle-risk.toml");
+        let board = Arc::new(load_board_file(&path).unwrap());
+        let names = LogNames {
+            board: Arc::clone(&board),
+            seats: vec!["Anna".into(), "Ben".into(), "Cleo".into()],
+        };
+        let paris = board.territory_by_key("paris").unwrap();
+        let london = board.territory_by_key("london").unwrap();
+        let public = |kind| TableEvent {
+            event: Event {
+                audience: Audience::Everyone,
+                kind,
+            },
+            armies: 0,
+        };
+        let attack = |by: u8, defender: u8| {
+            public(EventKind::AttackStarted {
+                seat: Seat(by),
+                from: paris,
+                to: london,
+                defender: Seat(defender),
+                ship: None,
+            })
+        };
+        let lost = |seat: u8, armies| {
+            public(EventKind::ArmiesLost {
+                seat: Seat(seat),
+                territory: london,
+                armies,
+                aboard: false,
+            })
+        };
+        let events = vec![
+            attack(2, 1),
+            lost(1, 2),
+            lost(2, 1),
+            attack(2, 1),
+            lost(1, 1),
+            public(EventKind::TerritoryTaken {
+                seat: Seat(2),
+                territory: london,
+                from: Some(Seat(1)),
+            }),
+            // Cleo's attack on Anna is not Ben's news.
+            attack(2, 0),
+            lost(0, 3),
+            public(EventKind::CardDiscardedBySpy {
+                seat: Seat(0),
+                target: Seat(1),
+                card: Card::Marshall,
+            }),
+            public(EventKind::SeatEliminated {
+                seat: Seat(0),
+                by: Seat(2),
+            }),
+        ];
+        assert_eq!(
+            super::news(&names, Seat(1), &events),
+            vec![
+                "Cleo attacked you 2 times",
+                "You lost 3 armies",
+                "Taken from you: London",
+                "Anna's Spy made you discard your Marshall",
+                "Anna was eliminated by Cleo",
+            ]
+        );
+        assert_eq!(
+            super::news(&names, Seat(2), &events),
+            vec!["You lost 1 army", "Anna was eliminated by Cleo"]
+        );
+        assert!(super::news(&names, Seat(1), &[]).is_empty());
     }
 }

@@ -64,6 +64,7 @@ fn person(name: &str, colour: u8) -> SeatSettings {
         name: name.to_owned(),
         colour,
         computer: false,
+        strength: castellan_engine::bot::Strength::Normal,
     }
 }
 

@@ -3,6 +3,9 @@ pub struct TableSnapshot {
     pub board: std::sync::Arc<castellan_engine::board::Board>,
     /// The view of the seat whose decision it is (or of the last human seat to act).
     pub view: castellan_engine::game::SeatView,
+    /// Whether `view` holds its seat's secrets (its hand, its hidden armies): not
+    /// while a shared screen waits for its next person or a computer plays.
+    pub secrets_shown: bool,
     /// What that seat may do now.
     pub legal: castellan_engine::game::LegalActions,
     /// Seat names and colours (0xRRGGBB), indexed by seat.

@@ -9,7 +9,7 @@ use castellan_engine::game::{Action, Decision};
 use relm4::gtk::prelude::*;
 use relm4::prelude::*;
 
-use super::computer::Computers;
+use super::computer::{Computers, GameSpeed};
 use super::map_view::ClickKind;
 use super::new_game::{self, NewGame};
 use super::panel_testing::{named, settle};
@@ -21,17 +21,22 @@ fn seat(name: &str, colour: u8, computer: bool) -> SeatSettings {
         name: name.to_owned(),
         colour,
         computer,
+        strength: castellan_engine::bot::Strength::Normal,
     }
 }
 
 fn two_people_and_a_computer() -> NewGame {
+    two_people_and_a_computer_seeded(8)
+}
+
+fn two_people_and_a_computer_seeded(seed: u64) -> NewGame {
     let setup = GameSetup {
         seats: vec![
             seat("Anna", 0, false),
             seat("Ben", 1, false),
             seat("Cleo", 2, true),
         ],
-        seed: Some(8),
+        seed: Some(seed),
         ..GameSetup::default_for(2, |_| String::new())
     };
     new_game::resolve(setup).expect("the shipped board and the rulebook load")
@@ -412,6 +417,140 @@ fn twenty_armies_go_on_three_territories_in_five_clicks() {
                 Decision::PlaceArmies { .. }
             ),
         "the placement was made"
+    );
+}
+
+/// What of a seat's secrets the window's widgets hold: the hand's rows, a spied
+/// hand's rows, hidden armies' Reveal buttons and the territories of their slips,
+/// the Marshall's switch.
+fn secrets_on_screen(window: &Controller<MainWindow>) -> Vec<String> {
+    let root = window.widget();
+    let mut found = Vec::new();
+    for name in ["hand", "spied-hand", "reveals"] {
+        if named(root, name).first_child().is_some() {
+            found.push(format!("rows in {name}"));
+        }
+    }
+    if named(root, "marshall").is_visible() {
+        found.push("the Marshall's switch".to_owned());
+    }
+    let hidden = label_text(window, "hidden-armies");
+    let model = window.model();
+    let game = model.session.as_ref().unwrap().game();
+    for seat in game.seat_ids() {
+        for slip in game.view_for(seat).hidden_armies {
+            let place = game.board().territory(slip.territory).name.as_str();
+            if hidden.contains(place) {
+                found.push(format!("a hidden army in {place}: {hidden}"));
+            }
+        }
+    }
+    found
+}
+
+/// Plays a game of two people and a computer through the window until the screen
+/// has changed hands for every reason (a new turn, a defence, an answer to a Spy,
+/// filling vacated lands), checking at every step that nobody's secrets are in the
+/// widget tree while the privacy page waits or the computer plays.
+#[gtk::test]
+fn no_secret_is_on_screen_between_people_or_while_the_computer_plays() {
+    let window = MainWindow::builder()
+        // A seed whose game reaches every kind of hand-off within a few turns.
+        .launch(Startup::Game(Box::new(two_people_and_a_computer_seeded(
+            14,
+        ))))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    let mut hand_offs = std::collections::BTreeSet::new();
+    let (mut checked, mut hands_seen) = (0, 0);
+    let wanted = ["defence", "filling", "spy answer", "turn"];
+    for _ in 0..100_000 {
+        settle();
+        if window.model().thought.is_some() {
+            // The computer is thinking: checked several times during each of its
+            // first moves, made at the normal pace; then it plays at once.
+            let secrets = secrets_on_screen(&window);
+            assert!(secrets.is_empty(), "while the computer plays: {secrets:?}");
+            checked += 1;
+            if checked == 300 {
+                window.emit(MainWindowInput::SetSpeed(GameSpeed::Instant));
+            }
+            continue;
+        }
+        if hand_offs.len() == wanted.len() {
+            break;
+        }
+        let (page, pending, computer) = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            if session.game().winner().is_some() {
+                break;
+            }
+            (
+                model.page,
+                session.game().pending().unwrap().decision,
+                session.computer_to_move().is_some(),
+            )
+        };
+        if page == Page::Privacy || computer {
+            let secrets = secrets_on_screen(&window);
+            assert!(secrets.is_empty(), "{pending:?}: {secrets:?}");
+            checked += 1;
+        }
+        if page == Page::Privacy {
+            if matches!(pending, Decision::Defend { .. }) {
+                let told = window
+                    .model()
+                    .privacy
+                    .widget()
+                    .description()
+                    .unwrap_or_default();
+                assert!(
+                    told.contains("attacked you"),
+                    "the defender is told: {told}"
+                );
+            }
+            hand_offs.extend(match pending {
+                Decision::Defend { .. } => Some("defence"),
+                Decision::AnswerSpy { .. } => Some("spy answer"),
+                Decision::FillVacated { .. } => Some("filling"),
+                Decision::Play { .. } | Decision::PlaceArmies { .. } => Some("turn"),
+                // Back to the attacker after a defence, the spy's discard, …
+                _ => None,
+            });
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        if computer {
+            continue;
+        }
+        let action = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            if !session
+                .game()
+                .hand(session.human_to_move().unwrap())
+                .is_empty()
+            {
+                // The person who took the screen sees their own cards.
+                hands_seen += usize::from(named(window.widget(), "hand").first_child().is_some());
+            }
+            chooser.choose(session.game()).unwrap()
+        };
+        window.emit(MainWindowInput::Act(action));
+        settle();
+    }
+    for reason in wanted {
+        assert!(
+            hand_offs.contains(reason),
+            "no hand-off for {reason}: {hand_offs:?}"
+        );
+    }
+    assert!(
+        checked > 300 && hands_seen > 0,
+        "{checked} checks, {hands_seen} hands seen"
     );
 }
 

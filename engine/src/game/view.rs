@@ -107,6 +107,16 @@ pub struct SeatView {
 }
 
 impl SeatView {
+    /// This view without its seat's secrets (its hand, its hidden-army slips, a hand
+    /// it spied): what anyone at the table may see, for a screen shared by people
+    /// while it is in front of nobody in particular.
+    pub fn without_secrets(mut self) -> SeatView {
+        self.hand = Hand::default();
+        self.hidden_armies.clear();
+        self.spied_hand = None;
+        self
+    }
+
     /// Armies the next `cards` Reinforcement cards would bring: the next numbers of
     /// the track, nothing past its end (ruling 9; as [`Game::reinforcement_armies`]).
     pub fn reinforcement_armies(&self, cards: u8) -> u32 {

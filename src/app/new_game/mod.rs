@@ -613,12 +613,14 @@ impl NewGameDialog {
             .map_or(gtk::INVALID_LIST_POSITION, |p| p as u32)
     }
 
-    /// A seat row's change: the name or the computer switch, or a colour, which the
+    /// A seat row's change: the name, the computer switch or its strength, or a
+    /// colour, which the
     /// seat that had it gives up for the chosen seat's old one.
     fn change_seat(&mut self, change: SeatChange) {
         match change {
             SeatChange::Name { seat, name } => self.seats[seat].name = name,
             SeatChange::Computer { seat, computer } => self.seats[seat].computer = computer,
+            SeatChange::Strength { seat, strength } => self.seats[seat].strength = strength,
             SeatChange::Colour { seat, colour } => {
                 let mut colours: Vec<u8> = self.seats.iter().map(|s| s.colour).collect();
                 choose_colour(&mut colours, self.count.max(seat + 1), seat, colour);
@@ -768,6 +770,7 @@ impl NewGameDialog {
                     name: default_name(i),
                     colour: i as u8,
                     computer: i > 0,
+                    strength: castellan_engine::bot::Strength::Normal,
                 })
             })
             .collect();

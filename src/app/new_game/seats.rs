@@ -1,8 +1,9 @@
 //! The seats of the new-game dialog: a row per seat with a swatch of its colour, its
-//! name, its colour (the map palette's colour-blind-safe set) and whether the
-//! computer plays it. A row tells the dialog each change; the dialog owns the seats
-//! and keeps the rows in line with them.
+//! name, its colour (the map palette's colour-blind-safe set), whether the computer
+//! plays it and how well. A row tells the dialog each change; the dialog owns the
+//! seats and keeps the rows in line with them.
 
+use castellan_engine::bot::Strength;
 use gettextrs::gettext;
 use relm4::factory::{DynamicIndex, FactoryComponent, FactorySender};
 use relm4::gtk::{self, prelude::*};
@@ -27,6 +28,15 @@ pub fn colour_names() -> [String; SEAT_COLOURS] {
         gettext("Purple"),
         gettext("Orange"),
     ]
+}
+
+/// A strength's name, as the dialog lists it.
+pub fn strength_name(strength: Strength) -> String {
+    match strength {
+        Strength::Easy => gettext("Easy"),
+        Strength::Normal => gettext("Normal"),
+        Strength::Expert => gettext("Expert"),
+    }
 }
 
 /// Gives seat `seat` colour `colour` among the first `count` seats; a seat that had it
@@ -71,6 +81,7 @@ pub enum SeatRowInput {
     Name(String),
     Colour(u32),
     Computer(bool),
+    Strength(u32),
 }
 
 /// A change a person made to a seat.
@@ -79,6 +90,7 @@ pub enum SeatChange {
     Name { seat: usize, name: String },
     Colour { seat: usize, colour: u8 },
     Computer { seat: usize, computer: bool },
+    Strength { seat: usize, strength: Strength },
 }
 
 #[relm4::factory(pub)]
@@ -132,6 +144,24 @@ impl FactoryComponent for SeatRow {
                     sender.input(SeatRowInput::Computer(check.is_active()));
                 } @computer_toggled,
             },
+            gtk::DropDown {
+                set_model: Some(&gtk::StringList::new(
+                    &Strength::ALL.map(strength_name).iter().map(String::as_str).collect::<Vec<_>>(),
+                )),
+                set_widget_name: &format!("seat-strength-{}", self.data.0),
+                set_tooltip_text: Some(&gettext("How well the computer plays this seat")),
+                #[watch]
+                set_sensitive: self.data.1.computer,
+                #[watch]
+                #[block_signal(strength_chosen)]
+                set_selected: Strength::ALL
+                    .iter()
+                    .position(|&s| s == self.data.1.strength)
+                    .unwrap_or(1) as u32,
+                connect_selected_notify[sender] => move |list| {
+                    sender.input(SeatRowInput::Strength(list.selected()));
+                } @strength_chosen,
+            },
         }
     }
 
@@ -156,6 +186,14 @@ impl FactoryComponent for SeatRow {
             SeatRowInput::Computer(computer) => {
                 self.data.1.computer = computer;
                 SeatChange::Computer { seat, computer }
+            }
+            SeatRowInput::Strength(index) => {
+                let strength = Strength::ALL
+                    .get(index as usize)
+                    .copied()
+                    .unwrap_or(Strength::Normal);
+                self.data.1.strength = strength;
+                SeatChange::Strength { seat, strength }
             }
         };
         let _ = sender.output(change);

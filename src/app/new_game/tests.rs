@@ -267,3 +267,24 @@ fn new_game_screenshot() {
         &std::path::PathBuf::from(dir).join("new-game.png"),
     );
 }
+
+#[gtk::test]
+fn each_computer_seat_gets_the_strength_chosen_for_it() {
+    use castellan_engine::bot::Strength;
+    let mut setup = default_setup();
+    setup.seats[1].strength = Strength::Easy;
+    let dialog = Dialog::open(setup);
+    // The remembered strength is shown; a person's seat has none to choose.
+    let strength = dialog.widget::<gtk::DropDown>("seat-strength-1");
+    assert_eq!(strength.selected(), 0);
+    assert!(strength.is_sensitive());
+    assert!(
+        !dialog
+            .widget::<gtk::DropDown>("seat-strength-0")
+            .is_sensitive()
+    );
+    strength.set_selected(2);
+    settle();
+    let game = dialog.start();
+    assert_eq!(game.setup.seats[1].strength, Strength::Expert);
+}

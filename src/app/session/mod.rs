@@ -125,6 +125,9 @@ pub struct Session {
     source: Option<TerritoryId>,
     /// The human seat the screen was last shown to (privacy between people).
     shown_to: Option<Seat>,
+    /// Indexed by seat: the public events since that seat's person last had the
+    /// screen, which the privacy page sums up for them.
+    news: Vec<Vec<TableEvent>>,
     /// See [`GameSetup::quick_defence`].
     quick_defence: bool,
     /// The attack (by the engine's number) in which the defender, asked in person,
@@ -198,6 +201,7 @@ impl Session {
         path: Option<PathBuf>,
         unread: Vec<TableEvent>,
     ) -> Self {
+        let news = vec![Vec::new(); seats.len()];
         Self {
             game,
             board_source,
@@ -208,6 +212,7 @@ impl Session {
             draft: Vec::new(),
             source: None,
             shown_to: None,
+            news,
             quick_defence,
             cards_declined_in: None,
             standing_defence: None,
@@ -292,8 +297,17 @@ impl Session {
             events.extend(self.game.apply(defender, defence)?);
         }
         let game = &self.game;
-        self.unread
-            .extend(events.iter().filter_map(|e| TableEvent::public(game, e)));
+        let public: Vec<TableEvent> = events
+            .iter()
+            .filter_map(|e| TableEvent::public(game, e))
+            .collect();
+        for (i, news) in self.news.iter_mut().enumerate() {
+            // The person at the screen saw what their own move did.
+            if self.shown_to != Some(Seat(i as u8)) {
+                news.extend(public.iter().cloned());
+            }
+        }
+        self.unread.extend(public);
         self.draft.clear();
         self.source = None;
         self.unsaved = true;

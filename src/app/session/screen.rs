@@ -7,7 +7,7 @@ use std::sync::Arc;
 use castellan_engine::board::TerritoryId;
 use castellan_engine::game::{Decision, LegalActions, Seat};
 
-use super::Session;
+use super::{Session, TableEvent};
 use crate::app::table::TableSnapshot;
 use crate::map::scene::{Castle, TerritoryState};
 
@@ -36,24 +36,70 @@ impl Session {
         (people > 1 && private && self.shown_to != Some(seat)).then_some(seat)
     }
 
-    /// The screen is now in front of `seat`.
+    /// The screen is now in front of `seat`: their news is read.
     pub fn show_to(&mut self, seat: Seat) {
         self.shown_to = Some(seat);
-    }
-
-    /// What the pending person may do (nothing while a computer is to move).
-    fn legal_for_viewer(&self) -> LegalActions {
-        match self.human_to_move() {
-            Some(_) => self.game.legal_actions(),
-            None => LegalActions::default(),
+        if let Some(news) = self.news.get_mut(seat.index()) {
+            news.clear();
         }
     }
 
-    /// What the side panels show.
+    /// The public events since `seat`'s person last had the screen, oldest first.
+    pub fn news_for(&self, seat: Seat) -> &[TableEvent] {
+        self.news.get(seat.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// The seat whose secrets the screen may show now: the only person at a table
+    /// of one person and computers; between people, the person to move once they
+    /// took the screen (never while it waits to be passed or a computer plays).
+    pub fn secrets_shown_to(&self) -> Option<Seat> {
+        let mut people = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.computer)
+            .map(|(i, _)| Seat(i as u8));
+        let first = people.next()?;
+        if people.next().is_none() {
+            return Some(first);
+        }
+        self.human_to_move()
+            .filter(|&seat| self.shown_to == Some(seat))
+    }
+
+    /// What the pending person may do: nothing while a computer is to move, nor
+    /// while the screen waits for a person before a private decision (what it
+    /// allows would tell their cards).
+    fn legal_for_viewer(&self) -> LegalActions {
+        let Some(seat) = self.human_to_move() else {
+            return LegalActions::default();
+        };
+        let open = self
+            .game
+            .pending()
+            .is_some_and(|p| !p.decision.is_private());
+        if open || self.secrets_shown_to() == Some(seat) {
+            self.game.legal_actions()
+        } else {
+            LegalActions::default()
+        }
+    }
+
+    /// What the side panels show: the viewer's secrets only while the screen may
+    /// show them (see [`Session::secrets_shown_to`]).
     pub fn snapshot(&self) -> TableSnapshot {
+        let viewer = self.viewer();
+        let view = self.game.view_for(viewer);
+        let secrets_shown = self.secrets_shown_to() == Some(viewer);
+        let view = if secrets_shown {
+            view
+        } else {
+            view.without_secrets()
+        };
         TableSnapshot {
             board: Arc::clone(self.board()),
-            view: self.game.view_for(self.viewer()),
+            view,
+            secrets_shown,
             legal: self.legal_for_viewer(),
             seat_names: self.names(),
             seat_colours: self.colours(),

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use castellan_engine::bot::Strength;
 use castellan_engine::game::{MAX_SEATS, MIN_SEATS};
 use gettextrs::gettext;
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,15 @@ pub struct SeatSettings {
     pub colour: u8,
     /// Played by the computer rather than a person at this screen.
     pub computer: bool,
+    /// How well the computer plays the seat, when it does (kept for a person's seat
+    /// too, so that switching the computer back on finds it). Saves and setups from
+    /// before strengths were chosen played Normal.
+    #[serde(default = "normal")]
+    pub strength: Strength,
+}
+
+fn normal() -> Strength {
+    Strength::Normal
 }
 
 /// Everything the new-game dialog asks for; also what `last-game.toml` remembers.
@@ -63,6 +73,7 @@ impl GameSetup {
                 name: name_of(i),
                 colour: i as u8,
                 computer: i > 0,
+                strength: castellan_engine::bot::Strength::Normal,
             })
             .collect();
         Self {

@@ -23,6 +23,7 @@ fn setup(computers: &[bool]) -> GameSetup {
                 name: format!("P{i}"),
                 colour: (5 - i) as u8,
                 computer,
+                strength: castellan_engine::bot::Strength::Normal,
             })
             .collect(),
         seed: Some(11),
@@ -370,6 +371,48 @@ fn pass_the_screen_only_between_people_for_private_decisions() {
 }
 
 #[test]
+fn between_people_no_secret_shows_until_its_person_takes_the_screen() {
+    let mut session = session(&[false, false, true]);
+    let mut chooser = crate::app::computer::Computers::new(3, 5);
+    let (mut checked, mut defences) = (0, 0);
+    for _ in 0..2_000 {
+        let secrets = session.secrets_shown_to();
+        let snapshot = session.snapshot();
+        let secretless = snapshot.view.hand.is_empty()
+            && snapshot.view.hidden_armies.is_empty()
+            && snapshot.view.spied_hand.is_none();
+        if session.pass_to().is_some() || session.computer_to_move().is_some() {
+            assert_eq!(secrets, None);
+            assert!(secretless, "a secret shows to nobody in particular");
+            checked += 1;
+        }
+        if let Some(seat) = session.pass_to() {
+            if let Some(Decision::Defend { .. }) = session.game().pending().map(|p| p.decision) {
+                // The defender's news holds the attack on them, until they look.
+                assert!(session.news_for(seat).iter().any(|e| matches!(
+                    e.event.kind,
+                    EventKind::AttackStarted { defender, .. } if defender == seat
+                )));
+                defences += 1;
+            }
+            session.show_to(seat);
+            assert!(session.news_for(seat).is_empty());
+            assert_eq!(session.secrets_shown_to(), Some(seat));
+            assert_eq!(session.snapshot().view.hand, session.game().hand(seat));
+        }
+        let Some(seat) = session.game().pending_seat() else {
+            break;
+        };
+        let action = chooser.choose(session.game()).unwrap();
+        session.apply(seat, action).unwrap();
+    }
+    assert!(checked > 10 && defences > 0, "{checked} {defences}");
+    // One person among computers keeps their hand in view all along.
+    let alone = self::session(&[true, false, true]);
+    assert_eq!(alone.secrets_shown_to(), Some(Seat(1)));
+}
+
+#[test]
 fn an_offer_of_cards_waits_for_a_person_and_a_computer_answers_it() {
     let mut session = session(&[false, false, false]);
     click_through_setup(&mut session);
@@ -382,8 +425,15 @@ fn an_offer_of_cards_waits_for_a_person_and_a_computer_answers_it() {
         ask: castellan_engine::game::Hand::new(),
     };
     session.apply(seat, offer).unwrap();
-    // A person: asked in the side panel, with both answers possible.
+    // A person: asked in the side panel once the screen is theirs (before, the
+    // panel offers nothing: what it allows would tell their cards), with both
+    // answers possible.
     assert_eq!(session.human_to_move(), Some(target));
+    assert_eq!(session.pass_to(), Some(target));
+    assert!(session.snapshot().legal.is_empty());
+    assert!(session.snapshot().view.hand.is_empty());
+    session.show_to(target);
+    assert!(!session.snapshot().view.hand.is_empty());
     let legal = session.snapshot().legal;
     assert!(legal.allows(&Action::AnswerOffer { accept: true }));
     assert!(legal.allows(&Action::AnswerOffer { accept: false }));

@@ -182,6 +182,7 @@ impl SimpleComponent for CardSidebar {
                     },
                     #[local_ref]
                     spied_box -> gtk::Box {
+                        set_widget_name: "spied-hand",
                         set_orientation: gtk::Orientation::Vertical,
                         set_spacing: 6,
                     },
@@ -241,9 +242,12 @@ impl SimpleComponent for CardSidebar {
                         set_use_markup: true,
                         #[watch]
                         set_label: &model.holder_markup(),
+                        #[watch]
+                        set_visible: model.secrets_shown(),
                     },
                     gtk::Label {
-                        set_label: &gettext("No cards"),
+                        #[watch]
+                        set_label: &model.no_cards_text(),
                         set_xalign: 0.0,
                         set_wrap: true,
                         add_css_class: "dim-label",
@@ -252,6 +256,7 @@ impl SimpleComponent for CardSidebar {
                     },
                     #[local_ref]
                     hand_box -> gtk::Box {
+                        set_widget_name: "hand",
                         set_orientation: gtk::Orientation::Vertical,
                         set_spacing: 6,
                         // An empty box would still take the section's spacing.
@@ -305,11 +310,13 @@ impl SimpleComponent for CardSidebar {
                         set_xalign: 0.0,
                         set_wrap: true,
                         add_css_class: "dim-label",
+                        set_widget_name: "hidden-armies",
                         #[watch]
                         set_label: &model.hidden_text(),
                     },
                     #[local_ref]
                     reveals_box -> gtk::Box {
+                        set_widget_name: "reveals",
                         set_orientation: gtk::Orientation::Vertical,
                         set_spacing: 6,
                         // An empty box would still take the section's spacing.
@@ -529,10 +536,27 @@ impl CardSidebar {
         }
     }
 
+    /// Whether the snapshot shown holds its seat's secrets.
+    fn secrets_shown(&self) -> bool {
+        self.table.as_ref().is_some_and(|t| t.secrets_shown)
+    }
+
+    /// Under an empty hand: "No cards", or why nobody's cards show now.
+    fn no_cards_text(&self) -> String {
+        if self.table.is_none() || self.secrets_shown() {
+            gettext("No cards")
+        } else {
+            gettext("Hidden until the next person takes the screen")
+        }
+    }
+
     fn hidden_text(&self) -> String {
         let Some(table) = &self.table else {
             return String::new();
         };
+        if !table.secrets_shown {
+            return gettext("Hidden until the next person takes the screen");
+        }
         let view = &table.view;
         let left: Vec<_> = view.hidden_armies.iter().filter(|h| !h.revealed).collect();
         if left.is_empty() {

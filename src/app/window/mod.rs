@@ -19,7 +19,7 @@ use relm4::gtk::glib;
 use relm4::prelude::*;
 
 use super::battle_panel::{BattlePanel, BattlePanelInput, BattlePanelOutput};
-use super::computer::{ComputerSeats, ComputerSeatsOutput};
+use super::computer::{ComputerSeats, ComputerSeatsOutput, GameSpeed};
 use super::log_view::GameLog;
 use super::map_view::{ClickKind, MapView, MapViewInput};
 use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
@@ -28,7 +28,7 @@ use super::session::{Session, TableEvent};
 use super::sidebar::{CardSidebar, CardSidebarOutput};
 use super::variant_editor::{EditorMode, VariantEditor, VariantEditorInput};
 use super::victory::{VictoryPage, VictoryPageOutput};
-use super::{library, menu, printing, shortcuts};
+use super::{files, library, menu, printing, shortcuts};
 use crate::messages::{self, Names};
 use crate::text::{fill, translated};
 use castellan_engine::bot::Cancel;
@@ -48,6 +48,16 @@ pub enum Page {
 }
 
 impl Page {
+    /// How the stack comes to this page: a cross-fade only to the victory page; the
+    /// game and the privacy page replace each other at once, so that no frame blends
+    /// one person's secrets into the page that waits for the next.
+    fn transition(self) -> gtk::StackTransitionType {
+        match self {
+            Page::Victory => gtk::StackTransitionType::Crossfade,
+            _ => gtk::StackTransitionType::None,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Page::Game => "game",
@@ -99,6 +109,8 @@ pub struct MainWindow {
     /// Raised when the table gets up (a new game, quitting): the computer seats'
     /// thinking stops at once.
     table: Cancel,
+    /// How fast computer seats play (a preference).
+    pub(super) speed: GameSpeed,
     /// Thoughts asked for so far: each answer names its own, so a stale one is dropped.
     thoughts: u64,
     /// Why the computer cannot go on (its move was refused), shown until a new game.
@@ -112,6 +124,10 @@ pub struct MainWindow {
     finish: Option<Action>,
     /// The last event the log told, which the privacy page repeats.
     last_told: Option<TableEvent>,
+    /// The computer seat whose turn is under way, and its public events so far.
+    pub(super) computer_turn: Option<(Seat, Vec<TableEvent>)>,
+    /// Where eliminations are announced, over the pages.
+    pub(super) toasts: adw::ToastOverlay,
     /// Kept alive until the file chooser answers.
     chooser: Option<gtk::FileChooserNative>,
     /// Echo the log on standard output (the quick-start variable).
@@ -167,6 +183,8 @@ pub enum MainWindowInput {
     /// The person named on the privacy page took the screen.
     PrivacyCleared,
     ShowMap,
+    /// Computer seats play at this speed from their next move.
+    SetSpeed(GameSpeed),
     /// The computer worker's answer to thought `id`.
     ComputerChose {
         id: u64,
@@ -214,9 +232,13 @@ impl Component for MainWindow {
                     },
                 },
 
-                gtk::Stack {
+                #[local_ref]
+                toasts -> adw::ToastOverlay {
+                set_vexpand: true,
+
+                #[wrap(Some)]
+                set_child = &gtk::Stack {
                     set_vexpand: true,
-                    set_transition_type: gtk::StackTransitionType::Crossfade,
 
                     add_named[Some("game")] = &gtk::Paned {
                         set_orientation: gtk::Orientation::Horizontal,
@@ -310,9 +332,13 @@ impl Component for MainWindow {
                         set_description: model.broken.as_deref(),
                     },
 
-                    // After the pages, so that the first page named exists.
+                    // After the pages, so that the first page named exists; the
+                    // transition first, so that it applies to this change.
+                    #[watch]
+                    set_transition_type: model.page.transition(),
                     #[watch]
                     set_visible_child_name: model.page.name(),
+                },
                 },
             },
         }
@@ -390,6 +416,7 @@ impl Component for MainWindow {
             thought: None,
             table: Cancel::new(),
             thoughts: 0,
+            speed: stored_preferences().speed,
             computer_stuck: None,
             session: None,
             page,
@@ -397,6 +424,8 @@ impl Component for MainWindow {
             draft: None,
             finish: None,
             last_told: None,
+            toasts: adw::ToastOverlay::new(),
+            computer_turn: None,
             chooser: None,
             echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),
         };
@@ -408,10 +437,11 @@ impl Component for MainWindow {
         let sidebar_widget = &model.sidebar.widget().clone();
         let log_widget = &model.log.widget().clone();
         let privacy_widget = &model.privacy.widget().clone();
+        let toasts = &model.toasts.clone();
         let victory_widget = &model.victory.widget().clone();
         let widgets = view_output!();
 
-        menu::register_actions(&root, &sender);
+        menu::register_actions(&root, &sender, model.speed);
         {
             // Closing asks first when there are unsaved changes; `Quit` decides.
             let sender = sender.clone();
@@ -562,6 +592,17 @@ impl Component for MainWindow {
                 self.refresh();
             }
             MainWindowInput::ShowMap => self.page = Page::Game,
+            MainWindowInput::SetSpeed(speed) => {
+                self.speed = speed;
+                // Tests neither read nor change the preferences of whoever runs them.
+                if !cfg!(test) {
+                    let preferences = files::Preferences { speed };
+                    let path = files::preferences_path();
+                    if let Err(error) = files::store_preferences(&path, &preferences) {
+                        eprintln!("castellan: cannot keep the preferences: {error}");
+                    }
+                }
+            }
             MainWindowInput::ComputerChose { id, seat, action } => {
                 self.computer_chose(id, seat, action)
             }
@@ -570,6 +611,16 @@ impl Component for MainWindow {
 
     fn shutdown(&mut self, _widgets: &mut Self::Widgets, _output: relm4::Sender<()>) {
         self.leave_table();
+    }
+}
+
+/// The preferences kept from the last run (the defaults in tests, which must not
+/// depend on whoever runs them).
+fn stored_preferences() -> files::Preferences {
+    if cfg!(test) {
+        files::Preferences::default()
+    } else {
+        files::load_preferences(&files::preferences_path())
     }
 }
 

@@ -16,10 +16,11 @@ use crate::app::computer::{ComputerSeatsInput, Computers};
 use crate::app::log::{LogNames, sentence, tells};
 use crate::app::log_view::{GameLogInput, LogNamesInput};
 use crate::app::map_view::{ClickKind, MapView, MapViewInput, MapViewOutput};
-use crate::app::privacy::PrivacyPageInput;
+use crate::app::privacy::{self, PrivacyPageInput};
 use crate::app::session::{Click, PlaceCount, Session, TableEvent};
 use crate::app::sidebar::CardSidebarInput;
 use crate::app::status;
+use crate::app::turn_summary;
 use crate::app::victory::{Ending, VictoryPageInput};
 use crate::text::fill;
 use castellan_engine::bot::Cancel;
@@ -71,6 +72,7 @@ impl MainWindow {
         })));
         self.session = Some(session);
         self.last_told = None;
+        self.computer_turn = None;
         if let Some(map) = &self.map {
             map.emit(MapViewInput::FitToWindow);
         }
@@ -160,9 +162,14 @@ impl MainWindow {
             });
             Page::Victory
         } else if let Some(seat) = session.pass_to() {
+            let news = self
+                .log_names()
+                .map(|names| privacy::news(&names, seat, session.news_for(seat)))
+                .unwrap_or_default();
             self.privacy.emit(PrivacyPageInput::Show {
                 name: session.seats()[seat.index()].name.clone(),
                 last_event: self.last_told_sentence(),
+                news,
             });
             Page::Privacy
         } else {
@@ -205,6 +212,16 @@ impl MainWindow {
             };
             self.battle.emit(message);
         }
+        if let Some(names) = self.log_names() {
+            for event in &news {
+                self.follow_computer_turn(&names, event);
+                if let EventKind::SeatEliminated { seat, by } = event.event.kind {
+                    let toast = adw::Toast::new(&privacy::elimination(&names, seat, by));
+                    toast.set_timeout(8);
+                    self.toasts.add_toast(toast);
+                }
+            }
+        }
         if let Some(told) = news.iter().rev().find(|e| tells(&e.event.kind)) {
             self.last_told = Some(told.clone());
         }
@@ -220,6 +237,35 @@ impl MainWindow {
             }
         }
         self.log.emit(GameLogInput::Append(news));
+    }
+
+    /// Gathers a computer seat's turn, and sums it up in a toast when it ends: it
+    /// stays readable while play goes on, at any speed.
+    fn follow_computer_turn(&mut self, names: &LogNames, event: &TableEvent) {
+        let computer = |seat: Seat| {
+            self.session
+                .as_ref()
+                .is_some_and(|s| s.seats().get(seat.index()).is_some_and(|s| s.computer))
+        };
+        match event.event.kind {
+            EventKind::TurnStarted { seat, .. } if computer(seat) => {
+                self.computer_turn = Some((seat, Vec::new()));
+            }
+            EventKind::TurnEnded { seat } => {
+                if let Some((turn, events)) = self.computer_turn.take()
+                    && turn == seat
+                {
+                    let toast = adw::Toast::new(&turn_summary::summary(names, seat, &events));
+                    toast.set_timeout(10);
+                    self.toasts.add_toast(toast);
+                }
+            }
+            _ => {
+                if let Some((_, events)) = &mut self.computer_turn {
+                    events.push(event.clone());
+                }
+            }
+        }
     }
 
     pub(super) fn log_names(&self) -> Option<LogNames> {
@@ -251,6 +297,7 @@ impl MainWindow {
         self.computers.emit(ComputerSeatsInput::Think {
             id: self.thoughts,
             game: Box::new(session.game().unrecorded_copy()),
+            pace: self.speed.pace(),
         });
         self.thought = Some(self.thoughts);
     }
