@@ -18,15 +18,18 @@ pub enum OptionGroup {
     Battles,
     Spoils,
     HiddenArmies,
+    /// Classic Risk's options (ignored by Castle Risk games).
+    Classic,
 }
 
 impl OptionGroup {
-    pub const ALL: [OptionGroup; 5] = [
+    pub const ALL: [OptionGroup; 6] = [
         OptionGroup::Setup,
         OptionGroup::Cards,
         OptionGroup::Battles,
         OptionGroup::Spoils,
         OptionGroup::HiddenArmies,
+        OptionGroup::Classic,
     ];
 
     pub fn title(self) -> String {
@@ -36,6 +39,7 @@ impl OptionGroup {
             OptionGroup::Battles => gettext("Battles"),
             OptionGroup::Spoils => gettext("Spoils"),
             OptionGroup::HiddenArmies => gettext("Hidden Armies"),
+            OptionGroup::Classic => gettext("Classic Risk"),
         }
     }
 }
@@ -424,6 +428,148 @@ static OPTIONS: &[VariantOption] = &[
         || gettext("Fewest Hidden Armies"),
         || gettext("Hidden armies bring at least this many, even before any Reinforcement"),
         field!(number hidden_army_minimum)
+    ),
+    // Classic Risk
+    option!(
+        "classic.trade_values",
+        Classic,
+        OptionKind::Track,
+        || gettext("Set Values"),
+        || gettext("What the first, second, third… set traded in the game is worth"),
+        (
+            |v: &Variant| OptionValue::Track(v.classic.trade_values.clone()),
+            |v: &mut Variant, value| {
+                if let OptionValue::Track(numbers) = value {
+                    v.classic.trade_values = numbers;
+                }
+            },
+        )
+    ),
+    option!(
+        "classic.trade_increment",
+        Classic,
+        ARMIES,
+        || gettext("Later Sets"),
+        || gettext("Each set traded after those is worth this many more"),
+        field!(number classic.trade_increment)
+    ),
+    option!(
+        "classic.fixed_trade",
+        Classic,
+        OptionKind::Switch,
+        || gettext("Fixed Set Values"),
+        || gettext("Each kind of set keeps one value instead of escalating"),
+        field!(switch classic.fixed_trade)
+    ),
+    option!(
+        "classic.fixed_infantry",
+        Classic,
+        ARMIES,
+        || gettext("Three Infantry"),
+        || gettext("What three infantry bring with fixed values"),
+        field!(number classic.fixed_infantry)
+    ),
+    option!(
+        "classic.fixed_cavalry",
+        Classic,
+        ARMIES,
+        || gettext("Three Cavalry"),
+        || gettext("What three cavalry bring with fixed values"),
+        field!(number classic.fixed_cavalry)
+    ),
+    option!(
+        "classic.fixed_artillery",
+        Classic,
+        ARMIES,
+        || gettext("Three Artillery"),
+        || gettext("What three artillery bring with fixed values"),
+        field!(number classic.fixed_artillery)
+    ),
+    option!(
+        "classic.fixed_mixed",
+        Classic,
+        ARMIES,
+        || gettext("One of Each"),
+        || gettext("What one of each, or a set with a wild card, brings with fixed values"),
+        field!(number classic.fixed_mixed)
+    ),
+    option!(
+        "classic.territory_bonus",
+        Classic,
+        ARMIES,
+        || gettext("Card Territory Bonus"),
+        || gettext("Armies put on a traded card’s territory that the trader holds"),
+        field!(number classic.territory_bonus)
+    ),
+    option!(
+        "classic.wild_cards",
+        Classic,
+        CARDS,
+        || gettext("Wild Cards"),
+        || gettext("Wild cards in the deck, beside one card per territory"),
+        field!(number classic.wild_cards)
+    ),
+    option!(
+        "classic.must_trade_at",
+        Classic,
+        OptionKind::Number {
+            min: 5,
+            max: MAX_CARDS_OF_A_KIND,
+        },
+        || gettext("Forced Trade"),
+        || gettext("A hand this large must trade a set before placing"),
+        field!(number classic.must_trade_at)
+    ),
+    option!(
+        "classic.trade_down_above",
+        Classic,
+        CARDS,
+        || gettext("Cards After an Elimination"),
+        || gettext("Holding more than this after taking a player’s cards, trade at once"),
+        field!(number classic.trade_down_above)
+    ),
+    option!(
+        "classic.territories_per_army",
+        Classic,
+        OptionKind::Number {
+            min: 1,
+            max: MAX_ARMIES_OPTION,
+        },
+        || gettext("Territories per Army"),
+        || gettext("New armies: one for this many territories held"),
+        field!(number classic.territories_per_army)
+    ),
+    option!(
+        "classic.minimum_armies",
+        Classic,
+        ARMIES,
+        || gettext("Fewest New Armies"),
+        || gettext("The fewest new armies territories bring each turn"),
+        field!(number classic.minimum_armies)
+    ),
+    option!(
+        "classic.neutral_armies",
+        Classic,
+        ARMIES,
+        || gettext("Neutral Armies"),
+        || gettext("The neutral army of a two-player game (0: none)"),
+        field!(number classic.neutral_armies)
+    ),
+    option!(
+        "classic.fortify_path",
+        Classic,
+        OptionKind::Switch,
+        || gettext("Fortify Along a Path"),
+        || gettext("Fortifying may go through a chain of own territories"),
+        field!(switch classic.fortify_path)
+    ),
+    option!(
+        "classic.missions",
+        Classic,
+        OptionKind::Switch,
+        || gettext("Secret Missions"),
+        || gettext("Each player gets a secret mission that also wins the game"),
+        field!(switch classic.missions)
     ),
 ];
 

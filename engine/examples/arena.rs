@@ -1,12 +1,13 @@
 //! Quick tournaments for tuning: `cargo run --release -p castellan-engine --example
-//! arena -- BOARD PLAYERS GAMES [SEED] [EFFORT]` (players as `expert,normal`).
+//! arena -- BOARD PLAYERS GAMES [SEED] [EFFORT] [RULESET]` (players as
+//! `expert,normal`; the ruleset `castle-risk` or `classic`).
 
 use std::sync::Arc;
 
 use castellan_engine::board::parse_board;
 use castellan_engine::bot::Strength;
 use castellan_engine::bot::tournament::{Tournament, standings};
-use castellan_engine::variant::Variant;
+use castellan_engine::variant::{Ruleset, Variant};
 use rayon::prelude::*;
 
 fn main() {
@@ -16,7 +17,10 @@ fn main() {
     let players: Vec<Strength> = args[2].split(',').map(|p| p.parse().unwrap()).collect();
     let games: u64 = args[3].parse().unwrap();
     let seed: u64 = args.get(4).map_or(1, |s| s.parse().unwrap());
-    let mut t = Tournament::new(board, Variant::rulebook(), players, seed);
+    let ruleset = args.get(6).map_or(Ruleset::CastleRisk, |id| {
+        Ruleset::from_id(id).expect("a ruleset id")
+    });
+    let mut t = Tournament::new(board, Variant::standard(ruleset), players, seed);
     if let Some(e) = args.get(5) {
         t.effort = e.parse().unwrap();
     }

@@ -157,3 +157,30 @@ fn cancelling_stops_every_game_and_leaves_nothing_running() {
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(after.load(Ordering::SeqCst), 0);
 }
+
+#[test]
+fn rules_without_castles_have_no_empire_lines() {
+    let board = Arc::new(
+        parse_board(
+            include_str!("../../data/boards/classic.toml"),
+            "classic.toml",
+        )
+        .unwrap(),
+    );
+    let variant = castellan_engine::variant::parse_variant(
+        include_str!("../../data/variants/classic.toml"),
+        "classic.toml",
+    )
+    .unwrap();
+    let lab = Lab::new(board.clone(), variant, 3, Strength::Normal, 2).unwrap();
+    let report = Report::new(&lab.run(20, 2, &Cancel::new(), &|_| {}), &board);
+    assert_eq!(report.games, 20);
+    assert!(
+        report.empires.is_empty(),
+        "no empire is drawn in classic Risk"
+    );
+    assert_eq!(
+        report.positions.iter().map(|p| p.wins).sum::<u64>(),
+        report.won
+    );
+}

@@ -507,6 +507,8 @@ fn near_miss(rng: &mut ChaCha8Rng, action: &Action) -> Action {
         },
         Action::SpyDiscard { card } => *card = Card::ALL[rng.random_range(0..6)],
         Action::EndTurn | Action::StopAttack | Action::StopFilling | Action::SkipFortify => {}
+        // Classic Risk's only action: never listed in a Castle Risk game.
+        Action::TradeCards { cards } => cards[0].0 = nudge(cards[0].0.into(), rng) as u16,
     }
     a
 }

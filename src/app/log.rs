@@ -73,7 +73,13 @@ pub fn tells(event: &EventKind) -> bool {
         | EventKind::CardsOffered { .. }
         | EventKind::OfferAccepted { .. }
         | EventKind::OfferRefused { .. }
-        | EventKind::ArmiesForfeited { .. } => true,
+        | EventKind::ArmiesForfeited { .. }
+        | EventKind::NewArmies { .. }
+        | EventKind::SetTraded { .. }
+        | EventKind::TerritoryCardDrawn { card: None, .. }
+        | EventKind::TerritoryCardsTaken { cards: None, .. }
+        | EventKind::MustTradeDown { .. }
+        | EventKind::MissionCompleted { .. } => true,
         _ => false,
     }
 }
@@ -382,6 +388,70 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
                 ("seat", &names.seat(*seat)),
                 ("armies", &names.armies(*armies)),
             ],
+        ),
+        EventKind::NewArmies {
+            seat,
+            territories,
+            continents,
+        } => fill(
+            &gettext("{seat} gets {armies} for its territories and {bonus} for its continents"),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("armies", &names.armies(*territories)),
+                ("bonus", &names.armies(*continents)),
+            ],
+        ),
+        EventKind::SetTraded {
+            seat,
+            armies,
+            bonus_territory,
+            bonus,
+            ..
+        } => {
+            let traded = fill(
+                &gettext("{seat} traded a set of cards for {armies}"),
+                &[
+                    ("seat", &names.seat(*seat)),
+                    ("armies", &names.armies(*armies)),
+                ],
+            );
+            match bonus_territory {
+                Some(territory) if *bonus > 0 => fill(
+                    &gettext("{traded}, and {bonus} on {territory}"),
+                    &[
+                        ("traded", &traded),
+                        ("bonus", &names.armies(*bonus)),
+                        ("territory", &names.territory(*territory)),
+                    ],
+                ),
+                _ => traded,
+            }
+        }
+        EventKind::TerritoryCardDrawn { seat, .. } => fill(
+            &gettext("{seat} drew a territory card"),
+            &[("seat", &names.seat(*seat))],
+        ),
+        EventKind::TerritoryCardsTaken {
+            seat, from, count, ..
+        } => fill(
+            &ngettext(
+                "{seat} took {count} card from {from}",
+                "{seat} took {count} cards from {from}",
+                *count,
+            ),
+            &[
+                ("seat", &names.seat(*seat)),
+                ("count", count),
+                ("from", &names.seat(*from)),
+            ],
+        ),
+        EventKind::MustTradeDown { seat, cards } => fill(
+            &gettext("{seat} holds {cards} cards and must trade at once"),
+            &[("seat", &names.seat(*seat)), ("cards", cards)],
+        ),
+        EventKind::MissionCompleted { seat, .. } => fill(
+            &gettext("{seat} completed its secret mission"),
+            &[("seat", &names.seat(*seat))],
         ),
         _ => return None,
     };

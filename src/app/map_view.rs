@@ -156,6 +156,8 @@ pub enum MapViewInput {
     MoveFocus(Direction),
     /// Enter or Space: clicks the focused territory.
     Activate,
+    /// The "next territory" shortcut: the keyboard focus goes to the next lit target.
+    FocusNextTarget,
     /// The widget got the keyboard focus from the keyboard.
     FocusEntered,
     /// The widget lost the keyboard focus.
@@ -463,6 +465,17 @@ impl Component for MapView {
             }
             MapViewInput::MoveFocus(direction) => self.move_focus(Some(direction)),
             MapViewInput::FocusEntered => self.move_focus(None),
+            MapViewInput::FocusNextTarget => {
+                let mut canvas = self.canvas.borrow_mut();
+                let scene = &mut canvas.scene;
+                match scene.next_target(scene.focused()) {
+                    Some(next) => {
+                        show_focus(scene, next, self.battle);
+                        true
+                    }
+                    None => false,
+                }
+            }
             MapViewInput::Activate => {
                 let focused = self.canvas.borrow().scene.focused();
                 if let Some(id) = focused {
@@ -566,6 +579,12 @@ impl Component for MapView {
 }
 
 impl MapView {
+    /// The territory with the keyboard focus, if any.
+    #[cfg(test)]
+    pub fn focused(&self) -> Option<TerritoryId> {
+        self.canvas.borrow().scene.focused()
+    }
+
     /// Hovers the territory under `point` (none when `None`) and updates the attack
     /// preview. Returns whether the map must be redrawn.
     fn hover_at(&mut self, point: Option<ViewPoint>) -> bool {
@@ -615,10 +634,7 @@ impl MapView {
         let Some(next) = next else {
             return false;
         };
-        scene.set_focused(Some(next));
-        let badge = scene.board().territory(next).geometry.badge;
-        scene.camera_mut().pan_to_show(badge, FOCUS_VIEW_MARGIN);
-        preview_attack(scene, self.battle);
+        show_focus(scene, next, self.battle);
         true
     }
 
@@ -679,6 +695,14 @@ fn nearest_to_middle(scene: &MapScene, targets_only: bool) -> Option<TerritoryId
             };
             distance(a).total_cmp(&distance(b))
         })
+}
+
+/// Puts the keyboard focus on `territory`, in view, with the attack it would make.
+fn show_focus(scene: &mut MapScene, territory: TerritoryId, battle: Option<AttackArrow>) {
+    scene.set_focused(Some(territory));
+    let badge = scene.board().territory(territory).geometry.badge;
+    scene.camera_mut().pan_to_show(badge, FOCUS_VIEW_MARGIN);
+    preview_attack(scene, battle);
 }
 
 /// The keys the map answers to, without modifiers: move the focus, click, zoom in and

@@ -1,5 +1,6 @@
-//! The window's main menu and its actions (`win.new-game`, `win.save`, …) with their
-//! accelerators; each action only sends the window a message.
+//! The window's main menu and its actions (`win.new-game`, `win.save`, `win.roll`, …)
+//! with their accelerators; each action only sends the window a message, the same
+//! message as the button it stands for.
 
 use gettextrs::gettext;
 use relm4::actions::{RelmAction, RelmActionGroup};
@@ -7,6 +8,7 @@ use relm4::gtk::gio;
 use relm4::gtk::prelude::*;
 use relm4::prelude::*;
 
+use super::battle_panel::BattlePanelInput;
 use super::computer::GameSpeed;
 use super::shortcuts;
 use super::window::{MainWindow, MainWindowInput};
@@ -26,6 +28,15 @@ relm4::new_stateless_action!(ExportReferenceAction, WindowActions, "export-refer
 relm4::new_stateless_action!(ShortcutsAction, WindowActions, "show-help-overlay");
 relm4::new_stateless_action!(AboutAction, WindowActions, "about");
 relm4::new_stateless_action!(QuitAction, WindowActions, "quit");
+relm4::new_stateless_action!(RollAction, WindowActions, "roll");
+relm4::new_stateless_action!(RollUntilAction, WindowActions, "roll-until-decided");
+relm4::new_stateless_action!(StopAttackAction, WindowActions, "stop-attack");
+relm4::new_stateless_action!(DefendAction, WindowActions, "defend");
+relm4::new_stateless_action!(DefendToTheEndAction, WindowActions, "defend-to-the-end");
+relm4::new_stateless_action!(NextTerritoryAction, WindowActions, "next-territory");
+relm4::new_stateless_action!(ConfirmPlacementAction, WindowActions, "confirm-placement");
+relm4::new_stateless_action!(UndoAction, WindowActions, "undo");
+relm4::new_stateless_action!(EndTurnAction, WindowActions, "end-turn");
 relm4::new_stateful_action!(GameSpeedAction, WindowActions, "game-speed", String, String);
 
 /// The primary menu.
@@ -112,6 +123,29 @@ pub fn register_actions(
     add!(RulesAction, MainWindowInput::Rules);
     add!(PrintReferenceAction, MainWindowInput::PrintReference);
     add!(ExportReferenceAction, MainWindowInput::ExportReference);
+    // The moves of a turn count only while the game page is up: never behind the
+    // page that passes the screen to another person.
+    fn turn(message: MainWindowInput) -> MainWindowInput {
+        MainWindowInput::OnGamePage(Box::new(message))
+    }
+    fn battle(message: BattlePanelInput) -> MainWindowInput {
+        turn(MainWindowInput::Battle(message))
+    }
+    add!(RollAction, battle(BattlePanelInput::RollOnce));
+    add!(RollUntilAction, battle(BattlePanelInput::RollUntilDecided));
+    add!(StopAttackAction, battle(BattlePanelInput::Stop));
+    add!(DefendAction, battle(BattlePanelInput::Defend));
+    add!(
+        DefendToTheEndAction,
+        battle(BattlePanelInput::DefendToTheEnd)
+    );
+    add!(NextTerritoryAction, turn(MainWindowInput::NextTerritory));
+    add!(
+        ConfirmPlacementAction,
+        turn(MainWindowInput::ConfirmPlacement)
+    );
+    add!(UndoAction, turn(MainWindowInput::UndoPlacement));
+    add!(EndTurnAction, turn(MainWindowInput::Finish));
     {
         let sender = sender.clone();
         let action: RelmAction<GameSpeedAction> = RelmAction::new_stateful_with_target_value(
@@ -127,7 +161,7 @@ pub fn register_actions(
     }
     group.register_for_widget(window);
     let app = relm4::main_application();
-    for (action, accels) in shortcuts::ACCELERATORS {
+    for (action, accels, _) in shortcuts::ACCELERATORS {
         app.set_accels_for_action(action, accels);
     }
 }

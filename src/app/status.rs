@@ -194,6 +194,9 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
                 &cx.names.get(from.index()).map_or("", String::as_str),
             )],
         ),
+        Decision::TradeCards { .. } => {
+            gettext("your hand is full: trade a set of territory cards in the side panel")
+        }
     }
 }
 

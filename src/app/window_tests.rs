@@ -553,3 +553,290 @@ fn no_secret_is_on_screen_between_people_or_while_the_computer_plays() {
         "{checked} checks, {hands_seen} hands seen"
     );
 }
+
+#[gtk::test]
+fn a_defender_orders_the_most_dice_for_the_rest_of_the_attack() {
+    // Without the quick-defence preference, every defence would wait for the person.
+    let mut game = two_people_and_a_computer();
+    game.setup.quick_defence = false;
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    play_until(&window, &mut chooser, |d| {
+        matches!(d, Decision::Defend { .. })
+    });
+    settle();
+    let (defender, attack, before, most) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        let game = session.game();
+        let most = game.legal_actions().choices.iter().find_map(|c| match *c {
+            castellan_engine::game::Choice::Defend { max_dice, .. } => Some(max_dice),
+            _ => None,
+        });
+        (
+            session.human_to_move().unwrap(),
+            game.attack_in_progress().unwrap().number,
+            game.history().len(),
+            most.unwrap(),
+        )
+    };
+    if let Some(path) = std::env::var_os("CASTELLAN_DEFENCE_SHOT") {
+        window.widget().present();
+        let end = Instant::now() + Duration::from_millis(900);
+        while Instant::now() < end {
+            settle();
+        }
+        super::panel_testing::save_window_png(window.widget(), path.as_ref());
+    }
+    let button = named(window.model().battle.widget(), "defend-to-the-end")
+        .downcast::<gtk::Button>()
+        .unwrap();
+    // The panel's own flags: the window is not on screen in this test.
+    assert!(
+        window.model().battle.widget().get_visible(),
+        "the panel shows"
+    );
+    assert!(button.get_visible() && button.is_sensitive());
+    button.emit_clicked();
+    settle();
+    {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        let (seat, action) = session.game().history()[before].clone();
+        assert_eq!(seat, defender);
+        // The Marshall box was left unticked: the most dice, no Marshall.
+        assert_eq!(
+            action,
+            Action::Defend {
+                dice: most,
+                marshall: false
+            }
+        );
+    }
+    // The attack rolls on to its end without the defender being asked again.
+    let mut defences = 0;
+    for _ in 0..3_000 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let action = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            let game = session.game();
+            if game.attack_in_progress().map(|a| a.number) != Some(attack) {
+                defences = game.history()[before..]
+                    .iter()
+                    .filter(|(seat, a)| *seat == defender && matches!(a, Action::Defend { .. }))
+                    .count();
+                break;
+            }
+            let Some(person) = session.human_to_move() else {
+                continue;
+            };
+            assert_ne!(person, defender, "the defender was asked again");
+            chooser.choose(game).unwrap()
+        };
+        window.emit(MainWindowInput::Act(action));
+        settle();
+    }
+    assert!(defences >= 1, "the attack ended");
+}
+
+#[gtk::test]
+fn every_turn_action_has_an_accelerator_listed_in_the_shortcuts_window() {
+    use super::shortcuts::{self, ACCELERATORS};
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    let app = relm4::main_application();
+    let listing = shortcuts::window();
+    let rows = shortcuts::rows(&listing);
+    if let Some(path) = std::env::var_os("CASTELLAN_SHORTCUTS_SHOT") {
+        listing.present();
+        let end = Instant::now() + Duration::from_millis(900);
+        while Instant::now() < end {
+            settle();
+        }
+        super::panel_testing::save_window_png(&listing, path.as_ref());
+    }
+    for (action, accels, _) in ACCELERATORS {
+        // Compared as keys, not spellings: GTK writes "<Shift><Control>s" back.
+        let set: Vec<_> = app
+            .accels_for_action(action)
+            .iter()
+            .map(gtk::accelerator_parse)
+            .collect();
+        let wanted: Vec<_> = accels.iter().map(|a| gtk::accelerator_parse(*a)).collect();
+        assert!(wanted.iter().all(Option::is_some), "{action}: {accels:?}");
+        assert_eq!(set, wanted, "{action}");
+        let title = shortcuts::title(action);
+        assert!(
+            rows.iter().any(|(a, t, _)| a == accels[0] && *t == title),
+            "{action} is not listed: {rows:?}"
+        );
+    }
+    for action in [
+        "roll",
+        "roll-until-decided",
+        "stop-attack",
+        "end-turn",
+        "next-territory",
+        "confirm-placement",
+        "undo",
+    ] {
+        assert!(
+            ACCELERATORS
+                .iter()
+                .any(|(a, _, _)| a.strip_prefix("win.") == Some(action)),
+            "{action} has no shortcut"
+        );
+    }
+    // The mouse gestures for placing, beside the keys.
+    for (gesture, what) in [
+        ("Click a territory", "Place one army"),
+        ("Shift + click", "Place five armies"),
+        ("Ctrl + click", "Place all the armies left"),
+        ("Right-click a territory", "Take one army back"),
+    ] {
+        assert!(
+            rows.iter()
+                .any(|(a, t, s)| a.is_empty() && t == gesture && s == what),
+            "{gesture} is not listed: {rows:?}"
+        );
+    }
+    drop(window);
+}
+
+/// The number of armies the person has placed on the map and not confirmed yet.
+fn placed(window: &Controller<MainWindow>) -> u32 {
+    let model = window.model();
+    let session = model.session.as_ref().unwrap();
+    session.draft_progress().map_or(0, |(placed, _)| placed)
+}
+
+#[gtk::test]
+fn the_turn_shortcuts_do_what_their_buttons_do() {
+    let mut game = two_people_and_a_computer();
+    game.variant.reinforcement_track = (20..32).collect();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    settle();
+    let press = |action: &str| {
+        WidgetExt::activate_action(window.widget(), action, None).unwrap();
+        settle();
+    };
+    let mut chooser = Computers::new(3, 8);
+    play_until(
+        &window,
+        &mut chooser,
+        |d| matches!(d, Decision::PlaceArmies { armies, .. } if *armies >= 20),
+    );
+    settle();
+    // Next territory, then Enter on it: one army there, as a click places.
+    press("win.next-territory");
+    let (first, focused) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        let first = session.targets()[0].0;
+        let map = model.map.as_ref().unwrap();
+        (first, map.model().focused())
+    };
+    assert_eq!(
+        focused,
+        Some(first),
+        "the focus went to the first lit territory"
+    );
+    window
+        .model()
+        .map
+        .as_ref()
+        .unwrap()
+        .emit(super::map_view::MapViewInput::Activate);
+    settle();
+    assert_eq!(placed(&window), 1);
+    press("win.undo");
+    assert_eq!(placed(&window), 0, "Undo took the army back");
+    window.emit(MainWindowInput::MapClicked(first, ClickKind::Control));
+    settle();
+    let before = window
+        .model()
+        .session
+        .as_ref()
+        .unwrap()
+        .game()
+        .history()
+        .len();
+    press("win.confirm-placement");
+    {
+        let model = window.model();
+        let game = model.session.as_ref().unwrap().game();
+        assert_eq!(game.history().len(), before + 1);
+        assert!(matches!(
+            game.history()[before].1,
+            Action::PlaceArmies { .. }
+        ));
+    }
+    // Roll: the dice the panel's toggles show, as the Roll button sends them.
+    play_until(&window, &mut chooser, |d| {
+        matches!(d, Decision::Roll { .. })
+    });
+    settle();
+    let battle = window.model().battle.widget().clone();
+    let chosen = (1..=3u8)
+        .find(|n| {
+            named(&battle, &format!("attack-dice-{n}"))
+                .downcast::<gtk::ToggleButton>()
+                .unwrap()
+                .is_active()
+        })
+        .expect("a number of dice is chosen");
+    let before = window
+        .model()
+        .session
+        .as_ref()
+        .unwrap()
+        .game()
+        .history()
+        .len();
+    press("win.roll");
+    {
+        let model = window.model();
+        let game = model.session.as_ref().unwrap().game();
+        assert!(
+            matches!(
+                game.history().get(before),
+                Some((_, Action::Roll { dice, .. })) if *dice == chosen
+            ),
+            "{:?}",
+            game.history().get(before)
+        );
+    }
+    // End turn, where the status line's button would end it.
+    play_until(&window, &mut chooser, |d| {
+        matches!(d, Decision::Play { .. })
+    });
+    settle();
+    let (before, finish) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        (session.game().history().len(), session.finish_action())
+    };
+    assert_eq!(finish, Some(Action::EndTurn));
+    press("win.end-turn");
+    {
+        let model = window.model();
+        let game = model.session.as_ref().unwrap().game();
+        assert!(matches!(
+            game.history().get(before),
+            Some((_, Action::EndTurn))
+        ));
+    }
+}

@@ -104,7 +104,7 @@ pub(super) fn empires(
     size: f64,
     palette: &Palette,
 ) -> Result<(), cairo::Error> {
-    let rows = match figures {
+    let rows: Vec<Row> = match figures {
         Figures::One(report) => report
             .empires
             .iter()
@@ -125,6 +125,19 @@ pub(super) fn empires(
             })
             .collect(),
     };
+    if rows.is_empty() {
+        labels.place(
+            &gettext("No empire is drawn under these rules (or no game is won yet)."),
+            area.x,
+            area.y + size,
+            Anchor::TopLeft,
+            size,
+            false,
+            Some(area.width),
+            palette.muted,
+        );
+        return Ok(());
+    }
     let spec = Spec {
         rows,
         percent: true,
@@ -400,8 +413,11 @@ pub(super) fn draw(
         .fold(0.0, f64::max);
     let max = if spec.percent {
         (top_value * 1.1).clamp(0.05, 1.0)
+    } else if top_value > 0.0 {
+        top_value * 1.1
     } else {
-        (top_value * 1.1).max(1e-9)
+        // Nothing to show (rules without these sources): an axis from 0 to 1.
+        1.0
     };
     let x = |value: f64| x0 + (value / max).clamp(0.0, 1.0) * plot_width;
     let tick_text = |value: f64, step: f64| {

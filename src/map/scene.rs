@@ -218,6 +218,18 @@ impl MapScene {
         self.targets[id.index()]
     }
 
+    /// The next lit target after `after` in the board's order, going round; the first
+    /// one when `after` is `None` or not lit. `None` when nothing is lit.
+    pub fn next_target(&self, after: Option<TerritoryId>) -> Option<TerritoryId> {
+        let lit = |i: &usize| self.targets[*i].is_some();
+        let start = after.map_or(0, |id| id.index() + 1);
+        let count = self.targets.len();
+        (start..count)
+            .chain(0..start.min(count))
+            .find(lit)
+            .map(|i| self.board.territory_ids().nth(i))?
+    }
+
     /// Replaces the highlighted targets. A territory listed twice keeps its last kind.
     pub fn set_targets(&mut self, targets: impl IntoIterator<Item = (TerritoryId, TargetKind)>) {
         self.targets.fill(None);

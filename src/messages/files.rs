@@ -92,6 +92,12 @@ pub fn variant_problem(problem: &VariantProblem) -> String {
             ),
             &[("track", track), ("cards", cards)],
         ),
+        VariantProblem::MustTradeTooLow(value) => fill(
+            &gettext(
+                "`classic.must_trade_at` = {value} must be at least 5: only a hand of 5 cards is sure to hold a set",
+            ),
+            &[("value", value)],
+        ),
     }
 }
 

@@ -252,6 +252,25 @@ pub fn rule_error(error: &RuleError, names: &Names) -> String {
                 ("held", held),
             ],
         ),
+        RuleError::TerritoryCardNotHeld(held) => fill(
+            &gettext("you do not hold territory card {card}"),
+            &[("card", &held.0)],
+        ),
+        RuleError::CardTwice(twice) => fill(
+            &gettext("territory card {card} is named twice in the set"),
+            &[("card", &twice.0)],
+        ),
+        RuleError::NotASet => {
+            gettext("these cards are not a set: three alike, one of each, or two and a wild card")
+        }
+        RuleError::MustTrade { cards } => fill(
+            &gettext("with {cards} cards in hand you must trade a set first"),
+            &[("cards", cards)],
+        ),
+        RuleError::NotConnected { from, to } => fill(
+            &gettext("no chain of your territories joins {from} to {to}"),
+            &[("from", &t(from)), ("to", &t(to))],
+        ),
     }
 }
 
@@ -267,6 +286,12 @@ pub fn new_game_error(error: &NewGameError) -> String {
                 "this board has {empires} empires but {seats} seats: every seat needs an empire for its castle",
             ),
             &[("empires", empires), ("seats", seats)],
+        ),
+        NewGameError::TooFewTerritories { territories, seats } => fill(
+            &gettext(
+                "this board has {territories} territories but {seats} seats: every seat needs a territory",
+            ),
+            &[("territories", territories), ("seats", seats)],
         ),
         NewGameError::Variant(problems) => {
             let mut text = gettext("the variant cannot be played:");
@@ -373,6 +398,14 @@ pub fn pending(pending: &Pending, names: &Names) -> String {
             &[("count", &territories.len())],
         ),
         Decision::Fortify => gettext("fortify once, or skip"),
+        Decision::TradeCards { armies } => fill(
+            &ngettext(
+                "trade a set of cards ({armies} new army so far)",
+                "trade a set of cards ({armies} new armies so far)",
+                *armies,
+            ),
+            &[("armies", armies)],
+        ),
         Decision::AnswerOffer { from, give, ask } => fill(
             &gettext("accept or refuse {seat}'s offer of {give} for {ask}"),
             &[
@@ -393,7 +426,7 @@ mod tests {
     use std::sync::Arc;
 
     use castellan_engine::board::{Board, GroupId, parse_board};
-    use castellan_engine::game::{Card, Game, Seat};
+    use castellan_engine::game::{Card, Game, Seat, TerritoryCard};
     use castellan_engine::variant::Variant;
 
     use super::*;
@@ -546,6 +579,14 @@ mod tests {
                 asked: 2,
                 held: 0,
             },
+            RuleError::TerritoryCardNotHeld(TerritoryCard(3)),
+            RuleError::CardTwice(TerritoryCard(4)),
+            RuleError::NotASet,
+            RuleError::MustTrade { cards: 5 },
+            RuleError::NotConnected {
+                from: london,
+                to: paris,
+            },
         ]
     }
 
@@ -616,6 +657,10 @@ mod tests {
             NewGameError::TooFewEmpires {
                 empires: 4,
                 seats: 5,
+            },
+            NewGameError::TooFewTerritories {
+                territories: 2,
+                seats: 3,
             },
             NewGameError::Variant(vec![
                 castellan_engine::variant::VariantProblem::EmptyDeck,

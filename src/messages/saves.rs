@@ -273,6 +273,9 @@ pub fn position_problem(problem: &PositionProblem, names: &Names) -> String {
             &gettext("the variant cannot be played: {problem}"),
             &[("problem", &variant_problem(problem))],
         ),
+        PositionProblem::ClassicRuleset => gettext(
+            "positions describe Castle Risk games only: a classic Risk game starts from its setup",
+        ),
     }
 }
 
@@ -340,6 +343,7 @@ mod tests {
                 max: 1_000_000_000,
             },
             PositionProblem::OfferedToSelf(Seat(0)),
+            PositionProblem::ClassicRuleset,
             PositionProblem::Variant(castellan_engine::variant::VariantProblem::EmptyDeck),
         ] {
             assert_eq!(

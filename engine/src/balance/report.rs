@@ -119,7 +119,8 @@ pub struct Report {
     pub won: u64,
     pub drawn: u64,
     pub stalled: u64,
-    /// Every empire of the board, in the board's order.
+    /// Every empire of the board, in the board's order; none when no empire was drawn
+    /// in a won game (rules without castles draw none).
     pub empires: Vec<EmpireLine>,
     /// `positions[p]`: wins of the seat that played `p + 1`-th.
     pub positions: Vec<Share>,
@@ -154,8 +155,11 @@ impl Report {
             .group_ids()
             .filter(|&g| board.group(g).kind == GroupKind::Empire)
             .collect();
+        // Rules without castles (classic Risk) draw no empire: no line for any.
+        let drawn = tally.empire_games.iter().any(|&games| games > 0);
         let empires = empire_ids
             .iter()
+            .filter(|_| drawn)
             .map(|&g| {
                 let i = g.index();
                 EmpireLine {

@@ -7,7 +7,9 @@ use rand::{Rng, RngExt};
 
 use super::{Policy, SeatSight};
 use crate::board::TerritoryId;
-use crate::game::{Action, Card, Choice, Decision, LegalActions, Placement, Route, Seat};
+use crate::game::{
+    Action, Card, Choice, Decision, LegalActions, Placement, Route, Seat, TerritoryCard,
+};
 
 /// Armies a castle keeps above the enemy armies that could attack it.
 const CASTLE_MARGIN: u32 = 2;
@@ -154,6 +156,7 @@ impl Policy for GreedyPolicy {
                     .unwrap_or(cards[0]),
             },
             Choice::Fortify { routes } => eye.fortify(routes),
+            Choice::TradeCards { sets } => eye.trade(sets),
             &Choice::AnswerOffer { accept } => match sight.pending().map(|p| p.decision) {
                 Some(Decision::AnswerOffer { give, ask, .. }) => {
                     super::trade::answer_offer(&give, &ask, accept)
@@ -185,6 +188,32 @@ struct Eye<'s, 'a> {
 impl<'a> Eye<'_, 'a> {
     fn me(&self) -> Seat {
         self.sight.seat()
+    }
+
+    /// Classic Risk: trades as soon as it may (armies now beat armies later), the
+    /// set keeping wild cards if it can, and naming first a card whose territory it
+    /// holds, for the extra armies there.
+    fn trade(&self, sets: &[[TerritoryCard; 3]]) -> Action {
+        let held = |c: &TerritoryCard| {
+            self.sight
+                .card_territory(*c)
+                .is_some_and(|t| self.sight.is_mine(t))
+        };
+        let wilds = |set: &[TerritoryCard; 3]| {
+            set.iter()
+                .filter(|&&c| self.sight.card_territory(c).is_none())
+                .count()
+        };
+        let best = sets
+            .iter()
+            .min_by_key(|set| (wilds(set), !set.iter().any(held)))
+            .copied()
+            .expect("a trade is offered only with a set");
+        let mut cards = best;
+        if let Some(i) = cards.iter().position(held) {
+            cards.swap(0, i);
+        }
+        Action::TradeCards { cards }
     }
 
     fn neighbours(&self, t: TerritoryId) -> impl Iterator<Item = TerritoryId> + 'a {

@@ -7,7 +7,8 @@ use rand::Rng;
 
 use crate::board::{Board, GroupId, TerritoryId};
 use crate::game::{
-    Card, Decision, Game, Hand, HiddenArmy, Pending, Seat, SpoilsBreakdown, TerritoryState, Truce,
+    Card, Decision, Game, Hand, HiddenArmy, Pending, Seat, SpoilsBreakdown, TerritoryCard,
+    TerritoryState, Truce,
 };
 use crate::variant::Variant;
 
@@ -226,6 +227,15 @@ impl<'a> SeatSight<'a> {
     }
 
     /// Whether the turn's seat has a General committed for the rest of its turn.
+    pub fn territory_cards(&self) -> &'a [TerritoryCard] {
+        self.game.territory_cards(self.seat)
+    }
+
+    /// The territory on a classic card (`None`: a wild card).
+    pub fn card_territory(&self, card: TerritoryCard) -> Option<TerritoryId> {
+        self.game.card_territory(card)
+    }
+
     pub fn general_committed(&self) -> bool {
         self.game.general_committed()
     }

@@ -4,6 +4,7 @@ use crate::board::TerritoryId;
 use serde::{Deserialize, Serialize};
 
 use super::card::{Card, Hand};
+use super::classic::TerritoryCard;
 use super::seat::Seat;
 
 /// Armies put on one territory.
@@ -109,4 +110,10 @@ pub enum Action {
     OfferCards { target: Seat, give: Hand, ask: Hand },
     /// The target of an offer accepts it (the cards change hands) or refuses it.
     AnswerOffer { accept: bool },
+
+    // --- Classic Risk ---
+    /// Trade three territory cards that make a set for armies (placed with the
+    /// turn's new armies); the first card whose territory the seat holds brings its
+    /// extra armies there (ruling 31).
+    TradeCards { cards: [TerritoryCard; 3] },
 }

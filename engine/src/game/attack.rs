@@ -363,10 +363,7 @@ impl Game {
             from: Some(attack.defender),
         }));
 
-        let vacated = match self.castle_at(to) {
-            Some(loser) => self.eliminate(loser, seat, to, events),
-            None => Vec::new(),
-        };
+        let vacated = self.rules_after_capture(attack.defender, seat, to, events);
 
         if let Some(aboard) = attack.ship {
             self.state.territories[to.index()].armies = aboard;

@@ -10,6 +10,7 @@ use std::fmt;
 use crate::board::{Board, GroupId, TerritoryId};
 
 use super::card::Card;
+use super::classic::TerritoryCard;
 use super::pending::Pending;
 use super::seat::Seat;
 
@@ -138,6 +139,23 @@ pub enum RuleError {
         asked: u8,
         held: u8,
     },
+
+    // --- Classic Risk ---
+    /// The seat does not hold this territory card.
+    TerritoryCardNotHeld(TerritoryCard),
+    /// The same card was named twice in one set.
+    CardTwice(TerritoryCard),
+    /// Three cards that are not alike, not one of each, and hold no wild card.
+    NotASet,
+    /// A hand of `cards` cards must trade a set before anything else.
+    MustTrade {
+        cards: usize,
+    },
+    /// Classic fortifying along a path: no chain of own territories joins the two.
+    NotConnected {
+        from: TerritoryId,
+        to: TerritoryId,
+    },
 }
 
 /// Why Diplomats cannot be played.
@@ -222,6 +240,11 @@ impl RuleError {
             Self::OfferBeyondHand { .. } => "offer_beyond_hand",
             Self::AlreadyOffered(_) => "already_offered",
             Self::CannotMeetOffer { .. } => "cannot_meet_offer",
+            Self::TerritoryCardNotHeld(_) => "territory_card_not_held",
+            Self::CardTwice(_) => "card_twice",
+            Self::NotASet => "not_a_set",
+            Self::MustTrade { .. } => "must_trade",
+            Self::NotConnected { .. } => "not_connected",
         }
     }
 
@@ -463,6 +486,24 @@ impl fmt::Display for English<'_> {
                 f,
                 "the offer asks {asked} {card} and you hold {held}: it can only be refused"
             ),
+            RuleError::TerritoryCardNotHeld(card) => {
+                write!(f, "you do not hold territory card {}", card.0)
+            }
+            RuleError::CardTwice(card) => {
+                write!(f, "territory card {} is named twice in the set", card.0)
+            }
+            RuleError::NotASet => f.write_str(
+                "these cards are not a set: three alike, one of each, or two and a wild card",
+            ),
+            RuleError::MustTrade { cards } => {
+                write!(f, "with {cards} cards in hand you must trade a set first")
+            }
+            RuleError::NotConnected { from, to } => write!(
+                f,
+                "no chain of your territories joins {} to {}",
+                t(from),
+                t(to)
+            ),
         }
     }
 }
@@ -476,6 +517,10 @@ pub enum NewGameError {
         "this board has {empires} empires but {seats} seats: every seat needs an empire for its castle"
     )]
     TooFewEmpires { empires: usize, seats: usize },
+    #[error(
+        "this board has {territories} territories but {seats} seats: every seat needs a territory"
+    )]
+    TooFewTerritories { territories: usize, seats: usize },
     #[error("the variant cannot be played:\n{}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
     Variant(Vec<crate::variant::VariantProblem>),
 }
@@ -486,6 +531,7 @@ impl NewGameError {
         match self {
             Self::SeatCount(_) => "seat_count",
             Self::TooFewEmpires { .. } => "too_few_empires",
+            Self::TooFewTerritories { .. } => "too_few_territories",
             Self::Variant(_) => "unplayable_variant",
         }
     }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::action::Placement;
 use super::card::{Card, Hand};
+use super::classic::{Mission, TerritoryCard};
 use super::seat::Seat;
 
 /// Who may see an event.
@@ -319,4 +320,53 @@ pub enum EventKind {
     /// These armies were not placed: the board would have held more than
     /// [`crate::game::MAX_ARMIES_ON_BOARD`].
     ArmiesForfeited { seat: Seat, armies: u32 },
+
+    // --- Classic Risk ---
+    /// The turn's new armies: `territories` for the territories held (at least the
+    /// minimum), `continents` for the whole continents.
+    NewArmies {
+        seat: Seat,
+        territories: u32,
+        continents: u32,
+    },
+    /// `seat` traded these cards (shown to all) for `armies` new armies, the `set`-th
+    /// set traded in the game; `bonus` armies went at once onto `bonus_territory`.
+    SetTraded {
+        seat: Seat,
+        cards: [TerritoryCard; 3],
+        set: u32,
+        armies: u32,
+        bonus_territory: Option<TerritoryId>,
+        bonus: u32,
+    },
+    /// `seat` drew a territory card (which one: only for itself).
+    TerritoryCardDrawn {
+        seat: Seat,
+        card: Option<TerritoryCard>,
+    },
+    /// The traded sets were shuffled into a new draw pile of `cards` cards.
+    TerritoryCardsReshuffled { cards: u32 },
+    /// `seat` took `count` territory cards from `from`, whom it eliminated (which:
+    /// only for itself).
+    TerritoryCardsTaken {
+        seat: Seat,
+        from: Seat,
+        count: u32,
+        cards: Option<Vec<TerritoryCard>>,
+    },
+    /// `seat` took so many cards that it trades at once (classic Risk).
+    MustTradeDown { seat: Seat, cards: u32 },
+    /// A secret mission dealt (what it says: only for its holder).
+    MissionDealt {
+        seat: Seat,
+        mission: Option<Mission>,
+    },
+    /// A mission's target was eliminated by someone else: the mission is now
+    /// `mission` (only for its holder).
+    MissionChanged {
+        seat: Seat,
+        mission: Option<Mission>,
+    },
+    /// `seat` completed its secret mission, shown to all.
+    MissionCompleted { seat: Seat, mission: Mission },
 }

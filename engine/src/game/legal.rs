@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::Game;
 use super::action::{Action, Placement};
 use super::card::{Card, Hand};
+use super::classic::TerritoryCard;
 use super::seat::Seat;
 use super::state::{Phase, SetupStep, SpyStage, Step, TerritoryState, Turn};
 use super::territory_set;
@@ -93,6 +94,8 @@ pub enum Choice {
     OfferCards { targets: Vec<Seat>, cards: Hand },
     /// Answer an offer: refuse, or (`accept`: the cards asked are held) accept.
     AnswerOffer { accept: bool },
+    /// Classic Risk: trade one of these sets of territory cards.
+    TradeCards { sets: Vec<[TerritoryCard; 3]> },
 }
 
 /// What the pending seat may do. Empty (and `seat` `None`) once the game is won.
@@ -218,6 +221,15 @@ impl Choice {
                 *counter || !answer
             }
             (Choice::SpyDiscard { cards }, Action::SpyDiscard { card }) => cards.contains(card),
+            (Choice::TradeCards { sets }, Action::TradeCards { cards }) => {
+                let mut sorted = *cards;
+                sorted.sort();
+                sets.iter().any(|set| {
+                    let mut set = *set;
+                    set.sort();
+                    set == sorted
+                })
+            }
             (Choice::OfferCards { targets, cards }, Action::OfferCards { target, give, ask }) => {
                 targets.contains(target)
                     && !(give.is_empty() && ask.is_empty())
@@ -370,6 +382,12 @@ impl Choice {
             Choice::AnswerOffer { accept } => Action::AnswerOffer {
                 accept: *accept && rng.random_bool(0.5),
             },
+            Choice::TradeCards { sets } => {
+                let mut cards = pick(sets, rng);
+                // Any order is allowed; the order chooses the bonus territory.
+                cards.rotate_left(rng.random_range(0..3));
+                Action::TradeCards { cards }
+            }
         }
     }
 }
@@ -393,6 +411,9 @@ impl Game {
         };
         let choices = &mut legal.choices;
         choices.reserve(CHOICES_USUALLY);
+        if self.rules_choices(seat, choices) {
+            return;
+        }
         match &self.state.phase {
             Phase::Won(_) | Phase::Drawn => {}
             Phase::Turn(Turn {

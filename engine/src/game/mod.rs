@@ -101,6 +101,7 @@ mod attack;
 mod audit;
 mod card;
 mod cards;
+pub mod classic;
 mod deck;
 mod elimination;
 mod error;
@@ -113,6 +114,7 @@ mod pending;
 mod position;
 mod reach;
 mod rng;
+mod rules;
 mod save;
 mod seat;
 mod setup;
@@ -133,6 +135,7 @@ pub use action::{Action, Placement};
 // Fixed rules that front ends state (the reference sheet), not variant options.
 pub use attack::{MAX_ATTACK_DICE, MAX_DEFENCE_DICE};
 pub use card::{Card, Hand};
+pub use classic::{CardFace, Mission, SetKind, TerritoryCard};
 pub use error::{Departure, DiplomatsOff, NewGameError, Quantity, RuleError};
 pub use event::{
     AttackEnd, Audience, Event, EventKind, MoveReason, PlacementReason, SpoilsBreakdown,
@@ -217,8 +220,8 @@ impl Game {
         }
         match &self.state.phase {
             Phase::Won(_) | Phase::Drawn => Err(RuleError::GameOver),
-            Phase::Setup(setup) => self.check_setup(setup, action),
-            Phase::Turn(_) => self.check_turn(seat, action),
+            Phase::Setup(setup) => self.rules_check_setup(setup, action),
+            Phase::Turn(_) => self.rules_check_turn(seat, action),
         }
     }
 
@@ -227,8 +230,8 @@ impl Game {
             Phase::Won(_) | Phase::Drawn => {
                 unreachable!("checked: no action once the game is over")
             }
-            Phase::Setup(_) => self.execute_setup(seat, action, events),
-            Phase::Turn(_) => self.execute_turn(seat, action, events),
+            Phase::Setup(_) => self.rules_execute_setup(seat, action, events),
+            Phase::Turn(_) => self.rules_execute_turn(seat, action, events),
         }
     }
 
@@ -237,8 +240,8 @@ impl Game {
         let seat = self.pending_seat()?;
         let decision = match &self.state.phase {
             Phase::Won(_) | Phase::Drawn => return None,
-            Phase::Setup(setup) => self.setup_decision(setup),
-            Phase::Turn(_) => self.turn_decision(),
+            Phase::Setup(setup) => self.rules_setup_decision(setup),
+            Phase::Turn(_) => self.rules_turn_decision(),
         };
         Some(Pending { seat, decision })
     }
@@ -254,7 +257,9 @@ impl Game {
             Phase::Turn(turn) => Some(match (&turn.spy, &turn.step) {
                 (Some(SpyStage::Answer { target }), _) => *target,
                 (Some(SpyStage::Choose { .. }), _) => turn.seat,
-                (None, Step::Attack(attack)) if attack.attacker_dice.is_some() => attack.defender,
+                (None, Step::Attack(attack)) if attack.attacker_dice.is_some() => self
+                    .defence_roller(attack.defender)
+                    .unwrap_or(attack.defender),
                 (None, Step::Redistribute(r)) => r.filler,
                 (None, _) => turn.seat,
             }),
@@ -413,9 +418,13 @@ impl Game {
         self.state.seats[seat.index()].eliminated
     }
 
-    /// Seats still in the game.
+    /// Seats still in the game (a classic neutral army is not one).
     pub fn seats_in_play(&self) -> usize {
-        self.state.seats.iter().filter(|s| !s.eliminated).count()
+        self.state
+            .seats
+            .iter()
+            .filter(|s| !s.eliminated && !s.neutral)
+            .count()
     }
 
     /// The winner, once the game is won.
@@ -576,7 +585,7 @@ impl Game {
     /// The next seat in play after `seat`, in seat order.
     fn next_in_play(&self, seat: Seat) -> Seat {
         let mut next = seat.next(self.seats());
-        while self.is_eliminated(next) && next != seat {
+        while (self.is_eliminated(next) || self.is_neutral(next)) && next != seat {
             next = next.next(self.seats());
         }
         next
@@ -618,6 +627,7 @@ impl Action {
             Action::SkipFortify => "skip_fortify",
             Action::OfferCards { .. } => "offer_cards",
             Action::AnswerOffer { .. } => "answer_offer",
+            Action::TradeCards { .. } => "trade_cards",
         }
     }
 }

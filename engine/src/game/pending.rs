@@ -69,6 +69,9 @@ pub enum Decision {
     Fortify,
     /// `from` offers `give` for `ask` (ruling 25): accept (holding `ask`) or refuse.
     AnswerOffer { from: Seat, give: Hand, ask: Hand },
+    /// Classic Risk: the hand is too large, a set must be traded; `armies` are the
+    /// new armies earned so far, placed once the trading is done.
+    TradeCards { armies: u32 },
 }
 
 impl Decision {
@@ -142,6 +145,10 @@ impl Pending {
                 plural(territories.len() as u32, "territory", "territories")
             ),
             Decision::Fortify => "fortify once, or skip".to_owned(),
+            Decision::TradeCards { armies } => format!(
+                "trade a set of cards ({armies} new {} so far)",
+                plural(*armies, "army", "armies")
+            ),
             Decision::AnswerOffer { from, give, ask } => {
                 format!(
                     "accept or refuse {from}'s offer of {} for {}",

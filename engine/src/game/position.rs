@@ -31,7 +31,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, GroupId, GroupKind, TerritoryId};
-use crate::variant::{Variant, VariantProblem};
+use crate::variant::{Ruleset, Variant, VariantProblem};
 
 use super::Game;
 use super::card::{Card, Hand};
@@ -217,6 +217,8 @@ pub enum PositionProblem {
     OfferedToSelf(Seat),
     #[error("the variant cannot be played: {0}")]
     Variant(VariantProblem),
+    #[error("positions describe Castle Risk games only: a classic Risk game starts from its setup")]
+    ClassicRuleset,
 }
 
 /// Every problem of a position, one per line.
@@ -309,6 +311,9 @@ impl Game {
         let Phase::Turn(turn) = &self.state.phase else {
             return None;
         };
+        if self.ruleset() != Ruleset::CastleRisk {
+            return None;
+        }
         if turn.step != Step::Main || turn.spy.is_some() || turn.offer.is_some() {
             return None;
         }
@@ -387,6 +392,9 @@ fn check_position(
         .into_iter()
         .map(PositionProblem::Variant)
         .collect();
+    if variant.ruleset != Ruleset::CastleRisk {
+        problems.push(PositionProblem::ClassicRuleset);
+    }
     if let Dice::Fixed(faces) = dice
         && let Some(&bad) = faces.iter().find(|f| !(1..=6).contains(*f))
     {
@@ -665,10 +673,15 @@ fn check_position(
             spy: None,
             offer: None,
             offered,
+            captured: false,
+            trades: 0,
+            hand_at_start: 0,
+            trading_down: false,
         }),
         turns: turn.number,
         attacks: 0,
         quiet_turns: turn.quiet_turns,
+        classic: Default::default(),
     };
     Ok(Checked {
         state,

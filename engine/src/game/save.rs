@@ -283,7 +283,8 @@ impl Game {
             board_source: board_source.to_owned(),
             board_name: self.board.meta.name.clone(),
             variant: self.variant.clone(),
-            seats: self.seats(),
+            // The neutral army of a classic game comes with the game, not the table.
+            seats: self.players(),
             seed: self.seed,
             position: self.start.as_deref().cloned(),
             fixed_dice: self.fixed_dice.clone(),

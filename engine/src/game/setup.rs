@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::board::{Board, GroupId, GroupKind, TerritoryId};
-use crate::variant::Variant;
+use crate::variant::{Ruleset, Variant};
 
 use super::Game;
 use super::action::{Action, Placement};
@@ -52,6 +52,9 @@ impl Game {
         if !problems.is_empty() {
             return Err(NewGameError::Variant(problems));
         }
+        if variant.ruleset == Ruleset::Classic {
+            return Game::new_classic(board, variant, seats, seed);
+        }
         let empires = board.empire_count();
         if empires < seats {
             return Err(NewGameError::TooFewEmpires { empires, seats });
@@ -80,6 +83,7 @@ impl Game {
             turns: 0,
             attacks: 0,
             quiet_turns: 0,
+            classic: Default::default(),
         };
         let mut game = Game {
             reach: Arc::new(Reach::new(&board)),
@@ -244,7 +248,7 @@ impl Game {
     }
 
     /// Puts one starting army of `seat` on an empty territory.
-    fn put_army(&mut self, seat: Seat, territory: TerritoryId) {
+    pub(crate) fn put_army(&mut self, seat: Seat, territory: TerritoryId) {
         self.state.territories[territory.index()] = TerritoryState {
             owner: Some(seat),
             armies: 1,
@@ -276,7 +280,7 @@ impl Game {
     }
 
     /// The first seat from `from` (included, in seat order) with starting armies left.
-    fn next_with_armies_to_place(&self, from: Seat) -> Option<Seat> {
+    pub(crate) fn next_with_armies_to_place(&self, from: Seat) -> Option<Seat> {
         let mut seat = from;
         for _ in 0..self.seats() {
             if self.armies_to_place(seat) > 0 {

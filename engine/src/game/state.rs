@@ -6,6 +6,7 @@ use crate::board::{GroupId, TerritoryId};
 use serde::{Deserialize, Serialize};
 
 use super::card::{Card, Hand};
+use super::classic::ClassicState;
 use super::seat::Seat;
 
 /// The most armies the whole board may hold (ruling 26): armies that would take it
@@ -61,6 +62,9 @@ pub(crate) struct SeatState {
     /// Starting armies still to be placed during setup.
     pub armies_to_place: u32,
     pub eliminated: bool,
+    /// Classic Risk's neutral army of a two-player game: it holds territories and
+    /// defends, never plays a turn (ruling 27).
+    pub neutral: bool,
 }
 
 impl SeatState {
@@ -89,6 +93,8 @@ pub(crate) struct GameState {
     pub attacks: u32,
     /// Turns ended since a territory was last taken in an attack (ruling 24).
     pub quiet_turns: u32,
+    /// Classic Risk's territory cards and missions (empty in Castle Risk).
+    pub classic: ClassicState,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +137,13 @@ pub(crate) struct Turn {
     pub offer: Option<Offer>,
     /// The seats offered cards this turn, one bit per seat (one offer each).
     pub offered: u8,
+    /// Classic Risk: a territory was taken this turn (a card is earned at its end).
+    pub captured: bool,
+    /// Classic Risk: sets traded this turn, and the hand's size when it began.
+    pub trades: u8,
+    pub hand_at_start: u8,
+    /// Classic Risk: after taking an eliminated seat's cards, trading down (ruling 35).
+    pub trading_down: bool,
 }
 
 /// Cards offered by the turn's seat to `target`: `give` for `ask` (ruling 25).

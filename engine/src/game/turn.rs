@@ -229,6 +229,7 @@ impl Game {
             Action::PlaceCastle { .. } | Action::Claim { .. } | Action::HideArmies { .. } => {
                 unreachable!("setup actions are refused during turns")
             }
+            Action::TradeCards { .. } => unreachable!("classic actions are refused here"),
         }
     }
 
@@ -243,6 +244,10 @@ impl Game {
             spy: None,
             offer: None,
             offered: 0,
+            captured: false,
+            trades: 0,
+            hand_at_start: 0,
+            trading_down: false,
         });
         events.push(Event::public(EventKind::TurnStarted {
             seat,
@@ -368,7 +373,7 @@ impl Game {
     }
 
     /// Checks an own territory from which armies may leave (keeping 1), and an amount.
-    fn check_departure(
+    pub(crate) fn check_departure(
         &self,
         seat: Seat,
         from: TerritoryId,
@@ -390,7 +395,7 @@ impl Game {
         range_check(Quantity::ArmiesMoved, armies, 1, t.armies - 1)
     }
 
-    fn check_occupy(
+    pub(crate) fn check_occupy(
         &self,
         seat: Seat,
         from: TerritoryId,

@@ -8,9 +8,11 @@ use serde::{Deserialize, Serialize};
 use super::Game;
 use super::attack::MAX_ATTACK_DICE;
 use super::card::{Card, Hand};
+use super::classic::{CardFace, Mission};
 use super::pending::Pending;
 use super::seat::Seat;
 use super::state::{HiddenArmy, Phase, SpyStage, Step, Truce};
+use crate::variant::Ruleset;
 
 /// One territory as everyone sees it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,6 +40,9 @@ pub struct SeatSummary {
     pub armies_to_place: u32,
     pub territories: usize,
     pub armies: u32,
+    /// Classic Risk: the neutral army of a two-player game (it never plays).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub neutral: bool,
 }
 
 /// The attack in progress, as everyone sees it.
@@ -104,6 +109,32 @@ pub struct SeatView {
     pub general_committed: bool,
     /// The variant's "lenient General" house rule, which the odds depend on.
     pub lenient_general: bool,
+    /// The game played; written only for classic Risk (absent: Castle Risk).
+    #[serde(default, skip_serializing_if = "Ruleset::is_castle_risk")]
+    pub ruleset: Ruleset,
+    /// Classic Risk: this seat's territory cards.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub territory_cards: Vec<CardFace>,
+    /// Classic Risk: sets traded so far in the game.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sets_traded: u32,
+    /// Classic Risk: what the next set traded brings (absent with fixed values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_set_value: Option<u32>,
+    /// Classic Risk: territory cards left in the draw pile.
+    #[serde(default, skip_serializing_if = "is_zero_usize")]
+    pub territory_card_pile: usize,
+    /// Classic Risk with missions: this seat's secret mission.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission: Option<Mission>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_zero_usize(n: &usize) -> bool {
+    *n == 0
 }
 
 impl SeatView {
@@ -183,11 +214,12 @@ impl Game {
                 castle: s.castle,
                 empire: s.empire,
                 captured_banners: s.captured_banners.clone(),
-                hand_size: s.hand.len(),
+                hand_size: s.hand.len() + self.state.classic.hand(id).len(),
                 hidden_armies_left: s.unrevealed_hidden(),
                 armies_to_place: s.armies_to_place,
                 territories: owned.clone().count(),
                 armies: owned.map(|t| t.armies).sum(),
+                neutral: s.neutral,
             });
         }
         let spied_hand = match self.state.phase {
@@ -219,6 +251,19 @@ impl Game {
             attack: self.attack_in_progress(),
             general_committed: self.general_committed(),
             lenient_general: self.variant.lenient_general,
+            ruleset: self.ruleset(),
+            territory_cards: self
+                .territory_cards(seat)
+                .iter()
+                .map(|&card| self.card_face(card))
+                .collect(),
+            sets_traded: self.sets_traded(),
+            next_set_value: match self.ruleset() {
+                Ruleset::Classic => self.next_set_value(),
+                Ruleset::CastleRisk => None,
+            },
+            territory_card_pile: self.territory_card_pile(),
+            mission: self.mission(seat).cloned(),
         }
     }
 }

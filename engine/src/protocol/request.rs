@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::bot::Strength;
 use crate::game::{Action, Position, Seat};
-use crate::variant::Variant;
+use crate::variant::{Ruleset, Variant};
 
 /// One message from the client (its optional `"id"` is taken off before this is read).
 /// Variants without fields are written `{}` so that serde refuses unknown fields on
@@ -20,6 +20,10 @@ pub enum Request {
         /// Absent: the 1986 rulebook.
         #[serde(default)]
         variant: Option<VariantSource>,
+        /// The game played, by its id (`"castle-risk"`, `"classic"`); given, it
+        /// overrides the variant's.
+        #[serde(default)]
+        ruleset: Option<Ruleset>,
         seats: usize,
         /// Absent: taken from the clock, and given in the reply.
         #[serde(default)]

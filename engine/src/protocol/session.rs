@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::bot::{Policy, SeatSight, Strength};
 use crate::game::{Action, Dice, Event, Game, LegalActions, SavedGame, Seat};
 use crate::odds::{OddsOptions, odds};
+use crate::variant::Ruleset;
 
 use super::refusal::Refusal;
 use super::reply::{self, reply, to_json};
@@ -198,13 +199,17 @@ impl Session {
             Request::Start {
                 board,
                 variant,
+                ruleset,
                 seats,
                 seed,
                 dice,
                 computers,
             } => {
                 let LoadedBoard { board, source } = self.places.board(&board)?;
-                let variant = self.places.variant(variant.as_ref())?;
+                let mut variant = self.places.variant(variant.as_ref())?;
+                if let Some(ruleset) = ruleset {
+                    variant.ruleset = ruleset;
+                }
                 let seed = seed.unwrap_or_else(clock_seed);
                 let mut game = Game::new(board, variant, seats, seed)?;
                 if let Some(faces) = dice {
@@ -366,6 +371,13 @@ impl Session {
         fields["board"] = Value::from(board.meta.name.clone());
         fields["seats"] = Value::from(game.seats());
         fields["seed"] = Value::from(game.seed());
+        // Written for classic Risk only, so that Castle Risk replies stay as they were.
+        if game.ruleset() != Ruleset::CastleRisk {
+            fields["ruleset"] = Value::from(game.ruleset().id());
+            if let Some(neutral) = game.seat_ids().find(|&s| game.is_neutral(s)) {
+                fields["neutral"] = Value::from(neutral.0);
+            }
+        }
         fields["territories"] = board
             .territories
             .iter()

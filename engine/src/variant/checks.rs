@@ -45,6 +45,11 @@ pub enum VariantProblem {
          every card needs a number"
     )]
     TrackTooShort { track: usize, cards: u32 },
+    /// Classic Risk: a hand may be forced to trade only when it surely holds a set.
+    #[error(
+        "`classic.must_trade_at` = {0} must be at least 5: only a hand of 5 cards is sure to hold a set"
+    )]
+    MustTradeTooLow(u32),
 }
 
 /// Something a playable variant allows that makes its games likely to come to a
@@ -110,6 +115,7 @@ impl VariantProblem {
             VariantProblem::TrackTooShort { .. } => {
                 vec!["reinforcement_track", "deck.reinforcements"]
             }
+            VariantProblem::MustTradeTooLow(_) => vec!["classic.must_trade_at"],
         }
     }
 }
@@ -233,7 +239,72 @@ impl Variant {
                 cards: self.deck.reinforcements,
             });
         }
+        self.validate_classic(&mut problems);
         problems
+    }
+
+    /// The classic options' problems (checked whatever the ruleset, so that a file
+    /// switched to classic Risk later is sure to play).
+    fn validate_classic(&self, problems: &mut Vec<VariantProblem>) {
+        let c = &self.classic;
+        let mut at_most = |field: &'static str, value: u64, max: u32| {
+            if value > u64::from(max) {
+                problems.push(VariantProblem::TooLarge {
+                    field,
+                    value,
+                    max: max.into(),
+                });
+            }
+        };
+        for (field, value) in [
+            ("classic.trade_increment", c.trade_increment),
+            ("classic.fixed_infantry", c.fixed_infantry),
+            ("classic.fixed_cavalry", c.fixed_cavalry),
+            ("classic.fixed_artillery", c.fixed_artillery),
+            ("classic.fixed_mixed", c.fixed_mixed),
+            ("classic.territory_bonus", c.territory_bonus),
+            ("classic.territories_per_army", c.territories_per_army),
+            ("classic.minimum_armies", c.minimum_armies),
+            ("classic.neutral_armies", c.neutral_armies),
+        ] {
+            at_most(field, value.into(), MAX_ARMIES_OPTION);
+        }
+        at_most(
+            "classic.trade_values",
+            c.trade_values.len() as u64,
+            MAX_TRACK_LENGTH,
+        );
+        if let Some(&largest) = c.trade_values.iter().max() {
+            at_most("classic.trade_values", largest.into(), MAX_ARMIES_OPTION);
+        }
+        at_most(
+            "classic.wild_cards",
+            c.wild_cards.into(),
+            MAX_CARDS_OF_A_KIND,
+        );
+        at_most(
+            "classic.must_trade_at",
+            c.must_trade_at.into(),
+            MAX_CARDS_OF_A_KIND,
+        );
+        at_most(
+            "classic.trade_down_above",
+            c.trade_down_above.into(),
+            MAX_CARDS_OF_A_KIND,
+        );
+        if c.trade_values.is_empty() {
+            problems.push(VariantProblem::Zero {
+                field: "classic.trade_values",
+            });
+        }
+        if c.territories_per_army == 0 {
+            problems.push(VariantProblem::Zero {
+                field: "classic.territories_per_army",
+            });
+        }
+        if c.must_trade_at < 5 {
+            problems.push(VariantProblem::MustTradeTooLow(c.must_trade_at));
+        }
     }
 }
 

@@ -210,11 +210,8 @@ impl OptionTypes {
     /// Read off the rulebook's own TOML, with every optional value present, so that
     /// a new option is checked without being listed here.
     fn of_variant() -> Self {
-        let mut every = Variant::rulebook();
-        every.spoils.empire_bonus = Some(0);
-        every.spoils.all_independents_bonus = Some(0);
-        every.spoils.region_bonus = Some(0);
-        let table = toml::Table::try_from(every).expect("a variant is a TOML table");
+        let table =
+            toml::Table::try_from(Variant::with_every_option()).expect("a variant is a TOML table");
         let mut leaves = DESCRIPTIVE_KEYS
             .iter()
             .map(|key| ((*key).to_owned(), Expected::Text))

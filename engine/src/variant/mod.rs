@@ -4,6 +4,7 @@
 
 mod checks;
 mod file;
+mod ruleset;
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -12,6 +13,7 @@ pub use checks::{MAX_ARMIES_OPTION, MAX_CARDS_OF_A_KIND, VariantProblem, Variant
 pub use file::{
     Expected, MAX_VARIANT_BYTES, VariantError, VariantFileProblem, load_variant_file, parse_variant,
 };
+pub use ruleset::{ClassicRules, Ruleset};
 
 /// Every rule a game may bend, with the variant's name and description.
 /// `Variant::default()` is the 1986 rulebook.
@@ -36,6 +38,9 @@ pub struct Variant {
     /// A sentence or two on what the variant changes and why; may be empty.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub description: String,
+    /// The game played: Castle Risk (the default, left out of files) or classic Risk.
+    #[serde(skip_serializing_if = "Ruleset::is_castle_risk")]
+    pub ruleset: Ruleset,
     /// Starting armies of each seat, by number of seats; the castle army and the
     /// claiming armies come out of it (ruling 1; rulebook 40/35/30/25/20).
     pub starting_armies: StartingArmies,
@@ -66,6 +71,10 @@ pub struct Variant {
     pub reinforcement_track: Vec<u32>,
     /// Armies collected at the end of a turn (ruling 20).
     pub spoils: SpoilsRules,
+    /// The options of classic Risk (left out of files while they are the text's).
+    /// Boxed: they would double the size of every message carrying a variant.
+    #[serde(skip_serializing_if = "ClassicRules::is_default")]
+    pub classic: Box<ClassicRules>,
 }
 
 /// Starting armies per seat for each number of seats.
@@ -131,6 +140,7 @@ impl Default for Variant {
         Self {
             name: String::new(),
             description: String::new(),
+            ruleset: Ruleset::CastleRisk,
             starting_armies: StartingArmies::default(),
             armies_per_setup_placement: 5,
             hidden_armies: true,
@@ -142,6 +152,7 @@ impl Default for Variant {
             deck: DeckCounts::default(),
             reinforcement_track: (3..=14).collect(),
             spoils: SpoilsRules::default(),
+            classic: Box::default(),
         }
     }
 }
@@ -225,8 +236,9 @@ impl DeckCounts {
     }
 }
 
-/// The keys that describe a variant rather than set a rule.
-const DESCRIPTIVE_KEYS: [&str; 2] = ["name", "description"];
+/// The keys that describe a variant rather than set a rule (the ruleset says which
+/// rulebook the options differ from).
+const DESCRIPTIVE_KEYS: [&str; 3] = ["name", "description", "ruleset"];
 
 /// One option whose value differs from the rulebook's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -255,6 +267,34 @@ impl Variant {
         Self::default()
     }
 
+    /// Classic Risk by the rules text, with no house rule.
+    pub fn classic() -> Self {
+        Self {
+            ruleset: Ruleset::Classic,
+            ..Self::default()
+        }
+    }
+
+    /// The rules of `ruleset` with no house rule.
+    pub fn standard(ruleset: Ruleset) -> Self {
+        match ruleset {
+            Ruleset::CastleRisk => Self::rulebook(),
+            Ruleset::Classic => Self::classic(),
+        }
+    }
+
+    /// A variant with every option present in TOML (the optional values set, the
+    /// classic table written out), to read the options' paths and types from.
+    pub(crate) fn with_every_option() -> Self {
+        let mut every = Self::rulebook();
+        every.spoils.empire_bonus = Some(0);
+        every.spoils.all_independents_bonus = Some(0);
+        every.spoils.region_bonus = Some(0);
+        every.ruleset = Ruleset::Classic;
+        every.classic.fortify_path = true;
+        every
+    }
+
     /// Reads a variant from TOML (only the options that differ need be named) and
     /// checks it. Messages name the text "variant"; [`parse_variant`] names a file.
     pub fn from_toml(source: &str) -> Result<Self, VariantError> {
@@ -266,8 +306,11 @@ impl Variant {
     /// is about and keeps meaning the same if a later rulebook default changes.
     pub fn to_toml(&self) -> String {
         let mut ours = toml::Table::try_from(self).expect("a variant is a TOML table");
-        let rulebook = toml::Table::try_from(Self::rulebook()).expect("a variant is a table");
-        remove_equal(&mut ours, &rulebook);
+        remove_equal(&mut ours, &standard_table(self.ruleset));
+        if self.ruleset != Ruleset::CastleRisk {
+            // The ruleset says which rules the others differ from: always written.
+            ours.insert("ruleset".to_owned(), self.ruleset.id().into());
+        }
         let body = toml::to_string_pretty(&ours).expect("a TOML table serialises");
         format!(
             "# A Castellan variant: the rules it changes from the 1986 rulebook.\n\
@@ -280,8 +323,7 @@ impl Variant {
     /// and description are not options.
     pub fn differences_from_rulebook(&self) -> Vec<VariantDifference> {
         let ours = flatten(&toml::Value::try_from(self).expect("a variant is TOML"));
-        let rulebook =
-            flatten(&toml::Value::try_from(Self::rulebook()).expect("a variant is TOML"));
+        let rulebook = flatten(&toml::Value::Table(standard_table(self.ruleset)));
         let mut differences = Vec::new();
         for (option, value) in &ours {
             if DESCRIPTIVE_KEYS.contains(&option.as_str()) {
@@ -313,11 +355,7 @@ impl Variant {
     /// including the optional ones that default to the board's values. Front ends
     /// use it to check that they offer every option.
     pub fn option_paths() -> Vec<String> {
-        let mut every = Self::rulebook();
-        every.spoils.empire_bonus = Some(0);
-        every.spoils.all_independents_bonus = Some(0);
-        every.spoils.region_bonus = Some(0);
-        flatten(&toml::Value::try_from(every).expect("a variant is TOML"))
+        flatten(&toml::Value::try_from(Self::with_every_option()).expect("a variant is TOML"))
             .into_iter()
             .map(|(path, _)| path)
             .filter(|path| !DESCRIPTIVE_KEYS.contains(&path.as_str()))
@@ -328,6 +366,18 @@ impl Variant {
     pub fn starting_armies_for(&self, seats: usize) -> Option<u32> {
         self.starting_armies.for_seats(seats)
     }
+}
+
+/// The standard rules of `ruleset` as a TOML table, the classic options written out
+/// (a variant leaves them out while they are the text's) so that each can be compared.
+fn standard_table(ruleset: Ruleset) -> toml::Table {
+    let mut table =
+        toml::Table::try_from(Variant::standard(ruleset)).expect("a variant is a table");
+    table.insert(
+        "classic".to_owned(),
+        toml::Value::try_from(ClassicRules::default()).expect("the classic options are TOML"),
+    );
+    table
 }
 
 /// Removes from `ours` every value equal to the one at the same place in `base`, and

@@ -98,6 +98,8 @@ pub enum BattlePanelInput {
     RollUntilDecided,
     Stop,
     Defend,
+    /// Defend with the most dice at every roll left in this attack.
+    DefendToTheEnd,
     RevealHiddenArmies,
     ConfirmMoveIn,
 }
@@ -133,6 +135,7 @@ impl std::fmt::Debug for BattlePanelInput {
             BattlePanelInput::RollUntilDecided => f.write_str("RollUntilDecided"),
             BattlePanelInput::Stop => f.write_str("Stop"),
             BattlePanelInput::Defend => f.write_str("Defend"),
+            BattlePanelInput::DefendToTheEnd => f.write_str("DefendToTheEnd"),
             BattlePanelInput::RevealHiddenArmies => f.write_str("RevealHiddenArmies"),
             BattlePanelInput::ConfirmMoveIn => f.write_str("ConfirmMoveIn"),
         }
@@ -147,6 +150,9 @@ pub enum BattlePanelOutput {
     /// Roll again and again with these dice (answering the defender's decisions by
     /// "always roll most dice") until the attack ends or a person must decide.
     RollUntilDecided { dice: u8, general: bool },
+    /// Defend with the most dice now and at every later roll of this attack without
+    /// asking, committing the Marshall now if `marshall`.
+    DefendForTheAttack { marshall: bool },
 }
 
 /// Odds worked out off the main loop, for the battle `key`.
@@ -436,6 +442,15 @@ impl Component for BattlePanel {
                         connect_clicked => BattlePanelInput::Defend,
                     },
                     gtk::Button {
+                        set_label: &gettext("Most Dice to the End"),
+                        set_widget_name: "defend-to-the-end",
+                        #[watch]
+                        set_tooltip_text: Some(&model.defend_to_the_end_tip()),
+                        #[watch]
+                        set_sensitive: model.allows(&model.most_dice_defence()),
+                        connect_clicked => BattlePanelInput::DefendToTheEnd,
+                    },
+                    gtk::Button {
                         set_widget_name: "reveal",
                         #[watch]
                         set_label: &model.reveal_label(),
@@ -612,6 +627,13 @@ impl Component for BattlePanel {
                     marshall: self.marshall,
                 },
             ),
+            BattlePanelInput::DefendToTheEnd => {
+                if self.allows(&self.most_dice_defence()) {
+                    let _ = sender.output(BattlePanelOutput::DefendForTheAttack {
+                        marshall: self.marshall,
+                    });
+                }
+            }
             BattlePanelInput::RevealHiddenArmies => {
                 if let BattleStage::Defend(offer) = &self.stage {
                     let territory = offer.sides.to;

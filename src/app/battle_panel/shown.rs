@@ -68,6 +68,32 @@ impl BattlePanel {
         }
     }
 
+    /// The defence a standing order makes now: the most dice the engine allows, and
+    /// the Marshall if ticked.
+    pub(super) fn most_dice_defence(&self) -> Action {
+        let dice = match &self.stage {
+            BattleStage::Defend(offer) => offer.max_dice,
+            _ => 0,
+        };
+        Action::Defend {
+            dice,
+            marshall: self.marshall,
+        }
+    }
+
+    /// What "Most Dice to the End" will do, with the Marshall ticked or not.
+    pub(super) fn defend_to_the_end_tip(&self) -> String {
+        if self.marshall {
+            gettext(
+                "Commit the Marshall, then defend with the most dice at every roll of this attack without being asked again",
+            )
+        } else {
+            gettext(
+                "Defend with the most dice at every roll of this attack without being asked again",
+            )
+        }
+    }
+
     pub(super) fn general_available(&self) -> bool {
         matches!(&self.stage, BattleStage::Attack(offer) if offer.general_available)
     }

@@ -6,6 +6,7 @@
 //! designers edit them in a text editor; `files` remembers the last setup.
 
 mod boards;
+mod presets;
 mod seats;
 #[cfg(test)]
 mod tests;
@@ -451,11 +452,25 @@ impl Component for NewGameDialog {
             NewGameInput::RulesChosen(position) => {
                 if let Some(item) = self.rules_items.get(position as usize) {
                     self.rules = Some(item.clone());
-                    if let RulesItem::File(index) = item
-                        && let Err(problems) = &self.variants[*index].loaded
-                    {
-                        let problems = problems.clone();
-                        self.show_problems(&gettext("These Rules Cannot Be Used"), &problems);
+                    if let RulesItem::File(index) = item {
+                        match &self.variants[*index].loaded {
+                            Err(problems) => {
+                                let problems = problems.clone();
+                                self.show_problems(
+                                    &gettext("These Rules Cannot Be Used"),
+                                    &problems,
+                                );
+                            }
+                            Ok(variant) => {
+                                if let Some(board) = presets::board_for_rules(
+                                    variant,
+                                    &self.boards,
+                                    self.board.as_deref(),
+                                ) {
+                                    self.board = Some(board);
+                                }
+                            }
+                        }
                     }
                 }
             }

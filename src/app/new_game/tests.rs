@@ -295,6 +295,24 @@ fn test_these_rules_opens_the_lab_on_the_chosen_board_rules_and_seats() {
 }
 
 #[gtk::test]
+fn choosing_classic_rules_brings_the_classic_map() {
+    let dialog = Dialog::open(default_setup());
+    let labels = dialog.rules_labels();
+    let classic = labels.iter().position(|l| l == "Classic Risk").unwrap();
+    dialog
+        .widget::<gtk::DropDown>("rules")
+        .set_selected(classic as u32);
+    settle();
+    let game = dialog.start();
+    assert_eq!(
+        game.variant.ruleset,
+        castellan_engine::variant::Ruleset::Classic
+    );
+    assert_eq!(game.board.board.territories.len(), 42, "the classic map");
+    assert!(game.setup.board.unwrap().ends_with("classic.toml"));
+}
+
+#[gtk::test]
 fn each_computer_seat_gets_the_strength_chosen_for_it() {
     use castellan_engine::bot::Strength;
     let mut setup = default_setup();

@@ -1,20 +1,44 @@
 //! Defences people leave to the game: with the quick-defence preference (ruling 17),
 //! a defence with nothing to decide but the dice is made at once with the most dice,
-//! and a defender who declined its cards is not asked again in the same attack; and
-//! rolling an attack on until it is decided.
+//! and a defender who declined its cards is not asked again in the same attack; a
+//! defender may also order "the most dice for the rest of this attack" (keeping or
+//! committing its Marshall); and rolling an attack on until it is decided.
 
 use castellan_engine::game::{Action, Choice, Decision, Event, RuleError, Seat};
 
 use super::Session;
 
+/// A defender's order, given in person, to defend every roll of one attack with the
+/// most dice the engine allows, committing the Marshall at the first roll if
+/// `marshall` (once committed it stays for the attack, so later rolls need not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct StandingDefence {
+    /// The attack, by the engine's number.
+    attack: u32,
+    seat: Seat,
+    marshall: bool,
+}
+
 impl Session {
-    /// The defence to make for a person who leaves plain defences to the game: the
-    /// most dice, when a defence is pending and it offers no card to play.
-    pub(super) fn plain_defence(&self) -> Option<(Seat, Action)> {
+    /// The defence the game makes for a person who left it to the game: their
+    /// standing order for this attack, or, with the quick-defence preference, the
+    /// most dice when the defence offers no card to play. The dice and whether a
+    /// Marshall may be committed are read from the engine's legal actions.
+    pub(super) fn defence_left_to_the_game(&self) -> Option<(Seat, Action)> {
         let pending = self.game.pending()?;
-        let Decision::Defend { max_dice, .. } = pending.decision else {
+        let Decision::Defend { .. } = pending.decision else {
             return None;
         };
+        let (max_dice, marshall_offered) = self.defence_offered()?;
+        if let Some(order) = self.standing_order_for(pending.seat) {
+            return Some((
+                pending.seat,
+                Action::Defend {
+                    dice: max_dice,
+                    marshall: order.marshall && marshall_offered,
+                },
+            ));
+        }
         let person = !self.seats[pending.seat.index()].computer;
         (self.quick_defence && person && !self.defender_must_be_asked()).then_some((
             pending.seat,
@@ -23,6 +47,54 @@ impl Session {
                 marshall: false,
             },
         ))
+    }
+
+    /// The most dice the pending defence allows and whether it offers a Marshall.
+    pub(super) fn defence_offered(&self) -> Option<(u8, bool)> {
+        self.game
+            .legal_actions()
+            .choices
+            .iter()
+            .find_map(|choice| match *choice {
+                Choice::Defend { max_dice, marshall } => Some((max_dice, marshall)),
+                _ => None,
+            })
+    }
+
+    /// `seat`'s standing order, if it holds for the attack in progress.
+    pub(super) fn standing_order_for(&self, seat: Seat) -> Option<StandingDefence> {
+        let attack = self.game.attack_in_progress()?.number;
+        self.standing_defence
+            .filter(|order| order.seat == seat && order.attack == attack)
+    }
+
+    /// The pending defender orders the most dice for every roll left in this attack,
+    /// committing its Marshall at once if `marshall`: the defence at hand is made
+    /// now, and the later ones as the attacker rolls, without asking. Like declining
+    /// cards under ruling 17, it also declines bringing out hidden armies in this
+    /// attack: the order is for not being asked again. Refused (with
+    /// nothing changed) as the engine refuses the defence: unless `seat` has a
+    /// defence to make and, when `marshall`, a Marshall to commit.
+    pub fn defend_for_the_attack(
+        &mut self,
+        seat: Seat,
+        marshall: bool,
+    ) -> Result<Vec<Event>, RuleError> {
+        let dice = self.defence_offered().map_or(1, |(max_dice, _)| max_dice);
+        let defence = Action::Defend { dice, marshall };
+        // Refused as the engine refuses it: not this seat's defence, no Marshall.
+        self.game.check(seat, &defence)?;
+        // A defence the engine allows is always within an attack.
+        let Some(attack) = self.game.attack_in_progress().map(|a| a.number) else {
+            return Err(RuleError::GameOver);
+        };
+        let events = self.apply(seat, defence)?;
+        self.standing_defence = Some(StandingDefence {
+            attack,
+            seat,
+            marshall,
+        });
+        Ok(events)
     }
 
     /// Whether the pending defence needs the defender in person: it offers cards, and

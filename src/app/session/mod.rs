@@ -5,7 +5,8 @@
 //! - `setup`: who sits at the table before the game starts;
 //! - `clicks`: the half-made map decisions (armies being placed, an attack's source)
 //!   and what a click on the map does;
-//! - `defence`: the quick-defence preference and rolling an attack until it is decided;
+//! - `defence`: the quick-defence preference, a defender's standing order for the
+//!   rest of an attack, and rolling an attack until it is decided;
 //! - `screen`: whose eyes the screen is for, and what the map and panels show them.
 
 mod clicks;
@@ -132,6 +133,8 @@ pub struct Session {
     /// The attack (by the engine's number) in which the defender, asked in person,
     /// defended without its cards: it is not asked again in that attack.
     cards_declined_in: Option<u32>,
+    /// A defender's order to defend with the most dice for the rest of an attack.
+    standing_defence: Option<defence::StandingDefence>,
 }
 
 impl Session {
@@ -169,7 +172,7 @@ impl Session {
         path: Option<PathBuf>,
         replayed: Vec<TableEvent>,
     ) -> Result<Self, SessionError> {
-        if seats.len() != game.seats() {
+        if seats.len() != game.seats() && seats.len() != game.players() {
             return Err(SessionError::SeatMismatch {
                 settings: seats.len(),
                 game: game.seats(),
@@ -198,6 +201,11 @@ impl Session {
         path: Option<PathBuf>,
         unread: Vec<TableEvent>,
     ) -> Self {
+        let mut seats = seats;
+        // Classic Risk's neutral army is a seat of the game, not of the table.
+        while seats.len() < game.seats() {
+            seats.push(setup::neutral_seat(&seats));
+        }
         let news = vec![Vec::new(); seats.len()];
         Self {
             game,
@@ -212,6 +220,7 @@ impl Session {
             news,
             quick_defence,
             cards_declined_in: None,
+            standing_defence: None,
         }
     }
 
@@ -289,7 +298,7 @@ impl Session {
         if declines_cards {
             self.cards_declined_in = attack;
         }
-        while let Some((defender, defence)) = self.plain_defence() {
+        while let Some((defender, defence)) = self.defence_left_to_the_game() {
             events.extend(self.game.apply(defender, defence)?);
         }
         let game = &self.game;

@@ -103,7 +103,9 @@ impl Session {
             legal: self.legal_for_viewer(),
             seat_names: self.names(),
             seat_colours: self.colours(),
-            hidden_armies_in_play: self.game.variant().hidden_armies,
+            // Classic Risk has no hidden armies, whatever the variant's switch says.
+            hidden_armies_in_play: self.game.variant().hidden_armies
+                && self.game.ruleset() == castellan_engine::variant::Ruleset::CastleRisk,
             castle_dice_limit: self.game.variant().castle_dice_limit,
         }
     }

@@ -35,6 +35,20 @@ fn normal() -> Strength {
     Strength::Normal
 }
 
+/// The seat of classic Risk's neutral army (ruling 27), added to a two-player table:
+/// the computer's (it never decides), in the first colour nobody has.
+pub fn neutral_seat(taken: &[SeatSettings]) -> SeatSettings {
+    let colour = (0..crate::map::palette::SEAT_COLOURS as u8)
+        .find(|c| taken.iter().all(|s| s.colour != *c))
+        .unwrap_or(0);
+    SeatSettings {
+        name: gettext("Neutral"),
+        colour,
+        computer: true,
+        strength: Strength::Normal,
+    }
+}
+
 /// Everything the new-game dialog asks for; also what `last-game.toml` remembers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSetup {

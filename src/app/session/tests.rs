@@ -499,3 +499,103 @@ fn placing_by_fives_and_all_and_taking_back_follow_the_offer() {
     assert_eq!(session.place(elsewhere, PlaceCount::All), Click::Ignored);
     assert_eq!(session.draft_progress(), Some((0, armies)));
 }
+
+/// The number of the attack in progress.
+fn attack_number(session: &Session) -> Option<u32> {
+    session.game().attack_in_progress().map(|a| a.number)
+}
+
+/// Rolls the attack in progress on with the fewest dice until it ends, checking that
+/// after each roll the game answers `defender` with the most dice the engine offers
+/// and no Marshall; returns how many defences it made.
+fn roll_on_under_the_order(session: &mut Session, attack: u32, defender: Seat) -> usize {
+    let mut made = 0;
+    while attack_number(session) == Some(attack) {
+        let pending = session.game().pending().unwrap();
+        let Decision::Roll { min_dice, .. } = pending.decision else {
+            panic!("{:?} under a standing defence", pending.decision);
+        };
+        let roll = Action::Roll {
+            dice: min_dice,
+            general: false,
+        };
+        // The roll alone, so that the defence it calls for can be looked at.
+        session.game.apply(pending.seat, roll).unwrap();
+        let (max_dice, _) = session.defence_offered().unwrap();
+        let defence = Action::Defend {
+            dice: max_dice,
+            marshall: false,
+        };
+        assert_eq!(
+            session.defence_left_to_the_game(),
+            Some((defender, defence.clone()))
+        );
+        session.apply(defender, defence).unwrap();
+        made += 1;
+    }
+    made
+}
+
+#[test]
+fn a_standing_defence_rolls_the_most_dice_for_the_rest_of_the_attack() {
+    // Without the quick-defence preference every defence would wait for the defender;
+    // the standing order answers them all, with the engine's most dice.
+    let (mut with_marshall, mut long_attacks) = (0, 0);
+    for seed in 1..=30 {
+        let (mut session, pending) = one_roll_between_people(false, seed);
+        let Some(Decision::Defend { .. }) = pending else {
+            panic!("seed {seed}: without the preference the defender is asked");
+        };
+        let defender = session.game().pending_seat().unwrap();
+        let attack = attack_number(&session).unwrap();
+        let offered = session.defence_offered().unwrap();
+        // A refusal changes nothing: the attacker cannot order the defence, and a
+        // Marshall not held cannot be committed.
+        let before = session.game().history().len();
+        let attacker = session.game().attack_in_progress().unwrap().attacker;
+        assert!(session.defend_for_the_attack(attacker, false).is_err());
+        if !offered.1 {
+            assert!(session.defend_for_the_attack(defender, true).is_err());
+        }
+        assert_eq!(session.game().history().len(), before, "seed {seed}");
+        assert!(session.standing_order_for(defender).is_none());
+
+        let marshall = offered.1;
+        session.defend_for_the_attack(defender, marshall).unwrap();
+        let (_, first) = session.game().history()[before].clone();
+        assert_eq!(
+            first,
+            Action::Defend {
+                dice: offered.0,
+                marshall
+            },
+            "seed {seed}"
+        );
+        if marshall {
+            with_marshall += 1;
+            if let Some(attack) = session.game().attack_in_progress() {
+                assert!(
+                    attack.marshall,
+                    "seed {seed}: the Marshall stands committed"
+                );
+            }
+        }
+        if attack_number(&session) != Some(attack) {
+            continue;
+        }
+        assert!(session.standing_order_for(defender).is_some());
+        if roll_on_under_the_order(&mut session, attack, defender) > 0 {
+            long_attacks += 1;
+        }
+        // The order ends with its attack: the next attack asks again.
+        assert!(
+            session.standing_order_for(defender).is_none(),
+            "seed {seed}"
+        );
+    }
+    assert!(long_attacks > 0, "some attack went on under the order");
+    assert!(
+        (1..30).contains(&with_marshall),
+        "orders with and without a Marshall: {with_marshall}"
+    );
+}

@@ -17,6 +17,7 @@ use relm4::prelude::*;
 mod hand;
 mod lists;
 mod offer;
+mod territory_cards;
 
 use hand::{CardRow, CardRowData, PlayShown};
 use lists::{
@@ -81,6 +82,8 @@ pub enum CardSidebarInput {
     Show(Arc<TableSnapshot>),
     /// A control chose this action; sent on if `legal` allows it.
     Chosen(Action),
+    /// Classic Risk: trade the set the Trade button offers.
+    TradeSet,
 }
 
 impl std::fmt::Debug for CardSidebarInput {
@@ -89,6 +92,7 @@ impl std::fmt::Debug for CardSidebarInput {
         match self {
             CardSidebarInput::Show(_) => f.write_str("Show(…)"),
             CardSidebarInput::Chosen(action) => write!(f, "Chosen({action:?})"),
+            CardSidebarInput::TradeSet => f.write_str("TradeSet"),
         }
     }
 }
@@ -224,12 +228,48 @@ impl SimpleComponent for CardSidebar {
                     },
                 },
 
+                // Classic Risk: the territory cards, the next set's value, Trade.
+                gtk::Box {
+                    set_orientation: gtk::Orientation::Vertical,
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: model.table.as_deref().is_some_and(territory_cards::is_classic),
+
+                    gtk::Label {
+                        set_label: &gettext("Territory Cards"),
+                        set_xalign: 0.0,
+                        add_css_class: "title-4",
+                    },
+                    gtk::Label {
+                        set_xalign: 0.0,
+                        set_wrap: true,
+                        set_widget_name: "territory-cards",
+                        #[watch]
+                        set_label: &model.table.as_deref().map_or_else(String::new, territory_cards::cards_text),
+                    },
+                    gtk::Label {
+                        set_xalign: 0.0,
+                        set_wrap: true,
+                        add_css_class: "dim-label",
+                        #[watch]
+                        set_label: &model.table.as_deref().map_or_else(String::new, territory_cards::next_set_text),
+                    },
+                    gtk::Button {
+                        set_label: &gettext("Trade a Set"),
+                        set_widget_name: "trade-set",
+                        set_halign: gtk::Align::Start,
+                        #[watch]
+                        set_sensitive: model.table.as_deref().and_then(territory_cards::offered_set).is_some(),
+                        connect_clicked => CardSidebarInput::TradeSet,
+                    },
+                },
+
                 // The hand, one row per kind of card, each with its Play control.
                 gtk::Box {
                     set_orientation: gtk::Orientation::Vertical,
                     set_spacing: 6,
                     #[watch]
-                    set_visible: model.table.is_some(),
+                    set_visible: model.shows_castle_risk(),
 
                     gtk::Label {
                         set_label: &gettext("Cards"),
@@ -273,7 +313,7 @@ impl SimpleComponent for CardSidebar {
                     set_orientation: gtk::Orientation::Vertical,
                     set_spacing: 6,
                     #[watch]
-                    set_visible: model.table.is_some(),
+                    set_visible: model.shows_castle_risk(),
 
                     gtk::Label {
                         set_label: &gettext("Reinforcement Track"),
@@ -408,6 +448,11 @@ impl SimpleComponent for CardSidebar {
     fn update(&mut self, message: CardSidebarInput, sender: ComponentSender<Self>) {
         match message {
             CardSidebarInput::Show(table) => self.show(table),
+            CardSidebarInput::TradeSet => {
+                if let Some(cards) = self.table.as_deref().and_then(territory_cards::offered_set) {
+                    sender.input(CardSidebarInput::Chosen(Action::TradeCards { cards }));
+                }
+            }
             CardSidebarInput::Chosen(action) => {
                 if self
                     .table
@@ -493,6 +538,13 @@ impl CardSidebar {
         keep_in_line(&mut self.truces, truces);
         keep_in_line(&mut self.players, players(&table));
         self.table = Some(table);
+    }
+
+    /// Whether a Castle Risk game is shown (its hand of six kinds, its track).
+    fn shows_castle_risk(&self) -> bool {
+        self.table
+            .as_deref()
+            .is_some_and(|t| !territory_cards::is_classic(t))
     }
 
     fn holder_markup(&self) -> String {

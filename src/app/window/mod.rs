@@ -18,7 +18,7 @@ use relm4::WorkerController;
 use relm4::gtk::glib;
 use relm4::prelude::*;
 
-use super::battle_panel::{BattlePanel, BattlePanelOutput};
+use super::battle_panel::{BattlePanel, BattlePanelInput, BattlePanelOutput};
 use super::computer::{ComputerSeats, ComputerSeatsOutput, GameSpeed};
 use super::log_view::GameLog;
 use super::map_view::{ClickKind, MapView, MapViewInput};
@@ -92,7 +92,7 @@ pub struct MainWindow {
     /// Why the default board could not be loaded, if it could not.
     broken: Option<String>,
     /// The map of the board shown, and the box it sits in (a new board gets a new map).
-    map: Option<Controller<MapView>>,
+    pub(super) map: Option<Controller<MapView>>,
     map_holder: gtk::Box,
     /// The board the map shows.
     shown_board: Option<Arc<Board>>,
@@ -181,6 +181,16 @@ pub enum MainWindowInput {
         dice: u8,
         general: bool,
     },
+    /// The defender's standing order: the most dice for the rest of the attack.
+    DefendForTheAttack {
+        marshall: bool,
+    },
+    /// A message to the battle panel (a turn's shortcut).
+    Battle(BattlePanelInput),
+    /// The keyboard focus to the map's next lit territory.
+    NextTerritory,
+    /// A shortcut's message, which counts only while the game page is up.
+    OnGamePage(Box<MainWindowInput>),
     /// The person named on the privacy page took the screen.
     PrivacyCleared,
     ShowMap,
@@ -373,6 +383,9 @@ impl Component for MainWindow {
                 BattlePanelOutput::RollUntilDecided { dice, general } => {
                     MainWindowInput::RollUntilDecided { dice, general }
                 }
+                BattlePanelOutput::DefendForTheAttack { marshall } => {
+                    MainWindowInput::DefendForTheAttack { marshall }
+                }
             });
         let log = GameLog::builder().launch(()).detach();
         let privacy = PrivacyPage::builder()
@@ -562,6 +575,31 @@ impl Component for MainWindow {
                         self.error(&gettext("That Move Is Not Allowed"), &reason);
                     }
                     self.refresh();
+                }
+            }
+            MainWindowInput::DefendForTheAttack { marshall } => {
+                if let Some(session) = &mut self.session
+                    && let Some(seat) = session.human_to_move()
+                {
+                    if let Err(error) = session.defend_for_the_attack(seat, marshall) {
+                        let reason = rule_error_text(&error, session);
+                        self.error(&gettext("That Move Is Not Allowed"), &reason);
+                    }
+                    self.refresh();
+                }
+            }
+            MainWindowInput::Battle(message) => self.battle.emit(message),
+            MainWindowInput::NextTerritory => {
+                if let Some(map) = &self.map {
+                    // The move first: the focus arriving only shows where it is, and
+                    // would otherwise pick a territory of its own to start from.
+                    map.emit(MapViewInput::FocusNextTarget);
+                    map.widget().grab_focus();
+                }
+            }
+            MainWindowInput::OnGamePage(message) => {
+                if self.page == Page::Game && self.session.is_some() {
+                    sender.input(*message);
                 }
             }
             MainWindowInput::PrivacyCleared => {
