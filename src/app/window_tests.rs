@@ -553,3 +553,87 @@ fn no_secret_is_on_screen_between_people_or_while_the_computer_plays() {
         "{checked} checks, {hands_seen} hands seen"
     );
 }
+
+/// Lets the hint being worked out arrive.
+fn wait_for_the_hint(window: &Controller<MainWindow>) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while window.model().hints.pending() && Instant::now() < deadline {
+        settle();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    settle();
+}
+
+/// Clears the privacy page and lets the computer play until a person is to move.
+fn until_a_person_decides(window: &Controller<MainWindow>) {
+    for _ in 0..200 {
+        wait_for_the_computer(window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let model = window.model();
+        if model.session.as_ref().unwrap().human_to_move().is_some() {
+            return;
+        }
+    }
+    panic!("no person came to decide");
+}
+
+#[gtk::test]
+fn a_hint_shows_what_normal_would_do_and_is_taken_with_one_click() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    until_a_person_decides(&window);
+    let hint_row = named(window.widget(), "hint");
+    // Off by default: nothing is asked or shown.
+    assert!(!window.model().hints.enabled());
+    assert!(!window.model().hints.pending());
+    assert!(!hint_row.get_visible());
+    window.emit(MainWindowInput::SetHints(true));
+    wait_for_the_hint(&window);
+    let (hint, expected) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        let seat = session.human_to_move().unwrap();
+        let expected =
+            super::hint::normal_choice(session.game(), seat, &castellan_engine::bot::Cancel::new());
+        (model.hints.shown().cloned(), expected)
+    };
+    assert!(hint.is_some(), "the hint came");
+    assert_eq!(hint, expected);
+    // The window is never presented in tests: the row's own visibility is what counts.
+    assert!(hint_row.get_visible());
+    assert!(label_text(&window, "hint-text").starts_with("Hint: "));
+    // One click plays it; the next decision gets its own hint, never the old one.
+    let moves = window
+        .model()
+        .session
+        .as_ref()
+        .unwrap()
+        .game()
+        .history()
+        .len();
+    named(window.widget(), "take-hint")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+    {
+        let model = window.model();
+        let game = model.session.as_ref().unwrap().game();
+        assert_eq!(game.history().len(), moves + 1);
+        assert_eq!(game.history().last().map(|(_, a)| a), hint.as_ref());
+    }
+    until_a_person_decides(&window);
+    wait_for_the_hint(&window);
+    assert!(window.model().hints.shown().is_some());
+    // Switched off, the hint goes at once.
+    window.emit(MainWindowInput::SetHints(false));
+    settle();
+    assert!(window.model().hints.shown().is_none());
+    assert!(!hint_row.get_visible());
+}

@@ -20,6 +20,7 @@ use relm4::prelude::*;
 
 use super::battle_panel::{BattlePanel, BattlePanelOutput};
 use super::computer::{ComputerSeats, ComputerSeatsOutput, GameSpeed};
+use super::hint::{self, Hints};
 use super::log_view::GameLog;
 use super::map_view::{ClickKind, MapView, MapViewInput};
 use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
@@ -111,6 +112,8 @@ pub struct MainWindow {
     table: Cancel,
     /// How fast computer seats play (a preference).
     pub(super) speed: GameSpeed,
+    /// The hints setting (a preference) and the hint of the decision on screen.
+    pub(super) hints: Hints,
     /// Thoughts asked for so far: each answer names its own, so a stale one is dropped.
     thoughts: u64,
     /// Why the computer cannot go on (its move was refused), shown until a new game.
@@ -175,6 +178,15 @@ pub enum MainWindowInput {
     ShowMap,
     /// Computer seats play at this speed from their next move.
     SetSpeed(GameSpeed),
+    /// Switch hints for people's decisions on or off.
+    SetHints(bool),
+    /// Play the hint shown.
+    TakeHint,
+    /// The computer worker's hint for request `id`.
+    Hinted {
+        id: u64,
+        action: Option<Action>,
+    },
     /// The computer worker's answer to thought `id`.
     ComputerChose {
         id: u64,
@@ -242,6 +254,34 @@ impl Component for MainWindow {
                             #[local_ref]
                             map_holder -> gtk::Box {
                                 set_vexpand: true,
+                            },
+
+                            gtk::Box {
+                                set_widget_name: "hint",
+                                set_spacing: 6,
+                                set_margin_start: 6,
+                                set_margin_end: 6,
+                                set_margin_top: 6,
+                                #[watch]
+                                set_visible: model.hints.shown().is_some(),
+
+                                gtk::Image {
+                                    set_icon_name: Some("dialog-information-symbolic"),
+                                },
+                                gtk::Label {
+                                    set_widget_name: "hint-text",
+                                    set_hexpand: true,
+                                    set_xalign: 0.0,
+                                    set_wrap: true,
+                                    #[watch]
+                                    set_label: &model.hint_text(),
+                                },
+                                gtk::Button {
+                                    set_widget_name: "take-hint",
+                                    set_label: &gettext("Take Hint"),
+                                    set_tooltip_text: Some(&gettext("Play the suggested move")),
+                                    connect_clicked => MainWindowInput::TakeHint,
+                                },
                             },
 
                             gtk::Box {
@@ -373,14 +413,18 @@ impl Component for MainWindow {
                 VictoryPageOutput::NewGame => MainWindowInput::NewGame,
                 VictoryPageOutput::ShowMap => MainWindowInput::ShowMap,
             });
-        let computers = ComputerSeats::builder().detach_worker(()).forward(
-            sender.input_sender(),
-            |ComputerSeatsOutput::Chose { id, seat, action }| MainWindowInput::ComputerChose {
-                id,
-                seat,
-                action,
-            },
-        );
+        let computers =
+            ComputerSeats::builder()
+                .detach_worker(())
+                .forward(sender.input_sender(), |output| match output {
+                    ComputerSeatsOutput::Chose { id, seat, action } => {
+                        MainWindowInput::ComputerChose { id, seat, action }
+                    }
+                    ComputerSeatsOutput::Hinted { id, action } => {
+                        MainWindowInput::Hinted { id, action }
+                    }
+                });
+        let preferences = stored_preferences();
         let page = if board.is_ok() {
             Page::Game
         } else {
@@ -403,7 +447,8 @@ impl Component for MainWindow {
             thought: None,
             table: Cancel::new(),
             thoughts: 0,
-            speed: stored_preferences().speed,
+            speed: preferences.speed,
+            hints: Hints::new(preferences.hints),
             computer_stuck: None,
             session: None,
             page,
@@ -428,7 +473,7 @@ impl Component for MainWindow {
         let victory_widget = &model.victory.widget().clone();
         let widgets = view_output!();
 
-        menu::register_actions(&root, &sender, model.speed);
+        menu::register_actions(&root, &sender, &preferences);
         {
             // Closing asks first when there are unsaved changes; `Quit` decides.
             let sender = sender.clone();
@@ -556,14 +601,20 @@ impl Component for MainWindow {
             MainWindowInput::ShowMap => self.page = Page::Game,
             MainWindowInput::SetSpeed(speed) => {
                 self.speed = speed;
-                // Tests neither read nor change the preferences of whoever runs them.
-                if !cfg!(test) {
-                    let preferences = files::Preferences { speed };
-                    let path = files::preferences_path();
-                    if let Err(error) = files::store_preferences(&path, &preferences) {
-                        eprintln!("castellan: cannot keep the preferences: {error}");
-                    }
+                self.keep_preferences();
+            }
+            MainWindowInput::SetHints(on) => {
+                self.hints.set_enabled(on);
+                self.keep_preferences();
+                self.refresh();
+            }
+            MainWindowInput::TakeHint => {
+                if let Some(action) = self.hints.shown().cloned() {
+                    self.act(action);
                 }
+            }
+            MainWindowInput::Hinted { id, action } => {
+                self.hints.answered(id, action);
             }
             MainWindowInput::ComputerChose { id, seat, action } => {
                 self.computer_chose(id, seat, action)
@@ -595,6 +646,34 @@ fn rule_error_text(error: &RuleError, session: &Session) -> String {
 }
 
 impl MainWindow {
+    /// Keeps the preferences for the next run (tests neither read nor change the
+    /// preferences of whoever runs them).
+    fn keep_preferences(&self) {
+        if cfg!(test) {
+            return;
+        }
+        let preferences = files::Preferences {
+            speed: self.speed,
+            hints: self.hints.enabled(),
+        };
+        if let Err(error) = files::store_preferences(&files::preferences_path(), &preferences) {
+            eprintln!("castellan: cannot keep the preferences: {error}");
+        }
+    }
+
+    /// The hint shown, in words.
+    fn hint_text(&self) -> String {
+        let (Some(session), Some(action)) = (&self.session, self.hints.shown()) else {
+            return String::new();
+        };
+        let seats = session.names();
+        let names = Names::new(session.board()).with_seats(&seats);
+        fill(
+            &gettext("Hint: {move}"),
+            &[("move", &hint::describe(action, &names))],
+        )
+    }
+
     /// The game's file (or "New Game") with a dot when unsaved, then the board and
     /// the rules it is played with; before any game, the board shown.
     fn subtitle(&self) -> String {

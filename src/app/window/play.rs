@@ -13,6 +13,7 @@ use gettextrs::gettext;
 use super::{MainWindow, MainWindowInput, Page, rule_error_text};
 use crate::app::battle_panel::BattlePanelInput;
 use crate::app::computer::{ComputerSeatsInput, Computers};
+use crate::app::hint::Decision;
 use crate::app::log::{LogNames, sentence, tells};
 use crate::app::log_view::{GameLogInput, LogNamesInput};
 use crate::app::map_view::{ClickKind, MapView, MapViewInput, MapViewOutput};
@@ -175,7 +176,33 @@ impl MainWindow {
         } else {
             Page::Game
         };
+        self.follow_hint();
         self.let_computer_move();
+    }
+
+    /// Asks the worker for the hint of the decision in front of a person, when hints
+    /// are on and the decision is new; a changed decision drops the old hint.
+    fn follow_hint(&mut self) {
+        let decision = self
+            .session
+            .as_ref()
+            .filter(|_| self.page == Page::Game && self.computer_stuck.is_none())
+            .and_then(|session| {
+                let seat = session.human_to_move()?;
+                Decision::of(session.game(), seat)
+            });
+        let Some(request) = self.hints.follow(decision) else {
+            return;
+        };
+        let Some(session) = &self.session else {
+            return;
+        };
+        self.computers.emit(ComputerSeatsInput::Hint {
+            id: request.id,
+            game: Box::new(session.game().unrecorded_copy()),
+            seat: request.seat,
+            cancel: request.cancel,
+        });
     }
 
     /// Hands the events since the last refresh to the log and the battle panel's dice.
@@ -307,6 +334,7 @@ impl MainWindow {
     pub(super) fn leave_table(&mut self) {
         self.table.cancel();
         self.thought = None;
+        self.hints.forget();
     }
 
     /// Plays the move the worker chose, unless it answers an old thought; a move the
