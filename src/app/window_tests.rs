@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use castellan_engine::game::{Action, Decision};
+use relm4::adw::prelude::*;
 use relm4::gtk::prelude::*;
 use relm4::prelude::*;
 
@@ -636,4 +637,125 @@ fn a_hint_shows_what_normal_would_do_and_is_taken_with_one_click() {
     settle();
     assert!(window.model().hints.shown().is_none());
     assert!(!hint_row.get_visible());
+}
+
+/// The smallest size the window can take, across and down.
+fn minimum_size(widget: &impl IsA<gtk::Widget>) -> (i32, i32) {
+    let (width, ..) = widget.measure(gtk::Orientation::Horizontal, -1);
+    let (height, ..) = widget.measure(gtk::Orientation::Vertical, width.max(800));
+    (width, height)
+}
+
+#[gtk::test]
+fn the_window_fits_800_by_600_and_folds_its_side_panels_there() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    window.emit(MainWindowInput::WindowWidth(800));
+    settle();
+    let flap = named(window.widget(), "side-panels")
+        .parent()
+        .and_then(|p| p.ancestor(adw::Flap::static_type()))
+        .and_downcast::<adw::Flap>()
+        .expect("the side panels sit in a flap");
+    let button = named(window.widget(), "show-sidebar")
+        .downcast::<gtk::ToggleButton>()
+        .unwrap();
+    until_a_person_decides(&window);
+    assert!(flap.is_folded() || flap.fold_policy() == adw::FlapFoldPolicy::Always);
+    assert!(!flap.reveals_flap(), "folded panels start hidden");
+    assert!(button.get_visible(), "the header offers to show them");
+    button.set_active(true);
+    settle();
+    assert!(window.model().sidebar_open && flap.reveals_flap());
+    button.set_active(false);
+    settle();
+    assert!(!flap.reveals_flap());
+    // Fits during the setup and in a battle, the tallest the panels get.
+    let (width, height) = minimum_size(window.widget());
+    assert!(width <= 800 && height <= 600, "setup: {width}×{height}");
+    let mut chooser = Computers::new(3, 8);
+    play_until(&window, &mut chooser, |d| {
+        matches!(d, Decision::Roll { .. })
+    });
+    assert!(
+        flap.reveals_flap(),
+        "the dice are rolled in the panels: shown"
+    );
+    let (width, height) = minimum_size(window.widget());
+    assert!(width <= 800 && height <= 600, "battle: {width}×{height}");
+    // Wide again, the panels sit beside the map and the button goes.
+    window.emit(MainWindowInput::WindowWidth(1400));
+    settle();
+    assert_eq!(flap.fold_policy(), adw::FlapFoldPolicy::Never);
+    assert!(flap.reveals_flap());
+    assert!(!button.get_visible());
+}
+
+/// The visible window other than `main`, once a message opened it.
+fn other_window(main: &Controller<MainWindow>) -> gtk::Window {
+    gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Window>().ok())
+        .find(|w| w.is_visible() && w != main.widget().upcast_ref::<gtk::Window>())
+        .expect("a second window opened")
+}
+
+#[gtk::test]
+#[ignore = "writes pictures for people to look at"]
+fn the_window_at_800_by_600_and_1400_by_1000_in_pictures() {
+    let folder = std::env::temp_dir().join("castellan-sizes");
+    std::fs::create_dir_all(&folder).unwrap();
+    for (width, height, panels) in [(800, 600, false), (800, 600, true), (1400, 1000, false)] {
+        let window = MainWindow::builder()
+            .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+            .detach();
+        window.widget().set_default_size(width, height);
+        window.widget().present();
+        settle();
+        until_a_person_decides(&window);
+        window.emit(MainWindowInput::SetHints(true));
+        wait_for_the_hint(&window);
+        if panels {
+            window.emit(MainWindowInput::ShowSidebar(true));
+        }
+        for _ in 0..10 {
+            settle();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let shown = (window.widget().width(), window.widget().height());
+        super::panel_testing::save_window_png(
+            window.widget(),
+            &folder.join(format!("window-{width}x{height}-{panels}.png")),
+        );
+        assert!(shown.0 <= width && shown.1 <= height, "{shown:?}");
+        if width == 800 && !panels {
+            for (message, name) in [
+                (MainWindowInput::NewGame, "new-game"),
+                (MainWindowInput::VariantEditor, "variant-editor"),
+            ] {
+                window.emit(message);
+                settle();
+                settle();
+                let other = other_window(&window);
+                other.set_default_size(width, height);
+                other.present();
+                for _ in 0..10 {
+                    settle();
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                let size = (other.width(), other.height());
+                super::panel_testing::save_window_png(
+                    &other,
+                    &folder.join(format!("{name}-{width}x{height}.png")),
+                );
+                other.set_visible(false);
+                settle();
+                assert!(size.0 <= width && size.1 <= height, "{name}: {size:?}");
+            }
+        }
+        window.widget().set_visible(false);
+        settle();
+    }
 }

@@ -37,6 +37,13 @@ use castellan_engine::bot::Cancel;
 mod commands;
 mod play;
 
+/// The side panels' width beside the map.
+const SIDEBAR_WIDTH: i32 = 340;
+
+/// Below this window width the map keeps the whole width and the side panels fold
+/// over it (the map needs about twice the panels' width to stay readable).
+pub(super) const NARROW_BELOW: i32 = 1000;
+
 /// What the window shows in its main area.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Page {
@@ -110,6 +117,12 @@ pub struct MainWindow {
     /// Raised when the table gets up (a new game, quitting): the computer seats'
     /// thinking stops at once.
     table: Cancel,
+    /// The window is too narrow for the side panels beside the map: they fold over it.
+    pub(super) narrow: bool,
+    /// Whether the folded side panels are shown over the map.
+    pub(super) sidebar_open: bool,
+    /// The decision (by moves made) the folded panels were last opened for.
+    panels_opened_at: Option<usize>,
     /// How fast computer seats play (a preference).
     pub(super) speed: GameSpeed,
     /// The hints setting (a preference) and the hint of the decision on screen.
@@ -178,6 +191,10 @@ pub enum MainWindowInput {
     ShowMap,
     /// Computer seats play at this speed from their next move.
     SetSpeed(GameSpeed),
+    /// The window is now this wide: below [`NARROW_BELOW`] the side panels fold.
+    WindowWidth(i32),
+    /// Show or hide the folded side panels.
+    ShowSidebar(bool),
     /// Switch hints for people's decisions on or off.
     SetHints(bool),
     /// Play the hint shown.
@@ -225,6 +242,19 @@ impl Component for MainWindow {
                         set_primary: true,
                         set_menu_model: Some(&menu::primary_menu()),
                     },
+                    pack_end = &gtk::ToggleButton {
+                        set_widget_name: "show-sidebar",
+                        set_icon_name: "sidebar-show-right-symbolic",
+                        set_tooltip_text: Some(&gettext("Show Cards and Log")),
+                        #[watch]
+                        set_visible: model.narrow && model.page == Page::Game,
+                        #[watch]
+                        #[block_signal(sidebar_toggled)]
+                        set_active: model.sidebar_open,
+                        connect_toggled[sender] => move |button| {
+                            sender.input(MainWindowInput::ShowSidebar(button.is_active()));
+                        } @sidebar_toggled,
+                    },
                     pack_end = &gtk::Button {
                         set_icon_name: "zoom-fit-best-symbolic",
                         set_tooltip_text: Some(&gettext("Fit Map to Window")),
@@ -242,13 +272,31 @@ impl Component for MainWindow {
                 set_child = &gtk::Stack {
                     set_vexpand: true,
 
-                    add_named[Some("game")] = &gtk::Paned {
-                        set_orientation: gtk::Orientation::Horizontal,
-                        set_shrink_end_child: false,
-                        set_resize_end_child: false,
+                    // The side panels beside the map, or over it in a narrow window,
+                    // shown by the header's button (libadwaita 1.2 has no breakpoints).
+                    add_named[Some("game")] = &adw::Flap {
+                        set_flap_position: gtk::PackType::End,
+                        set_swipe_to_open: false,
+                        #[watch]
+                        set_fold_policy: if model.narrow {
+                            adw::FlapFoldPolicy::Always
+                        } else {
+                            adw::FlapFoldPolicy::Never
+                        },
+                        #[watch]
+                        #[block_signal(flap_revealed)]
+                        set_reveal_flap: !model.narrow || model.sidebar_open,
+                        connect_reveal_flap_notify[sender] => move |flap| {
+                            if flap.is_folded() {
+                                sender.input(MainWindowInput::ShowSidebar(flap.reveals_flap()));
+                            }
+                        } @flap_revealed,
 
                         #[wrap(Some)]
-                        set_start_child = &gtk::Box {
+                        set_separator = &gtk::Separator {},
+
+                        #[wrap(Some)]
+                        set_content = &gtk::Box {
                             set_orientation: gtk::Orientation::Vertical,
 
                             #[local_ref]
@@ -328,9 +376,12 @@ impl Component for MainWindow {
                         },
 
                         #[wrap(Some)]
-                        set_end_child = &gtk::Box {
+                        set_flap = &gtk::Box {
+                            set_widget_name: "side-panels",
                             set_orientation: gtk::Orientation::Vertical,
-                            set_width_request: 340,
+                            set_width_request: SIDEBAR_WIDTH,
+                            // Opaque over the map when folded.
+                            add_css_class: "background",
 
                             #[local_ref]
                             battle_widget -> gtk::Box {},
@@ -447,6 +498,9 @@ impl Component for MainWindow {
             thought: None,
             table: Cancel::new(),
             thoughts: 0,
+            narrow: false,
+            sidebar_open: false,
+            panels_opened_at: None,
             speed: preferences.speed,
             hints: Hints::new(preferences.hints),
             computer_stuck: None,
@@ -474,6 +528,12 @@ impl Component for MainWindow {
         let widgets = view_output!();
 
         menu::register_actions(&root, &sender, &preferences);
+        {
+            let sender = sender.clone();
+            root.connect_default_width_notify(move |window| {
+                sender.input(MainWindowInput::WindowWidth(window.default_width()));
+            });
+        }
         {
             // Closing asks first when there are unsaved changes; `Quit` decides.
             let sender = sender.clone();
@@ -603,6 +663,14 @@ impl Component for MainWindow {
                 self.speed = speed;
                 self.keep_preferences();
             }
+            MainWindowInput::WindowWidth(width) => {
+                let narrow = width > 0 && width < NARROW_BELOW;
+                if narrow != self.narrow {
+                    self.narrow = narrow;
+                    self.sidebar_open = false;
+                }
+            }
+            MainWindowInput::ShowSidebar(open) => self.sidebar_open = open,
             MainWindowInput::SetHints(on) => {
                 self.hints.set_enabled(on);
                 self.keep_preferences();

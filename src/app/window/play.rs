@@ -7,13 +7,13 @@ use std::sync::Arc;
 
 use adw::prelude::*;
 use castellan_engine::board::{Board, TerritoryId};
-use castellan_engine::game::{Action, EventKind, Seat};
+use castellan_engine::game::{Action, Decision, EventKind, Seat};
 use gettextrs::gettext;
 
 use super::{MainWindow, MainWindowInput, Page, rule_error_text};
 use crate::app::battle_panel::BattlePanelInput;
 use crate::app::computer::{ComputerSeatsInput, Computers};
-use crate::app::hint::Decision;
+use crate::app::hint;
 use crate::app::log::{LogNames, sentence, tells};
 use crate::app::log_view::{GameLogInput, LogNamesInput};
 use crate::app::map_view::{ClickKind, MapView, MapViewInput, MapViewOutput};
@@ -176,8 +176,36 @@ impl MainWindow {
         } else {
             Page::Game
         };
+        self.open_panels_for_their_decision();
         self.follow_hint();
         self.let_computer_move();
+    }
+
+    /// In a narrow window, shows the folded side panels when the person's decision is
+    /// made there (dice, a move-in, a spy's or an offer's answer), once per decision,
+    /// so that they can be closed again.
+    fn open_panels_for_their_decision(&mut self) {
+        let Some(session) = self.session.as_ref().filter(|_| self.narrow) else {
+            return;
+        };
+        let game = session.game();
+        let in_panels = session.human_to_move().is_some()
+            && game.pending().is_some_and(|p| {
+                matches!(
+                    p.decision,
+                    Decision::Roll { .. }
+                        | Decision::Defend { .. }
+                        | Decision::MoveIn { .. }
+                        | Decision::AnswerSpy { .. }
+                        | Decision::SpyDiscard { .. }
+                        | Decision::AnswerOffer { .. }
+                )
+            });
+        let moves = game.history().len();
+        if in_panels && self.page == Page::Game && self.panels_opened_at != Some(moves) {
+            self.panels_opened_at = Some(moves);
+            self.sidebar_open = true;
+        }
     }
 
     /// Asks the worker for the hint of the decision in front of a person, when hints
@@ -189,7 +217,7 @@ impl MainWindow {
             .filter(|_| self.page == Page::Game && self.computer_stuck.is_none())
             .and_then(|session| {
                 let seat = session.human_to_move()?;
-                Decision::of(session.game(), seat)
+                hint::Decision::of(session.game(), seat)
             });
         let Some(request) = self.hints.follow(decision) else {
             return;
