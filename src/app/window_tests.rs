@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use castellan_engine::game::{Action, Decision};
 use relm4::adw::prelude::*;
-use relm4::gtk::prelude::*;
 use relm4::prelude::*;
 
 use super::computer::{Computers, GameSpeed};
