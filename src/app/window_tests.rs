@@ -758,3 +758,50 @@ fn the_window_at_800_by_600_and_1400_by_1000_in_pictures() {
         settle();
     }
 }
+
+/// The rules a new-game dialog offers, by their labels.
+fn rules_offered(dialog: &gtk::Window) -> Vec<String> {
+    let list = named(dialog, "rules").downcast::<gtk::DropDown>().unwrap();
+    let model = list.model().unwrap().downcast::<gtk::StringList>().unwrap();
+    (0..model.n_items())
+        .filter_map(|i| model.string(i).map(String::from))
+        .collect()
+}
+
+#[gtk::test]
+fn rules_saved_in_the_editor_are_listed_by_the_new_game_dialog_at_once() {
+    let window = MainWindow::builder().launch(Startup::Dialog).detach();
+    settle();
+    let dialog = other_window(&window);
+    let mut variant = castellan_engine::variant::Variant::rulebook();
+    variant.name = "Saturday Night".into();
+    variant.spoils.per_region_bonus = true;
+    let path = super::library::personal_variant_path(&variant.name).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        !rules_offered(&dialog)
+            .iter()
+            .any(|r| r.starts_with("Saturday Night"))
+    );
+    window.emit(MainWindowInput::EditVariantForNewGame(variant, None));
+    settle();
+    let editor = gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Window>().ok())
+        .find(|w| {
+            w.is_visible() && super::panel_testing::find_named(w.upcast_ref(), "use").is_some()
+        })
+        .expect("the editor opened");
+    named(&editor, "save")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+    assert!(path.is_file(), "saved into the person's variants folder");
+    let offered = rules_offered(&dialog);
+    assert!(
+        offered.iter().any(|r| r.starts_with("Saturday Night")),
+        "the dialog lists it as saved: {offered:?}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}
