@@ -57,7 +57,7 @@ BOARD_NAMES_AWK := FNR == 1 { table = (FILENAME ~ /variants/ ? "variant" : "boar
 		printf "\n/* Translators: %s %s, %s:%d */\ngettext(\"%s\");\n", table, key, FILENAME, FNR, value \
 	}
 
-.PHONY: run build test check fmt fmt-check lint pot po install screenshot deps \
+.PHONY: run build test check fmt fmt-check lint pot po install screenshot balance-doc deps \
 	rust-toolchain check-translations check-data test-cargo board-names
 
 ## Set-up
@@ -191,6 +191,12 @@ install: deps
 	fi
 
 ## Screenshots
+
+# The balance table of the shipped boards (docs/balance.md), from the balance lab.
+balance-doc: deps
+	cargo build --release --quiet
+	python3 tools/balance_doc.py target/release/castellan > docs/balance.md
+	@echo "Wrote docs/balance.md"
 
 # The README's and the metainfo's screenshots, made by the window itself from described
 # positions (src/app/screenshots.rs: a game in progress, the battle panel, the variant

@@ -4,7 +4,9 @@
 //! files safely. It is a library so that the benchmarks
 //! (`benches/`) can use it; the program (`main.rs`) uses it from here too.
 
+pub mod charts;
 pub mod config;
+pub mod lab;
 pub mod map;
 pub mod messages;
 pub mod numbers;

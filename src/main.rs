@@ -5,7 +5,9 @@ mod cli;
 mod i18n;
 
 // The library's modules, under the same names as if they were the program's own.
-use castellan::{config, map, messages, numbers, safe_write, sheet, text, variant_options};
+use castellan::{
+    charts, config, lab, map, messages, numbers, safe_write, sheet, text, variant_options,
+};
 
 use std::process::ExitCode;
 

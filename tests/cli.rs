@@ -573,6 +573,112 @@ fn tournament_prints_standings_the_same_from_a_seed() {
     }
 }
 
+/// `castellan balance`: verdicts in words, JSON the same from a seed whatever the
+/// threads, CSV with a row per figure, a comparison against a board, and bad input
+/// refused with the reason.
+#[test]
+fn balance_prints_findings_the_same_from_a_seed() {
+    let board = "data/boards/castle-risk.toml";
+    let json = |threads: &str| {
+        let output = castellan(&[
+            "balance",
+            "--board",
+            board,
+            "--seats",
+            "3",
+            "--games",
+            "60",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        let report = value["report"].clone();
+        assert_eq!(report["games"], 60);
+        assert_eq!(report["positions"].as_array().unwrap().len(), 3);
+        assert_eq!(report["empires"].as_array().unwrap().len(), 6);
+        assert!(
+            value["verdicts"][0]
+                .as_str()
+                .unwrap()
+                .contains("British Empire")
+        );
+        report
+    };
+    assert_eq!(json("1"), json("2"));
+
+    let output = castellan(&["balance", "--board", board, "--games", "30"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("fair share 25 %") && text.contains("Player 4"),
+        "{text}"
+    );
+
+    let output = castellan(&["balance", "--board", board, "--games", "20", "--csv"]);
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("section,key,name,position,wins,games"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("empire,ottoman,Ottoman Empire,"))
+    );
+
+    let output = castellan(&[
+        "balance",
+        "--board",
+        board,
+        "--against",
+        "data/boards/world.toml",
+        "--seats",
+        "2",
+        "--games",
+        "20",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("British Empire: ") && text.contains("in the first run only"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Europe: ") && text.contains("in the second run only"),
+        "{text}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.toml");
+    std::fs::write(&broken, "[spoils]\nbanner_bonus = \"lots\"\n").unwrap();
+    let broken = broken.to_str().unwrap();
+    for (args, complaint) in [
+        (vec!["--games", "0"], "0"),
+        (vec!["--seats", "7"], "7"),
+        (vec!["--seed", "-1"], "-1"),
+        (vec!["--strength", "hard"], "hard"),
+        (vec!["--variant", broken], "broken.toml"),
+        (vec!["--against", broken], "broken.toml"),
+        (vec!["--json", "--csv"], "--csv"),
+    ] {
+        let mut all = vec!["balance", "--board", board, "--games", "2"];
+        if args[0] == "--games" {
+            all.truncate(3);
+        }
+        all.extend(args);
+        let output = castellan(&all);
+        assert!(!output.status.success(), "{all:?}");
+        assert!(
+            stderr(&output).contains(complaint),
+            "{all:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
 #[test]
 fn the_language_may_come_before_the_command_and_warnings_are_translated() {
     let scratch = Scratch::new("lang-before-command");

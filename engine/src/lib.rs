@@ -8,6 +8,7 @@
 //! Where the rule texts disagree or are silent, the engine follows the numbered rulings
 //! of `docs/rulings.md`; code and tests cite them as "ruling 17".
 
+pub mod balance;
 pub mod battle;
 pub mod board;
 pub mod bot;

@@ -70,6 +70,9 @@ pub enum GameLogInput {
     /// The view was scrolled (by the reader or to the newest line): whether it now
     /// shows the end.
     Scrolled { at_the_end: bool },
+    /// Keeps the first lines only (a replay stepping back, which follows its end
+    /// itself).
+    KeepFirst(usize),
 }
 
 /// The names of a new game's log (a wrapper, to be printed shortly in debug output).
@@ -156,6 +159,12 @@ impl SimpleComponent for GameLog {
                         self.lines.len() - 1,
                         &self.pending_scrolls,
                     );
+                }
+            }
+            GameLogInput::KeepFirst(count) => {
+                let count = u32::try_from(count).unwrap_or(u32::MAX);
+                while self.lines.len() > count {
+                    self.lines.remove(self.lines.len() - 1);
                 }
             }
         }

@@ -19,6 +19,9 @@ relm4::new_stateless_action!(SaveAction, WindowActions, "save");
 relm4::new_stateless_action!(SaveAsAction, WindowActions, "save-as");
 relm4::new_stateless_action!(VariantEditorAction, WindowActions, "variant-editor");
 relm4::new_stateless_action!(GameRulesAction, WindowActions, "game-rules");
+relm4::new_stateless_action!(StatisticsAction, WindowActions, "statistics");
+relm4::new_stateless_action!(ReplayAction, WindowActions, "replay");
+relm4::new_stateless_action!(RulesAction, WindowActions, "rules");
 relm4::new_stateless_action!(PrintReferenceAction, WindowActions, "print-reference");
 relm4::new_stateless_action!(ExportReferenceAction, WindowActions, "export-reference");
 relm4::new_stateless_action!(ShortcutsAction, WindowActions, "show-help-overlay");
@@ -36,6 +39,10 @@ pub fn primary_menu() -> gio::Menu {
     game.append(Some(&gettext("_Save")), Some("win.save"));
     game.append(Some(&gettext("Save _As…")), Some("win.save-as"));
     menu.append_section(None, &game);
+    let story = gio::Menu::new();
+    story.append(Some(&gettext("S_tatistics")), Some("win.statistics"));
+    story.append(Some(&gettext("Re_play")), Some("win.replay"));
+    menu.append_section(None, &story);
     let tools = gio::Menu::new();
     tools.append(
         Some(&gettext("_Rules of This Game")),
@@ -69,6 +76,7 @@ pub fn primary_menu() -> gio::Menu {
     speed.append(Some(&gettext("Show _Hints")), Some("win.hints"));
     menu.append_section(Some(&gettext("Computer Players")), &speed);
     let help = gio::Menu::new();
+    help.append(Some(&gettext("_Rules")), Some("win.rules"));
     help.append(
         Some(&gettext("_Keyboard Shortcuts")),
         Some("win.show-help-overlay"),
@@ -104,6 +112,9 @@ pub fn register_actions(
     add!(QuitAction, MainWindowInput::Quit);
     add!(VariantEditorAction, MainWindowInput::VariantEditor);
     add!(GameRulesAction, MainWindowInput::GameRules);
+    add!(StatisticsAction, MainWindowInput::Statistics);
+    add!(ReplayAction, MainWindowInput::Replay);
+    add!(RulesAction, MainWindowInput::Rules);
     add!(PrintReferenceAction, MainWindowInput::PrintReference);
     add!(ExportReferenceAction, MainWindowInput::ExportReference);
     {

@@ -10,22 +10,31 @@
 //! - `files`: every file read or written (saves, the last setup) and the file chooser.
 //! - `status`: the status line's words; `log` the log's words, `log_view` the log.
 //! - `map_view`: the map widget; `privacy`, `victory`: the pages between people and
-//!   after a win; `turn_summary`: a computer's turn summed up; `new_game`: the new-game dialog; `printing`: the reference sheet.
-//! - `library`: the boards and variants on offer; `variant_editor`: the rules editor.
+//!   after a win; `turn_summary`: a computer's turn summed up; `new_game`: the
+//!   new-game dialog; `printing`: the reference sheet.
+//! - `library`: the boards and variants on offer; `variant_editor`: the rules editor;
+//!   `rules_help`: the rules in play, read in the app (F1).
+//! - `balance_lab`: the balance lab window, opened from the editor and the new-game
+//!   dialog; `lab_run`: its runs off the main loop.
 //! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`; `rows`
 //!   keeps their lists in place.
+//! - `statistics`: the story of a game in words and charts; `replay`: stepping through
+//!   a game on a map of its own; `game_record`: the game both are handed.
 //! - `icons`: the app's icon from an uninstalled build; `screenshots`: the README's
 //!   screenshots, made by `make screenshot`.
 
+mod balance_lab;
 mod battle_panel;
 mod card_art;
 mod computer;
 mod decisions;
 mod dice_view;
 mod files;
+mod game_record;
 mod hint;
 mod icons;
+mod lab_run;
 mod library;
 mod log;
 mod log_view;
@@ -36,12 +45,15 @@ mod new_game;
 mod panel_testing;
 mod printing;
 mod privacy;
+mod replay;
 mod rows;
+mod rules_help;
 #[cfg(test)]
 mod screenshots;
 mod session;
 mod shortcuts;
 mod sidebar;
+mod statistics;
 mod status;
 mod table;
 mod turn_summary;

@@ -6,12 +6,13 @@ use relm4::gtk::glib;
 
 /// Each window action with its accelerators, in the order the shortcuts window lists
 /// them.
-pub const ACCELERATORS: [(&str, &[&str]); 7] = [
+pub const ACCELERATORS: [(&str, &[&str]); 8] = [
     ("win.new-game", &["<Control>n"]),
     ("win.open", &["<Control>o"]),
     ("win.save", &["<Control>s"]),
     ("win.save-as", &["<Control><Shift>s"]),
     ("win.print-reference", &["<Control>p"]),
+    ("win.rules", &["F1"]),
     ("win.show-help-overlay", &["<Control>question"]),
     ("win.quit", &["<Control>q"]),
 ];
@@ -31,6 +32,7 @@ pub fn window() -> gtk::ShortcutsWindow {
         shortcut("<Control>s", gettext("Save the game")),
         shortcut("<Control><Shift>s", gettext("Save the game as")),
         shortcut("<Control>p", gettext("Print the reference sheet")),
+        shortcut("F1", gettext("The rules of this game")),
         shortcut("<Control>question", gettext("Keyboard shortcuts")),
         shortcut("<Control>q", gettext("Quit")),
     ]

@@ -1,5 +1,5 @@
 //! The victory page: who won (or that the game ended in a draw), how long it took,
-//! and a way to play again.
+//! the way to its statistics and its replay, and to play again.
 
 use gettextrs::{gettext, ngettext};
 use relm4::gtk::prelude::*;
@@ -80,6 +80,8 @@ pub enum VictoryPageInput {
     Show { ending: Ending, turns: u32 },
     NewGame,
     ShowMap,
+    Statistics,
+    Replay,
 }
 
 /// What the page's buttons ask of the window.
@@ -87,6 +89,8 @@ pub enum VictoryPageInput {
 pub enum VictoryPageOutput {
     NewGame,
     ShowMap,
+    Statistics,
+    Replay,
 }
 
 #[relm4::component(pub)]
@@ -115,6 +119,16 @@ impl SimpleComponent for VictoryPage {
                     connect_clicked => VictoryPageInput::NewGame,
                 },
                 gtk::Button {
+                    set_label: &gettext("Statistics"),
+                    add_css_class: "pill",
+                    connect_clicked => VictoryPageInput::Statistics,
+                },
+                gtk::Button {
+                    set_label: &gettext("Replay"),
+                    add_css_class: "pill",
+                    connect_clicked => VictoryPageInput::Replay,
+                },
+                gtk::Button {
                     set_label: &gettext("Show Map"),
                     add_css_class: "pill",
                     connect_clicked => VictoryPageInput::ShowMap,
@@ -140,6 +154,12 @@ impl SimpleComponent for VictoryPage {
             }
             VictoryPageInput::ShowMap => {
                 let _ = sender.output(VictoryPageOutput::ShowMap);
+            }
+            VictoryPageInput::Statistics => {
+                let _ = sender.output(VictoryPageOutput::Statistics);
+            }
+            VictoryPageInput::Replay => {
+                let _ = sender.output(VictoryPageOutput::Replay);
             }
         }
     }

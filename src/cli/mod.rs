@@ -5,6 +5,7 @@
 //! goes through gettext when the command line is built (after `main` picked the
 //! locale); `help` translates the words clap supplies itself.
 
+mod balance;
 mod board;
 mod check;
 mod help;
@@ -58,6 +59,11 @@ pub struct Cli {
 /// A subcommand: something done in the terminal instead of opening the game.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    #[command(
+        about = gettext("Play a board and variant many times and say whether they are fair"),
+        long_about = None
+    )]
+    Balance(balance::BalanceArgs),
     #[command(
         about = gettext("Work with board files"),
         long_about = None
@@ -142,6 +148,7 @@ pub fn parse() -> Cli {
 /// Runs a subcommand and says how it went.
 pub fn run(command: Command) -> ExitCode {
     match command {
+        Command::Balance(args) => balance::run(args),
         Command::Board(args) => board::run(args),
         Command::Odds(args) => odds::run(args),
         Command::Protocol(args) => protocol::run(args),

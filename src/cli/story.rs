@@ -7,11 +7,11 @@ use std::io::{self, Write};
 
 use castellan_engine::diagnostics::escaped;
 use castellan_engine::game::{Game, SavedGame, Seat};
-use castellan_engine::story::{Chronicle, Disclosure, TurningPoint};
+use castellan_engine::story::{Chronicle, Disclosure};
 use gettextrs::{gettext, ngettext, pgettext};
 use serde_json::json;
 
-use crate::messages::Names;
+use crate::messages::{Names, battles_line, luck_sentences, turning_point};
 use crate::numbers::decimal;
 use crate::text::{fill, translated};
 
@@ -106,34 +106,8 @@ pub fn write_text(
 
 fn write_luck(out: &mut impl Write, story: &Chronicle, names: &Names) -> io::Result<()> {
     writeln!(out, "{}", gettext("Luck against the exact odds:"))?;
-    let Some((luckiest, ahead)) = story.luckiest() else {
-        return writeln!(out, "  {}", gettext("No dice were rolled."));
-    };
-    writeln!(
-        out,
-        "  {}",
-        fill(
-            &gettext("{seat} was the luckiest: {better}."),
-            &[
-                ("seat", &names.seat(luckiest)),
-                ("better", &against_odds(ahead))
-            ]
-        )
-    )?;
-    if let Some((unluckiest, behind)) = story.unluckiest()
-        && unluckiest != luckiest
-    {
-        writeln!(
-            out,
-            "  {}",
-            fill(
-                &gettext("{seat} was the unluckiest: {better}."),
-                &[
-                    ("seat", &names.seat(unluckiest)),
-                    ("better", &against_odds(behind))
-                ]
-            )
-        )?;
+    for line in luck_sentences(story, names) {
+        writeln!(out, "  {line}")?;
     }
     for (i, luck) in story.luck.iter().enumerate() {
         if luck.rolls == 0 {
@@ -156,66 +130,10 @@ fn write_luck(out: &mut impl Write, story: &Chronicle, names: &Names) -> io::Res
     Ok(())
 }
 
-/// "14 armies better than expected", "2 armies worse…", or "as expected".
-fn against_odds(ahead: f64) -> String {
-    let armies = ahead.abs().round();
-    // Beyond any game's armies only with a broken save: said as the largest count.
-    let count = if armies < f64::from(u32::MAX) {
-        armies as u32
-    } else {
-        u32::MAX
-    };
-    if count == 0 {
-        gettext("as expected")
-    } else if ahead > 0.0 {
-        fill(
-            &ngettext(
-                "{count} army better than expected",
-                "{count} armies better than expected",
-                count,
-            ),
-            &[("count", &count)],
-        )
-    } else {
-        fill(
-            &ngettext(
-                "{count} army worse than expected",
-                "{count} armies worse than expected",
-                count,
-            ),
-            &[("count", &count)],
-        )
-    }
-}
-
 fn write_battles(out: &mut impl Write, story: &Chronicle, names: &Names) -> io::Result<()> {
     writeln!(out, "{}", gettext("Battles:"))?;
     for (i, battles) in story.battles.iter().enumerate() {
-        let attacks = fill(
-            &ngettext(
-                "{count} attack, {won} won",
-                "{count} attacks, {won} won",
-                battles.attacks,
-            ),
-            &[("count", &battles.attacks), ("won", &battles.captures)],
-        );
-        let defences = fill(
-            &ngettext(
-                "{count} defence, {held} held",
-                "{count} defences, {held} held",
-                battles.defences,
-            ),
-            &[("count", &battles.defences), ("held", &battles.held)],
-        );
-        let line = fill(
-            &gettext("{seat}: {attacks}; {defences}"),
-            &[
-                ("seat", &names.seat(Seat(i as u8))),
-                ("attacks", &attacks),
-                ("defences", &defences),
-            ],
-        );
-        writeln!(out, "  {line}")?;
+        writeln!(out, "  {}", battles_line(Seat(i as u8), battles, names))?;
     }
     Ok(())
 }
@@ -226,42 +144,7 @@ fn write_turning_points(out: &mut impl Write, story: &Chronicle, names: &Names) 
     }
     writeln!(out, "{}", gettext("Turning points:"))?;
     for point in &story.turning_points {
-        let what = match *point {
-            TurningPoint::CastleTaken {
-                seat,
-                territory,
-                owner,
-                ..
-            } => fill(
-                &gettext("{seat} took the castle of {owner} in {territory}"),
-                &[
-                    ("seat", &names.seat(seat)),
-                    ("owner", &names.seat(owner)),
-                    ("territory", &names.territory(territory)),
-                ],
-            ),
-            TurningPoint::Eliminated { seat, by, .. } => fill(
-                &gettext("{seat} is out of the game, put out by {by}"),
-                &[("seat", &names.seat(seat)), ("by", &names.seat(by))],
-            ),
-            TurningPoint::Won { seat, .. } => fill(
-                &gettext("{seat} won the game"),
-                &[("seat", &names.seat(seat))],
-            ),
-            TurningPoint::Drawn { rounds, .. } => fill(
-                &ngettext(
-                    "drawn: nothing taken for {rounds} round",
-                    "drawn: nothing taken for {rounds} rounds",
-                    rounds,
-                ),
-                &[("rounds", &rounds)],
-            ),
-        };
-        let line = fill(
-            &gettext("turn {turn}: {what}"),
-            &[("turn", &point.turn()), ("what", &what)],
-        );
-        writeln!(out, "  {line}")?;
+        writeln!(out, "  {}", turning_point(point, names))?;
     }
     Ok(())
 }

@@ -10,17 +10,20 @@
 //! English ones.
 //!
 //! By concern: the names things are called by (`names`), the rules and starting a game
-//! (`rules`), board and variant files (`files`), saves and positions (`saves`).
+//! (`rules`), board and variant files (`files`), saves and positions (`saves`), and the
+//! story of a game (`story`).
 
 mod files;
 mod names;
 mod rules;
 mod saves;
+mod story;
 
 pub use files::{file_error, io_error, problem, variant_problem, variant_warning};
 pub use names::Names;
 pub use rules::{new_game_error, pending, rule_error};
 pub use saves::{position_problem, replay_error, save_error};
+pub use story::{against_odds, battles_line, luck_sentences, turning_point};
 
 /// `text` with its first letter capitalised, for a message shown on its own (a dialog's
 /// body): errors are written to follow a colon.

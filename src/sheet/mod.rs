@@ -28,8 +28,9 @@ use castellan_engine::variant::Variant;
 pub use content::SheetContent;
 pub use draw::draw_page;
 pub use layout::Sheet;
-pub use output::{Format, write};
+pub use output::{Format, OutputError, write};
 pub use paper::Paper;
+pub use wording::{Block, Document, Section, card_name, document};
 
 /// The sheet of `board` played with `variant`, laid out on `paper` in the current
 /// language.

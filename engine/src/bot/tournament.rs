@@ -28,9 +28,9 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Policy, SeatSight, Strength, Thinking};
+use super::{Cancel, Policy, SeatSight, Strength, Thinking};
 use crate::board::Board;
-use crate::game::{Game, LegalActions, Seat};
+use crate::game::{Event, Game, LegalActions, Seat};
 use crate::variant::Variant;
 
 /// Actions after which a game counts as unfinished (no game between the strengths
@@ -46,6 +46,14 @@ pub struct Tournament {
     pub seed: u64,
     /// Scales the Expert's thinking (1 by default).
     pub effort: f64,
+    /// Whether the players rotate through the seats in blocks of games sharing one
+    /// seed (the default, to compare players). The balance lab, whose seats all play
+    /// alike, turns it off: every game then has its own seed, so that no two games
+    /// repeat each other's dice and the games are independent samples.
+    pub rotate: bool,
+    /// Stops the games in progress between two actions when raised (their results
+    /// are then partial: the caller discards them) and the Expert's thinking at once.
+    pub cancel: Cancel,
 }
 
 /// How one game went.
@@ -76,6 +84,8 @@ impl Tournament {
             players,
             seed,
             effort: 1.0,
+            rotate: true,
+            cancel: Cancel::new(),
         }
     }
 
@@ -85,17 +95,36 @@ impl Tournament {
     /// empire draw and dice.
     pub fn seating(&self, number: u64) -> Vec<usize> {
         let n = self.players.len();
+        if !self.rotate {
+            return (0..n).collect();
+        }
         let shift = (number % n as u64) as usize;
         (0..n).map(|seat| (seat + shift) % n).collect()
     }
 
     /// The seed of game `number` (shared by its block of rotations).
     pub fn game_seed(&self, number: u64) -> u64 {
-        mix(self.seed, number / self.players.len() as u64)
+        let block = if self.rotate {
+            self.players.len() as u64
+        } else {
+            1
+        };
+        mix(self.seed, number / block)
     }
 
     /// Plays game `number` to its end.
     pub fn play(&self, number: u64) -> GameResult {
+        self.play_observed(number, &mut |_, _| {})
+    }
+
+    /// Plays game `number` to its end, showing `observe` the game's opening events and
+    /// then the events of every action (all of them, private ones included), each
+    /// time with the game as it stands after them.
+    pub fn play_observed(
+        &self,
+        number: u64,
+        observe: &mut dyn FnMut(&Game, &[Event]),
+    ) -> GameResult {
         let n = self.players.len();
         let seats = self.seating(number);
         let mut game = Game::new(
@@ -106,9 +135,11 @@ impl Tournament {
         )
         .expect("a tournament's table starts a game");
         game.set_recording(false);
+        observe(&game, game.opening_events());
         let thinking = Thinking {
             effort: self.effort,
-            ..Thinking::default()
+            time_cap: None,
+            cancel: self.cancel.clone(),
         };
         let mut policies: Vec<Box<dyn Policy + Send>> = seats
             .iter()
@@ -121,7 +152,7 @@ impl Tournament {
         let mut legal = LegalActions::default();
         let mut events = Vec::new();
         let mut actions = 0;
-        while actions < MAX_ACTIONS {
+        while actions < MAX_ACTIONS && !self.cancel.is_cancelled() {
             let Some(seat) = game.pending_seat() else {
                 break;
             };
@@ -149,6 +180,7 @@ impl Tournament {
             events.clear();
             game.apply_into(seat, action, &mut events)
                 .expect("every strength plays only legal actions");
+            observe(&game, &events);
             actions += 1;
         }
         if let Some((s, _, total)) = turn_clock {

@@ -20,6 +20,7 @@ use relm4::factory::FactoryVecDeque;
 use relm4::gtk::gio;
 use relm4::prelude::*;
 
+use crate::app::balance_lab::{BalanceLab, BalanceLabInput};
 use crate::app::files::{self, FileKind};
 use crate::app::library::{
     self, BoardEntry, LoadedBoard, Origin, VariantEntry, personal_folder, shipped_folder,
@@ -118,6 +119,8 @@ pub struct NewGameDialog {
     lists_changed: bool,
     monitors: Vec<gio::FileMonitor>,
     chooser: Option<gtk::FileChooserNative>,
+    /// The balance lab, made the first time a board and rules are tested.
+    lab: Option<Controller<BalanceLab>>,
 }
 
 #[derive(Debug)]
@@ -131,6 +134,8 @@ pub enum NewGameInput {
     OpenVariantFile,
     VariantFileChosen(PathBuf),
     EditRules,
+    /// Play the chosen board and rules many times in the balance lab.
+    TestRules,
     /// The editor hands back a variant: saved at a path, or not saved.
     UseVariant(Variant, Option<PathBuf>),
     /// A board or variant file changed on disk: read them all again.
@@ -227,6 +232,14 @@ impl Component for NewGameDialog {
 
                             adw::PreferencesGroup {
                                 set_title: &gettext("Rules"),
+                                #[wrap(Some)]
+                                set_header_suffix = &gtk::Button {
+                                    set_widget_name: "test-rules",
+                                    set_label: &gettext("Test These Rules…"),
+                                    set_tooltip_text: Some(&gettext("Play this board and these rules many times with computer players and chart the results")),
+                                    add_css_class: "flat",
+                                    connect_clicked => NewGameInput::TestRules,
+                                },
 
                                 adw::ActionRow {
                                     set_title: &gettext("Variant"),
@@ -377,6 +390,7 @@ impl Component for NewGameDialog {
             lists_changed: false,
             monitors: Vec::new(),
             chooser: None,
+            lab: None,
         };
         let board_grid = model.board_tiles.widget();
         let seat_list = model.seat_rows.widget();
@@ -457,6 +471,30 @@ impl Component for NewGameDialog {
                 ));
             }
             NewGameInput::VariantFileChosen(path) => self.choose_variant_file(path, &sender),
+            NewGameInput::TestRules => {
+                // Rules that cannot be had are already explained under the dialog.
+                let Ok((variant, _)) = self.chosen_variant() else {
+                    return;
+                };
+                let name = match &self.rules {
+                    Some(RulesItem::File(index)) => self.variants[*index].name(),
+                    _ => variant.name.clone(),
+                };
+                let (board, seats) = (self.board.clone(), self.count);
+                let window = &self.window;
+                let lab = self.lab.get_or_insert_with(|| {
+                    BalanceLab::builder()
+                        .transient_for(window)
+                        .launch(())
+                        .detach()
+                });
+                lab.emit(BalanceLabInput::Open {
+                    variant: Box::new(variant),
+                    name,
+                    board,
+                    seats: Some(seats),
+                });
+            }
             NewGameInput::EditRules => {
                 let (mut variant, path) = self
                     .chosen_variant()

@@ -20,6 +20,7 @@ use relm4::factory::FactoryVecDeque;
 use relm4::gtk::{gio, glib};
 use relm4::prelude::*;
 
+use crate::app::balance_lab::{BalanceLab, BalanceLabInput};
 use crate::app::files::{self, FileKind};
 use crate::app::library::{self, personal_folder, shipped_folder};
 use crate::app::rows::keep_in_line;
@@ -62,6 +63,8 @@ pub struct VariantEditor {
     presets: gtk::Box,
     monitor: Option<gio::FileMonitor>,
     chooser: Option<gtk::FileChooserNative>,
+    /// The balance lab, made the first time the rules are tested.
+    lab: Option<Controller<BalanceLab>>,
 }
 
 #[derive(Debug)]
@@ -86,6 +89,8 @@ pub enum VariantEditorInput {
     ChangedOnDisk,
     Reload,
     UseForNewGame,
+    /// Play the rules many times in the balance lab.
+    TestRules,
     /// Close, asking first about unsaved rules.
     Close,
     /// Close if everything is saved (after a save that may still ask where to).
@@ -487,6 +492,14 @@ impl Component for VariantEditor {
                         connect_clicked => VariantEditorInput::UseForNewGame,
                     },
                     pack_end = &gtk::Button {
+                        set_label: &gettext("Test These Rules…"),
+                        set_widget_name: "test-rules",
+                        set_tooltip_text: Some(&gettext("Play these rules many times with computer players and chart the results")),
+                        #[watch]
+                        set_sensitive: model.problem_count() == 0,
+                        connect_clicked => VariantEditorInput::TestRules,
+                    },
+                    pack_end = &gtk::Button {
                         set_label: &gettext("Save"),
                         set_widget_name: "save",
                         set_tooltip_text: Some(&gettext("Save the rules (Ctrl+S)")),
@@ -620,6 +633,7 @@ impl Component for VariantEditor {
             presets: presets.clone(),
             monitor: None,
             chooser: None,
+            lab: None,
         };
         model.show_rows();
         let (presets, page) = (&presets, &page);
@@ -772,6 +786,24 @@ impl Component for VariantEditor {
                 if let Some(path) = self.path.clone() {
                     self.load(&path, &sender);
                 }
+            }
+            VariantEditorInput::TestRules => {
+                if self.problem_count() > 0 {
+                    return;
+                }
+                let window = &self.window;
+                let lab = self.lab.get_or_insert_with(|| {
+                    BalanceLab::builder()
+                        .transient_for(window)
+                        .launch(())
+                        .detach()
+                });
+                lab.emit(BalanceLabInput::Open {
+                    variant: Box::new(self.variant.clone()),
+                    name: self.variant.name.clone(),
+                    board: None,
+                    seats: None,
+                });
             }
             VariantEditorInput::UseForNewGame => {
                 if self.problems().is_empty() && self.track_error.is_none() {

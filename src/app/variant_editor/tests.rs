@@ -341,3 +341,21 @@ fn new_rules_are_saved_by_their_title_without_replacing_others_unasked() {
     );
     std::fs::remove_file(&path).unwrap();
 }
+
+#[gtk::test]
+fn test_these_rules_opens_the_lab_on_the_rules_being_edited() {
+    let editor = Editor::open(Variant::rulebook(), None, for_new_game());
+    editor.set_number("castle_dice_limit", 3);
+    editor.widget::<gtk::Button>("test-rules").emit_clicked();
+    settle();
+    let model = editor.controller.model();
+    let lab = model.lab.as_ref().expect("the lab was made");
+    assert!(lab.widget().is_visible());
+    assert_eq!(lab.model().variant().castle_dice_limit, 3);
+    lab.widget().close();
+    drop(model);
+    settle();
+    // Senseless rules cannot be tested.
+    editor.set_number("deck.reinforcements", 14);
+    assert!(!editor.widget::<gtk::Button>("test-rules").is_sensitive());
+}

@@ -36,6 +36,7 @@ use castellan_engine::bot::Cancel;
 
 mod commands;
 mod play;
+mod story;
 
 /// The side panels' width beside the map.
 const SIDEBAR_WIDTH: i32 = 340;
@@ -111,6 +112,11 @@ pub struct MainWindow {
     pub(super) log: Controller<GameLog>,
     pub(super) privacy: Controller<PrivacyPage>,
     victory: Controller<VictoryPage>,
+    /// The story pages, made when first opened.
+    statistics: Option<Controller<super::statistics::Statistics>>,
+    replay: Option<Controller<super::replay::ReplayWindow>>,
+    /// The rules (F1), made when first opened.
+    rules: Option<Controller<super::rules_help::RulesHelp>>,
     computers: WorkerController<ComputerSeats>,
     /// The number of the computer seat's move being thought out, if one is.
     pub(super) thought: Option<u64>,
@@ -162,6 +168,11 @@ pub enum MainWindowInput {
     VariantEditor,
     /// Show the running game's rules, read only.
     GameRules,
+    /// The story of the game at the table: its statistics, or its replay.
+    Statistics,
+    Replay,
+    /// The rules as the game at the table plays them (F1).
+    Rules,
     /// Open the variant editor on these rules, for the new-game dialog.
     EditVariantForNewGame(Variant, Option<PathBuf>),
     PrintReference,
@@ -463,6 +474,8 @@ impl Component for MainWindow {
             .forward(sender.input_sender(), |output| match output {
                 VictoryPageOutput::NewGame => MainWindowInput::NewGame,
                 VictoryPageOutput::ShowMap => MainWindowInput::ShowMap,
+                VictoryPageOutput::Statistics => MainWindowInput::Statistics,
+                VictoryPageOutput::Replay => MainWindowInput::Replay,
             });
         let computers =
             ComputerSeats::builder()
@@ -494,6 +507,9 @@ impl Component for MainWindow {
             log,
             privacy,
             victory,
+            statistics: None,
+            replay: None,
+            rules: None,
             computers,
             thought: None,
             table: Cancel::new(),
@@ -584,6 +600,9 @@ impl Component for MainWindow {
                     self.open_variant_editor(variant, EditorMode::ReadOnly);
                 }
             }
+            MainWindowInput::Statistics => self.show_statistics(),
+            MainWindowInput::Replay => self.show_replay(),
+            MainWindowInput::Rules => self.show_rules(),
             MainWindowInput::EditVariantForNewGame(variant, path) => {
                 // Over the modal new-game dialog, which would otherwise keep it from input.
                 let dialog = self.new_game.widget().clone();

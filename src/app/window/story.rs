@@ -1,0 +1,78 @@
+//! The windows opened over the game at the table, each made on first use: its story
+//! (the statistics page and the replay) and its rules (F1).
+
+use gettextrs::gettext;
+use relm4::prelude::*;
+
+use super::MainWindow;
+use crate::app::game_record::GameRecord;
+use crate::app::printing;
+use crate::app::replay::{ReplayInput, ReplayWindow};
+use crate::app::rules_help::{RulesHelp, RulesHelpInput};
+use crate::app::statistics::{Statistics, StatisticsInput};
+use crate::messages;
+
+impl MainWindow {
+    /// The game at the table to tell the story of; a dialog says why not.
+    fn record(&self) -> Option<Box<GameRecord>> {
+        let session = self.session.as_ref()?;
+        match GameRecord::of(session) {
+            Ok(record) => Some(Box::new(record)),
+            Err(reason) => {
+                self.error(
+                    &gettext("The Story Could Not Be Told"),
+                    &messages::sentence(&reason),
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn show_statistics(&mut self) {
+        let Some(record) = self.record() else {
+            return;
+        };
+        let window = &self.window;
+        let statistics = self.statistics.get_or_insert_with(|| {
+            Statistics::builder()
+                .transient_for(window)
+                .launch(())
+                .detach()
+        });
+        statistics.emit(StatisticsInput::Show(record));
+    }
+
+    pub(super) fn show_replay(&mut self) {
+        let Some(record) = self.record() else {
+            return;
+        };
+        let window = &self.window;
+        let replay = self.replay.get_or_insert_with(|| {
+            ReplayWindow::builder()
+                .transient_for(window)
+                .launch(())
+                .detach()
+        });
+        replay.emit(ReplayInput::Open(record));
+    }
+
+    /// The rules of the game at the table; before any game, the board shown with the
+    /// rulebook.
+    pub(super) fn show_rules(&mut self) {
+        let Some(rules) = printing::rules_in_play(self.session.as_ref(), self.shown_board.as_ref())
+        else {
+            return;
+        };
+        let window = &self.window;
+        let help = self.rules.get_or_insert_with(|| {
+            RulesHelp::builder()
+                .transient_for(window)
+                .launch(())
+                .detach()
+        });
+        help.emit(RulesHelpInput::Show {
+            board: rules.board,
+            variant: Box::new(rules.variant),
+        });
+    }
+}
