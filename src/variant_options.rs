@@ -398,9 +398,10 @@ static OPTIONS: &[VariantOption] = &[
         "spoils.per_region_bonus",
         Spoils,
         OptionKind::Switch,
-        || gettext("Score Regions Separately"),
+        // The house rule most tables play, by the name players give it.
+        || gettext("Two Armies per Independent Region"),
         || gettext(
-            "Each independent region held whole brings armies, instead of all the independents together"
+            "The common house rule: each independent region held whole brings its own armies (2 on the Castle Risk board), instead of all the independents together"
         ),
         field!(switch spoils.per_region_bonus)
     ),

@@ -480,7 +480,10 @@ fn variant_show_prints_every_rule_and_marks_the_changed_ones() {
     assert!(text.starts_with("Common house rules\n"), "{text}");
     let marked: Vec<&str> = text.lines().filter(|l| l.starts_with("* ")).collect();
     assert_eq!(marked.len(), 2, "{text}");
-    assert!(marked[0].contains("Score Regions Separately"), "{text}");
+    assert!(
+        marked[0].contains("Two Armies per Independent Region"),
+        "{text}"
+    );
     assert!(marked[0].ends_with("on  (rulebook: off)"), "{text}");
     assert!(text.contains("\n  Dice Against a Castle"), "{text}");
 

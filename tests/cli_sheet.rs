@@ -129,7 +129,7 @@ fn a_house_rule_variant_changes_the_independents_line_and_names_itself() {
     }
     assert!(
         squeezed.contains(
-            "Rules that differ from the rulebook: Score Regions Separately: on (rulebook: off)"
+            "Rules that differ from the rulebook: Two Armies per Independent Region: on (rulebook: off)"
         ),
         "{text}"
     );

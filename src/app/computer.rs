@@ -2,7 +2,8 @@
 //! players of one table ([`Computers`]: a policy per computer seat, one generator
 //! seeded from the game for the table's ties, and the table's [`Cancel`] flag), and
 //! the [`ComputerSeats`] worker that thinks on a thread of its own, so that the window
-//! never waits for a move and drops a table's thinking at once.
+//! never waits for a move and drops a table's thinking at once. The same worker works
+//! out hints for people's decisions (see `hint`).
 
 use std::time::{Duration, Instant};
 
@@ -15,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use relm4::{ComponentSender, Worker};
 use serde::{Deserialize, Serialize};
 
+use super::hint;
 use super::session::SeatSettings;
 
 /// How fast computer seats play: the game-speed preference.
@@ -131,6 +133,14 @@ pub enum ComputerSeatsInput {
         game: Box<Game>,
         pace: Duration,
     },
+    /// Work out hint `id`: what the Normal player would do for `seat`'s decision in
+    /// `game`, seeing only what `seat` sees; dropped once `cancel` is raised.
+    Hint {
+        id: u64,
+        game: Box<Game>,
+        seat: Seat,
+        cancel: Cancel,
+    },
 }
 
 impl std::fmt::Debug for ComputerSeatsInput {
@@ -139,6 +149,7 @@ impl std::fmt::Debug for ComputerSeatsInput {
         match self {
             ComputerSeatsInput::Seat(_) => f.write_str("Seat(…)"),
             ComputerSeatsInput::Think { id, .. } => write!(f, "Think({id})"),
+            ComputerSeatsInput::Hint { id, .. } => write!(f, "Hint({id})"),
         }
     }
 }
@@ -152,6 +163,8 @@ pub enum ComputerSeatsOutput {
         seat: Option<Seat>,
         action: Option<Action>,
     },
+    /// The hint for request `id`; `None` when the decision was not the seat's.
+    Hinted { id: u64, action: Option<Action> },
 }
 
 impl Worker for ComputerSeats {
@@ -188,6 +201,20 @@ impl Worker for ComputerSeats {
                 }
                 if !cancel.is_cancelled() {
                     let _ = sender.output(ComputerSeatsOutput::Chose { id, seat, action });
+                }
+            }
+            ComputerSeatsInput::Hint {
+                id,
+                game,
+                seat,
+                cancel,
+            } => {
+                if cancel.is_cancelled() {
+                    return;
+                }
+                let action = hint::normal_choice(&game, seat, &cancel);
+                if !cancel.is_cancelled() {
+                    let _ = sender.output(ComputerSeatsOutput::Hinted { id, action });
                 }
             }
         }
@@ -252,8 +279,9 @@ mod tests {
             ComputerSeats::builder()
                 .detach_worker(())
                 .connect_receiver(move |_, output| {
-                    let ComputerSeatsOutput::Chose { id, .. } = output;
-                    let _ = answers.send(id);
+                    if let ComputerSeatsOutput::Chose { id, .. } = output {
+                        let _ = answers.send(id);
+                    }
                 });
         let game = game(4);
         let seats: Vec<SeatSettings> = (0..3)

@@ -286,6 +286,10 @@ pub struct Preferences {
     /// How fast computer seats play.
     #[serde(default)]
     pub speed: GameSpeed,
+    /// Whether people's decisions get a hint (what the Normal player would do); off
+    /// unless switched on.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// Where the preferences are kept: `$XDG_CONFIG_HOME/castellan/preferences.toml`.
@@ -451,11 +455,22 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("castellan-prefs-{}", std::process::id()));
         let path = dir.join("preferences.toml");
         assert_eq!(load_preferences(&path), Preferences::default());
+        assert!(!Preferences::default().hints, "hints are off by default");
         let slow = Preferences {
             speed: GameSpeed::Slow,
+            hints: true,
         };
         store_preferences(&path, &slow).unwrap();
         assert_eq!(load_preferences(&path), slow);
+        // A file from before hints existed keeps its speed, with hints off.
+        std::fs::write(&path, "speed = \"slow\"").unwrap();
+        assert_eq!(
+            load_preferences(&path),
+            Preferences {
+                speed: GameSpeed::Slow,
+                hints: false
+            }
+        );
         std::fs::write(&path, "speed = \"warp\"").unwrap();
         assert_eq!(load_preferences(&path), Preferences::default());
         let _ = std::fs::remove_dir_all(&dir);

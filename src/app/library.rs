@@ -115,9 +115,46 @@ pub fn shipped_folder(kind: &str) -> PathBuf {
 }
 
 /// The person's own folder for files of a kind, which the game reads but never
-/// creates until something is saved there.
+/// creates until something is saved there. Tests get a folder of their own, so that
+/// they neither read nor write the files of whoever runs them.
 pub fn personal_folder(kind: &str) -> PathBuf {
+    if cfg!(test) {
+        return std::env::temp_dir()
+            .join(format!("castellan-tests-{}", std::process::id()))
+            .join(kind);
+    }
     glib::user_data_dir().join("castellan").join(kind)
+}
+
+/// The longest file name (without `.toml`) made from a title, in bytes: well under
+/// any file system's limit, and still readable.
+const MAX_STEM_BYTES: usize = 60;
+
+/// A file name for rules titled `title`: its letters and digits in lower case, every
+/// other run of characters (spaces, path separators, dots, control characters) one
+/// hyphen, at most [`MAX_STEM_BYTES`] long; `None` when the title has no letter or
+/// digit. "Quick & Bloody!" gives `quick-bloody.toml`.
+pub fn variant_file_name(title: &str) -> Option<String> {
+    let mut stem = String::new();
+    for c in title.chars() {
+        if c.is_alphanumeric() {
+            let lower: String = c.to_lowercase().collect();
+            if stem.len() + lower.len() > MAX_STEM_BYTES {
+                break;
+            }
+            stem.push_str(&lower);
+        } else if !stem.is_empty() && !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    let stem = stem.trim_end_matches('-');
+    (!stem.is_empty()).then(|| format!("{stem}.toml"))
+}
+
+/// Where rules titled `title` are saved by default: the person's variants folder,
+/// which the new-game dialog lists.
+pub fn personal_variant_path(title: &str) -> Option<PathBuf> {
+    variant_file_name(title).map(|name| personal_folder("variants").join(name))
 }
 
 /// The installed Castle Risk board's path.
@@ -171,6 +208,36 @@ fn entries<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_variants_file_name_is_made_safe_from_its_title() {
+        let name = |title: &str| variant_file_name(title);
+        assert_eq!(
+            name("Quick & Bloody!").as_deref(),
+            Some("quick-bloody.toml")
+        );
+        assert_eq!(
+            name("  Règles à Émile  ").as_deref(),
+            Some("règles-à-émile.toml")
+        );
+        // No separator, parent folder, hidden file or control character survives.
+        assert_eq!(name("../../etc/passwd").as_deref(), Some("etc-passwd.toml"));
+        assert_eq!(name("a\\b\u{0}c\nd\te").as_deref(), Some("a-b-c-d-e.toml"));
+        assert_eq!(name(".hidden").as_deref(), Some("hidden.toml"));
+        for title in ["", "   ", "!!!", "/", "..", "\u{7}\u{1b}"] {
+            assert_eq!(name(title), None, "{title:?}");
+        }
+        // Long titles are cut to a sensible length, on a character's boundary.
+        let long = name(&"é".repeat(500)).unwrap();
+        assert!(long.len() <= MAX_STEM_BYTES + ".toml".len(), "{long}");
+        assert!(long.starts_with("éé") && long.ends_with(".toml"));
+        let words = name(&"word ".repeat(40)).unwrap();
+        assert!(!words.contains("-.toml") && words.len() <= 65, "{words}");
+        // Into the person's own folder, never beside it.
+        let path = personal_variant_path("../Mine").unwrap();
+        assert_eq!(path.parent(), Some(personal_folder("variants").as_path()));
+        assert_eq!(path.file_name().unwrap(), "mine.toml");
+    }
 
     #[test]
     fn the_shipped_boards_load_castle_risk_first() {

@@ -10,6 +10,7 @@ use relm4::prelude::*;
 
 use super::battle_panel::BattlePanelInput;
 use super::computer::GameSpeed;
+use super::files::Preferences;
 use super::shortcuts;
 use super::window::{MainWindow, MainWindowInput};
 
@@ -38,6 +39,7 @@ relm4::new_stateless_action!(ConfirmPlacementAction, WindowActions, "confirm-pla
 relm4::new_stateless_action!(UndoAction, WindowActions, "undo");
 relm4::new_stateless_action!(EndTurnAction, WindowActions, "end-turn");
 relm4::new_stateful_action!(GameSpeedAction, WindowActions, "game-speed", String, String);
+relm4::new_stateful_action!(HintsAction, WindowActions, "hints", (), bool);
 
 /// The primary menu.
 pub fn primary_menu() -> gio::Menu {
@@ -81,6 +83,8 @@ pub fn primary_menu() -> gio::Menu {
             Some(&format!("win.game-speed::{}", game_speed.id())),
         );
     }
+    // A check item: what the Normal computer player would do, offered to people.
+    speed.append(Some(&gettext("Show _Hints")), Some("win.hints"));
     menu.append_section(Some(&gettext("Computer Players")), &speed);
     let help = gio::Menu::new();
     help.append(Some(&gettext("_Rules")), Some("win.rules"));
@@ -93,13 +97,14 @@ pub fn primary_menu() -> gio::Menu {
     menu
 }
 
-/// The window's actions and their accelerators; the game-speed choice starts at
-/// `speed`.
+/// The window's actions and their accelerators; the game-speed choice and the hints
+/// switch start as `preferences` say.
 pub fn register_actions(
     window: &adw::ApplicationWindow,
     sender: &ComponentSender<MainWindow>,
-    speed: GameSpeed,
+    preferences: &Preferences,
 ) {
+    let speed = preferences.speed;
     let mut group = RelmActionGroup::<WindowActions>::new();
     macro_rules! add {
         ($action:ty, $message:expr) => {{
@@ -157,6 +162,15 @@ pub fn register_actions(
                 }
             },
         );
+        group.add_action(action);
+    }
+    {
+        let sender = sender.clone();
+        let action: RelmAction<HintsAction> =
+            RelmAction::new_stateful(&preferences.hints, move |_, shown: &mut bool| {
+                *shown = !*shown;
+                sender.input(MainWindowInput::SetHints(*shown));
+            });
         group.add_action(action);
     }
     group.register_for_widget(window);

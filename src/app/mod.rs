@@ -5,7 +5,8 @@
 //!   `menu`: its main menu and actions; `shortcuts`: accelerators and their window.
 //! - `session`: the game at this table, without GTK (tested on its own): its setup,
 //!   map clicks, quick defence and what the screen shows to whom.
-//! - `computer`: computer seats' policies and the worker they think in.
+//! - `computer`: computer seats' policies and the worker they think in; `hint`: what
+//!   the Normal player would do in a person's place.
 //! - `files`: every file read or written (saves, the last setup) and the file chooser.
 //! - `status`: the status line's words; `log` the log's words, `log_view` the log.
 //! - `map_view`: the map widget; `privacy`, `victory`: the pages between people and
@@ -31,6 +32,7 @@ mod decisions;
 mod dice_view;
 mod files;
 mod game_record;
+mod hint;
 mod icons;
 mod lab_run;
 mod library;

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use castellan_engine::game::{Action, Decision};
-use relm4::gtk::prelude::*;
+use relm4::adw::prelude::*;
 use relm4::prelude::*;
 
 use super::computer::{Computers, GameSpeed};
@@ -839,4 +839,256 @@ fn the_turn_shortcuts_do_what_their_buttons_do() {
             Some((_, Action::EndTurn))
         ));
     }
+}
+
+/// Lets the hint being worked out arrive.
+fn wait_for_the_hint(window: &Controller<MainWindow>) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while window.model().hints.pending() && Instant::now() < deadline {
+        settle();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    settle();
+}
+
+/// Clears the privacy page and lets the computer play until a person is to move.
+fn until_a_person_decides(window: &Controller<MainWindow>) {
+    for _ in 0..200 {
+        wait_for_the_computer(window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let model = window.model();
+        if model.session.as_ref().unwrap().human_to_move().is_some() {
+            return;
+        }
+    }
+    panic!("no person came to decide");
+}
+
+#[gtk::test]
+fn a_hint_shows_what_normal_would_do_and_is_taken_with_one_click() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    until_a_person_decides(&window);
+    let hint_row = named(window.widget(), "hint");
+    // Off by default: nothing is asked or shown.
+    assert!(!window.model().hints.enabled());
+    assert!(!window.model().hints.pending());
+    assert!(!hint_row.get_visible());
+    window.emit(MainWindowInput::SetHints(true));
+    wait_for_the_hint(&window);
+    let (hint, expected) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        let seat = session.human_to_move().unwrap();
+        let expected =
+            super::hint::normal_choice(session.game(), seat, &castellan_engine::bot::Cancel::new());
+        (model.hints.shown().cloned(), expected)
+    };
+    assert!(hint.is_some(), "the hint came");
+    assert_eq!(hint, expected);
+    // The window is never presented in tests: the row's own visibility is what counts.
+    assert!(hint_row.get_visible());
+    assert!(label_text(&window, "hint-text").starts_with("Hint: "));
+    // One click plays it; the next decision gets its own hint, never the old one.
+    let moves = window
+        .model()
+        .session
+        .as_ref()
+        .unwrap()
+        .game()
+        .history()
+        .len();
+    named(window.widget(), "take-hint")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+    {
+        let model = window.model();
+        let game = model.session.as_ref().unwrap().game();
+        assert_eq!(game.history().len(), moves + 1);
+        assert_eq!(game.history().last().map(|(_, a)| a), hint.as_ref());
+    }
+    until_a_person_decides(&window);
+    wait_for_the_hint(&window);
+    assert!(window.model().hints.shown().is_some());
+    // Switched off, the hint goes at once.
+    window.emit(MainWindowInput::SetHints(false));
+    settle();
+    assert!(window.model().hints.shown().is_none());
+    assert!(!hint_row.get_visible());
+}
+
+/// The smallest size the window can take, across and down.
+fn minimum_size(widget: &impl IsA<gtk::Widget>) -> (i32, i32) {
+    let (width, ..) = widget.measure(gtk::Orientation::Horizontal, -1);
+    let (height, ..) = widget.measure(gtk::Orientation::Vertical, width.max(800));
+    (width, height)
+}
+
+#[gtk::test]
+fn the_window_fits_800_by_600_and_folds_its_side_panels_there() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    window.emit(MainWindowInput::WindowWidth(800));
+    settle();
+    let flap = named(window.widget(), "side-panels")
+        .parent()
+        .and_then(|p| p.ancestor(adw::Flap::static_type()))
+        .and_downcast::<adw::Flap>()
+        .expect("the side panels sit in a flap");
+    let button = named(window.widget(), "show-sidebar")
+        .downcast::<gtk::ToggleButton>()
+        .unwrap();
+    until_a_person_decides(&window);
+    assert!(flap.is_folded() || flap.fold_policy() == adw::FlapFoldPolicy::Always);
+    assert!(!flap.reveals_flap(), "folded panels start hidden");
+    assert!(button.get_visible(), "the header offers to show them");
+    button.set_active(true);
+    settle();
+    assert!(window.model().sidebar_open && flap.reveals_flap());
+    button.set_active(false);
+    settle();
+    assert!(!flap.reveals_flap());
+    // Fits during the setup and in a battle, the tallest the panels get.
+    let (width, height) = minimum_size(window.widget());
+    assert!(width <= 800 && height <= 600, "setup: {width}×{height}");
+    let mut chooser = Computers::new(3, 8);
+    play_until(&window, &mut chooser, |d| {
+        matches!(d, Decision::Roll { .. })
+    });
+    assert!(
+        flap.reveals_flap(),
+        "the dice are rolled in the panels: shown"
+    );
+    let (width, height) = minimum_size(window.widget());
+    assert!(width <= 800 && height <= 600, "battle: {width}×{height}");
+    // Wide again, the panels sit beside the map and the button goes.
+    window.emit(MainWindowInput::WindowWidth(1400));
+    settle();
+    assert_eq!(flap.fold_policy(), adw::FlapFoldPolicy::Never);
+    assert!(flap.reveals_flap());
+    assert!(!button.get_visible());
+}
+
+/// The visible window other than `main`, once a message opened it.
+fn other_window(main: &Controller<MainWindow>) -> gtk::Window {
+    gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Window>().ok())
+        .find(|w| w.is_visible() && w != main.widget().upcast_ref::<gtk::Window>())
+        .expect("a second window opened")
+}
+
+#[gtk::test]
+#[ignore = "writes pictures for people to look at"]
+fn the_window_at_800_by_600_and_1400_by_1000_in_pictures() {
+    let folder = std::env::temp_dir().join("castellan-sizes");
+    std::fs::create_dir_all(&folder).unwrap();
+    for (width, height, panels) in [(800, 600, false), (800, 600, true), (1400, 1000, false)] {
+        let window = MainWindow::builder()
+            .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+            .detach();
+        window.widget().set_default_size(width, height);
+        window.widget().present();
+        settle();
+        until_a_person_decides(&window);
+        window.emit(MainWindowInput::SetHints(true));
+        wait_for_the_hint(&window);
+        if panels {
+            window.emit(MainWindowInput::ShowSidebar(true));
+        }
+        for _ in 0..10 {
+            settle();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let shown = (window.widget().width(), window.widget().height());
+        super::panel_testing::save_window_png(
+            window.widget(),
+            &folder.join(format!("window-{width}x{height}-{panels}.png")),
+        );
+        assert!(shown.0 <= width && shown.1 <= height, "{shown:?}");
+        if width == 800 && !panels {
+            for (message, name) in [
+                (MainWindowInput::NewGame, "new-game"),
+                (MainWindowInput::VariantEditor, "variant-editor"),
+            ] {
+                window.emit(message);
+                settle();
+                settle();
+                let other = other_window(&window);
+                other.set_default_size(width, height);
+                other.present();
+                for _ in 0..10 {
+                    settle();
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                let size = (other.width(), other.height());
+                super::panel_testing::save_window_png(
+                    &other,
+                    &folder.join(format!("{name}-{width}x{height}.png")),
+                );
+                other.set_visible(false);
+                settle();
+                assert!(size.0 <= width && size.1 <= height, "{name}: {size:?}");
+            }
+        }
+        window.widget().set_visible(false);
+        settle();
+    }
+}
+
+/// The rules a new-game dialog offers, by their labels.
+fn rules_offered(dialog: &gtk::Window) -> Vec<String> {
+    let list = named(dialog, "rules").downcast::<gtk::DropDown>().unwrap();
+    let model = list.model().unwrap().downcast::<gtk::StringList>().unwrap();
+    (0..model.n_items())
+        .filter_map(|i| model.string(i).map(String::from))
+        .collect()
+}
+
+#[gtk::test]
+fn rules_saved_in_the_editor_are_listed_by_the_new_game_dialog_at_once() {
+    let window = MainWindow::builder().launch(Startup::Dialog).detach();
+    settle();
+    let dialog = other_window(&window);
+    let mut variant = castellan_engine::variant::Variant::rulebook();
+    variant.name = "Saturday Night".into();
+    variant.spoils.per_region_bonus = true;
+    let path = super::library::personal_variant_path(&variant.name).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        !rules_offered(&dialog)
+            .iter()
+            .any(|r| r.starts_with("Saturday Night"))
+    );
+    window.emit(MainWindowInput::EditVariantForNewGame(variant, None));
+    settle();
+    let editor = gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<gtk::Window>().ok())
+        .find(|w| {
+            w.is_visible() && super::panel_testing::find_named(w.upcast_ref(), "use").is_some()
+        })
+        .expect("the editor opened");
+    named(&editor, "save")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+    assert!(path.is_file(), "saved into the person's variants folder");
+    let offered = rules_offered(&dialog);
+    assert!(
+        offered.iter().any(|r| r.starts_with("Saturday Night")),
+        "the dialog lists it as saved: {offered:?}"
+    );
+    std::fs::remove_file(&path).unwrap();
 }

@@ -614,7 +614,7 @@ mod tests {
         );
         assert!(!text.contains("independents at once"));
         assert!(
-            text.contains("Score Regions Separately: <b>on</b> (rulebook: off)"),
+            text.contains("Two Armies per Independent Region: <b>on</b> (rulebook: off)"),
             "{text}"
         );
     }

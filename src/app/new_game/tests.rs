@@ -40,7 +40,7 @@ fn a_variant_is_summed_up_by_the_rules_it_changes() {
     variant.spoils.per_region_bonus = true;
     assert_eq!(
         variant_changes(&variant),
-        "Changes: Lenient General, Score Regions Separately."
+        "Changes: Lenient General, Two Armies per Independent Region."
     );
 }
 
@@ -116,7 +116,10 @@ fn the_dialog_offers_the_shipped_boards_and_rules_and_starts_with_them() {
         .set_selected(house as u32);
     settle();
     let notes = dialog.widget::<gtk::Label>("rules-notes").text();
-    assert!(notes.contains("Score Regions Separately"), "{notes}");
+    assert!(
+        notes.contains("Two Armies per Independent Region"),
+        "{notes}"
+    );
     let game = dialog.start();
     assert!(game.variant.spoils.per_region_bonus);
     assert!(game.setup.variant.unwrap().ends_with("house-rules.toml"));

@@ -93,6 +93,8 @@ pub enum VariantEditorInput {
     TestRules,
     /// Close, asking first about unsaved rules.
     Close,
+    /// Close if everything is saved (after a save that may still ask where to).
+    CloseIfSaved,
     /// Close without asking.
     Discard,
 }
@@ -101,6 +103,8 @@ pub enum VariantEditorInput {
 pub enum VariantEditorOutput {
     /// Play these rules (saved at this path, if they are).
     UseForNewGame(Variant, Option<PathBuf>),
+    /// The rules were saved (at the editor's path): lists of variants may change.
+    Saved,
 }
 
 impl VariantEditor {
@@ -301,6 +305,7 @@ impl VariantEditor {
         match written {
             Ok(()) => {
                 self.saved = self.variant.clone();
+                let _ = sender.output(VariantEditorOutput::Saved);
                 self.path = Some(path);
                 self.changed_on_disk = false;
                 self.watch(sender);
@@ -319,6 +324,48 @@ impl VariantEditor {
                 dialog.present();
             }
         }
+    }
+
+    /// Saves rules never saved before into the person's variants folder, under a
+    /// name made from their title, asking before replacing another file there; rules
+    /// without a title go through the file chooser.
+    fn save_by_title(&mut self, sender: &ComponentSender<Self>) {
+        let Some(path) = library::personal_variant_path(&self.variant.name) else {
+            sender.input(VariantEditorInput::SaveAs);
+            return;
+        };
+        if path.exists() {
+            self.ask_before_replacing(path, sender);
+        } else {
+            self.save_to(path, sender);
+        }
+    }
+
+    fn ask_before_replacing(&self, path: PathBuf, sender: &ComponentSender<Self>) {
+        let file = path
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let dialog = adw::MessageDialog::new(
+            Some(&self.window),
+            Some(&fill(&gettext("Replace “{file}”?"), &[("file", &file)])),
+            Some(&gettext(
+                "Other rules are saved under this name in your variants folder; replacing them loses them.",
+            )),
+        );
+        dialog.add_response("cancel", &gettext("_Cancel"));
+        dialog.add_response("save-as", &gettext("Save _As…"));
+        dialog.add_response("replace", &gettext("_Replace"));
+        dialog.set_response_appearance("replace", adw::ResponseAppearance::Destructive);
+        dialog.set_default_response(Some("save-as"));
+        dialog.set_close_response("cancel");
+        let sender = sender.clone();
+        dialog.connect_response(None, move |_, response| match response {
+            "replace" => sender.input(VariantEditorInput::SaveTo(path.clone())),
+            "save-as" => sender.input(VariantEditorInput::SaveAs),
+            _ => {}
+        });
+        dialog.present();
     }
 
     fn ask_before_closing(&self, sender: &ComponentSender<Self>) {
@@ -344,7 +391,7 @@ impl VariantEditor {
             "discard" => sender.input(VariantEditorInput::Discard),
             "save" => {
                 sender.input(VariantEditorInput::Save);
-                sender.input(VariantEditorInput::Close);
+                sender.input(VariantEditorInput::CloseIfSaved);
             }
             _ => {}
         });
@@ -701,18 +748,17 @@ impl Component for VariantEditor {
             VariantEditorInput::Load(path) => self.load(&path, &sender),
             VariantEditorInput::Save => match self.path.clone() {
                 Some(path) => self.save_to(path, &sender),
-                None => sender.input(VariantEditorInput::SaveAs),
+                None => self.save_by_title(&sender),
             },
             VariantEditorInput::SaveAs => {
                 if !self.editable() {
                     return;
                 }
                 let sender = sender.clone();
-                let suggested = self.path.clone().or_else(|| {
-                    (!self.variant.name.is_empty()).then(|| {
-                        personal_folder("variants").join(format!("{}.toml", self.variant.name))
-                    })
-                });
+                let suggested = self
+                    .path
+                    .clone()
+                    .or_else(|| library::personal_variant_path(&self.variant.name));
                 self.chooser = Some(files::choose(
                     &self.window,
                     FileKind::Variant,
@@ -773,6 +819,11 @@ impl Component for VariantEditor {
                 if self.unsaved() {
                     self.ask_before_closing(&sender);
                 } else {
+                    self.window.set_visible(false);
+                }
+            }
+            VariantEditorInput::CloseIfSaved => {
+                if !self.unsaved() {
                     self.window.set_visible(false);
                 }
             }

@@ -176,7 +176,11 @@ fn rules_are_saved_naming_only_what_differs_and_used_for_the_new_game() {
     editor.widget::<gtk::Button>("use").emit_clicked();
     settle();
     let outputs = editor.outputs.borrow();
-    let [VariantEditorOutput::UseForNewGame(variant, used_path)] = &outputs[..] else {
+    let [
+        VariantEditorOutput::Saved,
+        VariantEditorOutput::UseForNewGame(variant, used_path),
+    ] = &outputs[..]
+    else {
         panic!("{outputs:?}");
     };
     assert_eq!(variant, &saved);
@@ -282,6 +286,60 @@ fn editor_screenshot() {
         window,
         &std::path::Path::new(&dir).join("variant-editor.png"),
     );
+}
+
+#[gtk::test]
+fn new_rules_are_saved_by_their_title_without_replacing_others_unasked() {
+    let mut variant = Variant::rulebook();
+    variant.name = "Quick/Bloody: Tuesday".into();
+    variant.castle_dice_limit = 3;
+    let path = library::personal_variant_path(&variant.name).unwrap();
+    assert_eq!(path.file_name().unwrap(), "quick-bloody-tuesday.toml");
+    let _ = std::fs::remove_file(&path);
+    let editor = Editor::open(variant.clone(), None, for_new_game());
+    // The name alone differs from nothing saved: Save writes into the person's folder.
+    editor.widget::<gtk::Button>("save").emit_clicked();
+    settle();
+    assert_eq!(load_variant_file(&path).unwrap(), variant);
+    assert_eq!(
+        editor.controller.model().path.as_deref(),
+        Some(path.as_path())
+    );
+    assert!(matches!(
+        editor.outputs.borrow().last(),
+        Some(VariantEditorOutput::Saved)
+    ));
+    assert!(
+        library::variants().iter().any(|v| v.path == path),
+        "the library lists it"
+    );
+    // Other rules with the same title do not replace the file unasked.
+    let mut other = variant.clone();
+    other.castle_dice_limit = 2;
+    let second = Editor::open(other.clone(), None, for_new_game());
+    second.widget::<gtk::Button>("save").emit_clicked();
+    settle();
+    assert_eq!(load_variant_file(&path).unwrap(), variant, "kept");
+    assert_eq!(second.controller.model().path, None);
+    let asking = gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<adw::MessageDialog>().ok())
+        .find(|d| d.is_visible())
+        .expect("the editor asks before replacing");
+    assert!(
+        asking
+            .heading()
+            .unwrap()
+            .contains("quick-bloody-tuesday.toml")
+    );
+    asking.response("replace");
+    settle();
+    assert_eq!(
+        load_variant_file(&path).unwrap(),
+        other,
+        "replaced when asked"
+    );
+    std::fs::remove_file(&path).unwrap();
 }
 
 #[gtk::test]

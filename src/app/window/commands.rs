@@ -111,6 +111,8 @@ impl MainWindow {
                     VariantEditorOutput::UseForNewGame(variant, path) => {
                         NewGameInput::UseVariant(variant, path)
                     }
+                    // The dialog lists the person's variants: a new one shows at once.
+                    VariantEditorOutput::Saved => NewGameInput::FilesChanged,
                 })
         })
     }

@@ -20,6 +20,7 @@ use relm4::prelude::*;
 
 use super::battle_panel::{BattlePanel, BattlePanelInput, BattlePanelOutput};
 use super::computer::{ComputerSeats, ComputerSeatsOutput, GameSpeed};
+use super::hint::{self, Hints};
 use super::log_view::GameLog;
 use super::map_view::{ClickKind, MapView, MapViewInput};
 use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
@@ -36,6 +37,13 @@ use castellan_engine::bot::Cancel;
 mod commands;
 mod play;
 mod story;
+
+/// The side panels' width beside the map.
+const SIDEBAR_WIDTH: i32 = 340;
+
+/// Below this window width the map keeps the whole width and the side panels fold
+/// over it (the map needs about twice the panels' width to stay readable).
+pub(super) const NARROW_BELOW: i32 = 1000;
 
 /// What the window shows in its main area.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -115,8 +123,16 @@ pub struct MainWindow {
     /// Raised when the table gets up (a new game, quitting): the computer seats'
     /// thinking stops at once.
     table: Cancel,
+    /// The window is too narrow for the side panels beside the map: they fold over it.
+    pub(super) narrow: bool,
+    /// Whether the folded side panels are shown over the map.
+    pub(super) sidebar_open: bool,
+    /// The decision (by moves made) the folded panels were last opened for.
+    panels_opened_at: Option<usize>,
     /// How fast computer seats play (a preference).
     pub(super) speed: GameSpeed,
+    /// The hints setting (a preference) and the hint of the decision on screen.
+    pub(super) hints: Hints,
     /// Thoughts asked for so far: each answer names its own, so a stale one is dropped.
     thoughts: u64,
     /// Why the computer cannot go on (its move was refused), shown until a new game.
@@ -196,6 +212,19 @@ pub enum MainWindowInput {
     ShowMap,
     /// Computer seats play at this speed from their next move.
     SetSpeed(GameSpeed),
+    /// The window is now this wide: below [`NARROW_BELOW`] the side panels fold.
+    WindowWidth(i32),
+    /// Show or hide the folded side panels.
+    ShowSidebar(bool),
+    /// Switch hints for people's decisions on or off.
+    SetHints(bool),
+    /// Play the hint shown.
+    TakeHint,
+    /// The computer worker's hint for request `id`.
+    Hinted {
+        id: u64,
+        action: Option<Action>,
+    },
     /// The computer worker's answer to thought `id`.
     ComputerChose {
         id: u64,
@@ -234,6 +263,19 @@ impl Component for MainWindow {
                         set_primary: true,
                         set_menu_model: Some(&menu::primary_menu()),
                     },
+                    pack_end = &gtk::ToggleButton {
+                        set_widget_name: "show-sidebar",
+                        set_icon_name: "sidebar-show-right-symbolic",
+                        set_tooltip_text: Some(&gettext("Show Cards and Log")),
+                        #[watch]
+                        set_visible: model.narrow && model.page == Page::Game,
+                        #[watch]
+                        #[block_signal(sidebar_toggled)]
+                        set_active: model.sidebar_open,
+                        connect_toggled[sender] => move |button| {
+                            sender.input(MainWindowInput::ShowSidebar(button.is_active()));
+                        } @sidebar_toggled,
+                    },
                     pack_end = &gtk::Button {
                         set_icon_name: "zoom-fit-best-symbolic",
                         set_tooltip_text: Some(&gettext("Fit Map to Window")),
@@ -251,18 +293,64 @@ impl Component for MainWindow {
                 set_child = &gtk::Stack {
                     set_vexpand: true,
 
-                    add_named[Some("game")] = &gtk::Paned {
-                        set_orientation: gtk::Orientation::Horizontal,
-                        set_shrink_end_child: false,
-                        set_resize_end_child: false,
+                    // The side panels beside the map, or over it in a narrow window,
+                    // shown by the header's button (libadwaita 1.2 has no breakpoints).
+                    add_named[Some("game")] = &adw::Flap {
+                        set_flap_position: gtk::PackType::End,
+                        set_swipe_to_open: false,
+                        #[watch]
+                        set_fold_policy: if model.narrow {
+                            adw::FlapFoldPolicy::Always
+                        } else {
+                            adw::FlapFoldPolicy::Never
+                        },
+                        #[watch]
+                        #[block_signal(flap_revealed)]
+                        set_reveal_flap: !model.narrow || model.sidebar_open,
+                        connect_reveal_flap_notify[sender] => move |flap| {
+                            if flap.is_folded() {
+                                sender.input(MainWindowInput::ShowSidebar(flap.reveals_flap()));
+                            }
+                        } @flap_revealed,
 
                         #[wrap(Some)]
-                        set_start_child = &gtk::Box {
+                        set_separator = &gtk::Separator {},
+
+                        #[wrap(Some)]
+                        set_content = &gtk::Box {
                             set_orientation: gtk::Orientation::Vertical,
 
                             #[local_ref]
                             map_holder -> gtk::Box {
                                 set_vexpand: true,
+                            },
+
+                            gtk::Box {
+                                set_widget_name: "hint",
+                                set_spacing: 6,
+                                set_margin_start: 6,
+                                set_margin_end: 6,
+                                set_margin_top: 6,
+                                #[watch]
+                                set_visible: model.hints.shown().is_some(),
+
+                                gtk::Image {
+                                    set_icon_name: Some("dialog-information-symbolic"),
+                                },
+                                gtk::Label {
+                                    set_widget_name: "hint-text",
+                                    set_hexpand: true,
+                                    set_xalign: 0.0,
+                                    set_wrap: true,
+                                    #[watch]
+                                    set_label: &model.hint_text(),
+                                },
+                                gtk::Button {
+                                    set_widget_name: "take-hint",
+                                    set_label: &gettext("Take Hint"),
+                                    set_tooltip_text: Some(&gettext("Play the suggested move")),
+                                    connect_clicked => MainWindowInput::TakeHint,
+                                },
                             },
 
                             gtk::Box {
@@ -309,9 +397,12 @@ impl Component for MainWindow {
                         },
 
                         #[wrap(Some)]
-                        set_end_child = &gtk::Box {
+                        set_flap = &gtk::Box {
+                            set_widget_name: "side-panels",
                             set_orientation: gtk::Orientation::Vertical,
-                            set_width_request: 340,
+                            set_width_request: SIDEBAR_WIDTH,
+                            // Opaque over the map when folded.
+                            add_css_class: "background",
 
                             #[local_ref]
                             battle_widget -> gtk::Box {},
@@ -399,14 +490,18 @@ impl Component for MainWindow {
                 VictoryPageOutput::Statistics => MainWindowInput::Statistics,
                 VictoryPageOutput::Replay => MainWindowInput::Replay,
             });
-        let computers = ComputerSeats::builder().detach_worker(()).forward(
-            sender.input_sender(),
-            |ComputerSeatsOutput::Chose { id, seat, action }| MainWindowInput::ComputerChose {
-                id,
-                seat,
-                action,
-            },
-        );
+        let computers =
+            ComputerSeats::builder()
+                .detach_worker(())
+                .forward(sender.input_sender(), |output| match output {
+                    ComputerSeatsOutput::Chose { id, seat, action } => {
+                        MainWindowInput::ComputerChose { id, seat, action }
+                    }
+                    ComputerSeatsOutput::Hinted { id, action } => {
+                        MainWindowInput::Hinted { id, action }
+                    }
+                });
+        let preferences = stored_preferences();
         let page = if board.is_ok() {
             Page::Game
         } else {
@@ -432,7 +527,11 @@ impl Component for MainWindow {
             thought: None,
             table: Cancel::new(),
             thoughts: 0,
-            speed: stored_preferences().speed,
+            narrow: false,
+            sidebar_open: false,
+            panels_opened_at: None,
+            speed: preferences.speed,
+            hints: Hints::new(preferences.hints),
             computer_stuck: None,
             session: None,
             page,
@@ -457,7 +556,13 @@ impl Component for MainWindow {
         let victory_widget = &model.victory.widget().clone();
         let widgets = view_output!();
 
-        menu::register_actions(&root, &sender, model.speed);
+        menu::register_actions(&root, &sender, &preferences);
+        {
+            let sender = sender.clone();
+            root.connect_default_width_notify(move |window| {
+                sender.input(MainWindowInput::WindowWidth(window.default_width()));
+            });
+        }
         {
             // Closing asks first when there are unsaved changes; `Quit` decides.
             let sender = sender.clone();
@@ -613,14 +718,28 @@ impl Component for MainWindow {
             MainWindowInput::ShowMap => self.page = Page::Game,
             MainWindowInput::SetSpeed(speed) => {
                 self.speed = speed;
-                // Tests neither read nor change the preferences of whoever runs them.
-                if !cfg!(test) {
-                    let preferences = files::Preferences { speed };
-                    let path = files::preferences_path();
-                    if let Err(error) = files::store_preferences(&path, &preferences) {
-                        eprintln!("castellan: cannot keep the preferences: {error}");
-                    }
+                self.keep_preferences();
+            }
+            MainWindowInput::WindowWidth(width) => {
+                let narrow = width > 0 && width < NARROW_BELOW;
+                if narrow != self.narrow {
+                    self.narrow = narrow;
+                    self.sidebar_open = false;
                 }
+            }
+            MainWindowInput::ShowSidebar(open) => self.sidebar_open = open,
+            MainWindowInput::SetHints(on) => {
+                self.hints.set_enabled(on);
+                self.keep_preferences();
+                self.refresh();
+            }
+            MainWindowInput::TakeHint => {
+                if let Some(action) = self.hints.shown().cloned() {
+                    self.act(action);
+                }
+            }
+            MainWindowInput::Hinted { id, action } => {
+                self.hints.answered(id, action);
             }
             MainWindowInput::ComputerChose { id, seat, action } => {
                 self.computer_chose(id, seat, action)
@@ -652,6 +771,34 @@ fn rule_error_text(error: &RuleError, session: &Session) -> String {
 }
 
 impl MainWindow {
+    /// Keeps the preferences for the next run (tests neither read nor change the
+    /// preferences of whoever runs them).
+    fn keep_preferences(&self) {
+        if cfg!(test) {
+            return;
+        }
+        let preferences = files::Preferences {
+            speed: self.speed,
+            hints: self.hints.enabled(),
+        };
+        if let Err(error) = files::store_preferences(&files::preferences_path(), &preferences) {
+            eprintln!("castellan: cannot keep the preferences: {error}");
+        }
+    }
+
+    /// The hint shown, in words.
+    fn hint_text(&self) -> String {
+        let (Some(session), Some(action)) = (&self.session, self.hints.shown()) else {
+            return String::new();
+        };
+        let seats = session.names();
+        let names = Names::new(session.board()).with_seats(&seats);
+        fill(
+            &gettext("Hint: {move}"),
+            &[("move", &hint::describe(action, &names))],
+        )
+    }
+
     /// The game's file (or "New Game") with a dot when unsaved, then the board and
     /// the rules it is played with; before any game, the board shown.
     fn subtitle(&self) -> String {

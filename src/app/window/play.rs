@@ -7,12 +7,13 @@ use std::sync::Arc;
 
 use adw::prelude::*;
 use castellan_engine::board::{Board, TerritoryId};
-use castellan_engine::game::{Action, EventKind, Seat};
+use castellan_engine::game::{Action, Decision, EventKind, Seat};
 use gettextrs::gettext;
 
 use super::{MainWindow, MainWindowInput, Page, rule_error_text};
 use crate::app::battle_panel::BattlePanelInput;
 use crate::app::computer::{ComputerSeatsInput, Computers};
+use crate::app::hint;
 use crate::app::log::{LogNames, sentence, tells};
 use crate::app::log_view::{GameLogInput, LogNamesInput};
 use crate::app::map_view::{ClickKind, MapView, MapViewInput, MapViewOutput};
@@ -175,7 +176,61 @@ impl MainWindow {
         } else {
             Page::Game
         };
+        self.open_panels_for_their_decision();
+        self.follow_hint();
         self.let_computer_move();
+    }
+
+    /// In a narrow window, shows the folded side panels when the person's decision is
+    /// made there (dice, a move-in, a spy's or an offer's answer), once per decision,
+    /// so that they can be closed again.
+    fn open_panels_for_their_decision(&mut self) {
+        let Some(session) = self.session.as_ref().filter(|_| self.narrow) else {
+            return;
+        };
+        let game = session.game();
+        let in_panels = session.human_to_move().is_some()
+            && game.pending().is_some_and(|p| {
+                matches!(
+                    p.decision,
+                    Decision::Roll { .. }
+                        | Decision::Defend { .. }
+                        | Decision::MoveIn { .. }
+                        | Decision::AnswerSpy { .. }
+                        | Decision::SpyDiscard { .. }
+                        | Decision::AnswerOffer { .. }
+                )
+            });
+        let moves = game.history().len();
+        if in_panels && self.page == Page::Game && self.panels_opened_at != Some(moves) {
+            self.panels_opened_at = Some(moves);
+            self.sidebar_open = true;
+        }
+    }
+
+    /// Asks the worker for the hint of the decision in front of a person, when hints
+    /// are on and the decision is new; a changed decision drops the old hint.
+    fn follow_hint(&mut self) {
+        let decision = self
+            .session
+            .as_ref()
+            .filter(|_| self.page == Page::Game && self.computer_stuck.is_none())
+            .and_then(|session| {
+                let seat = session.human_to_move()?;
+                hint::Decision::of(session.game(), seat)
+            });
+        let Some(request) = self.hints.follow(decision) else {
+            return;
+        };
+        let Some(session) = &self.session else {
+            return;
+        };
+        self.computers.emit(ComputerSeatsInput::Hint {
+            id: request.id,
+            game: Box::new(session.game().unrecorded_copy()),
+            seat: request.seat,
+            cancel: request.cancel,
+        });
     }
 
     /// Hands the events since the last refresh to the log and the battle panel's dice.
@@ -307,6 +362,7 @@ impl MainWindow {
     pub(super) fn leave_table(&mut self) {
         self.table.cancel();
         self.thought = None;
+        self.hints.forget();
     }
 
     /// Plays the move the worker chose, unless it answers an old thought; a move the
