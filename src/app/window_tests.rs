@@ -1157,3 +1157,93 @@ fn claim_for_me_hands_a_persons_claims_to_the_computer() {
     assert!(claimed > 5, "{claimed} claims");
     assert!(!button.get_visible(), "gone once the claims are over");
 }
+
+/// Whether the sidebar's secret mission is on screen, and what it says.
+fn mission_on_screen(window: &Controller<MainWindow>) -> Option<String> {
+    // `get_visible`: the window of these tests is never shown, so nothing in it
+    // `is_visible`.
+    named(window.widget(), "mission")
+        .get_visible()
+        .then(|| label_text(window, "mission-text"))
+}
+
+/// A classic game with secret missions between two people and a computer: each
+/// person sees their own mission once they hold the screen, and nobody's while the
+/// pass page waits or the computer plays.
+#[gtk::test]
+fn a_seat_sees_its_own_secret_mission_and_nobody_elses() {
+    use castellan_engine::game::Mission;
+    let mut game = new_game::resolve(GameSetup {
+        board: Some(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/classic.toml"),
+        ),
+        ..two_people_and_a_computer_seeded(3).setup
+    })
+    .expect("the classic board loads");
+    game.variant = castellan_engine::variant::Variant::classic();
+    game.variant.classic.missions = true;
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    settle();
+    window.emit(MainWindowInput::SetSpeed(GameSpeed::Instant));
+    let mut chooser = Computers::new(3, 8);
+    let (mut hidden_checked, mut holders) = (0, std::collections::BTreeSet::new());
+    for _ in 0..2_000 {
+        settle();
+        if window.model().thought.is_some() {
+            assert_eq!(mission_on_screen(&window), None, "while the computer plays");
+            continue;
+        }
+        if holders.len() == 2 && hidden_checked >= 2 {
+            break;
+        }
+        let (page, person, shown_to, expected) = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            let game = session.game();
+            assert!(game.winner().is_none(), "the game ended before every check");
+            let shown_to = session.secrets_shown_to();
+            // Words the seat's own mission must show: a number, a seat, a continent.
+            let expected = shown_to.map(|seat| match game.mission(seat).expect("dealt") {
+                Mission::Territories { count } | Mission::TerritoriesWithArmies { count, .. } => {
+                    count.to_string()
+                }
+                Mission::Eliminate { seat } => session.names()[seat.index()].clone(),
+                Mission::Continents { continents, .. } => {
+                    game.board().group(continents[0]).name.clone()
+                }
+            });
+            (model.page, session.human_to_move(), shown_to, expected)
+        };
+        match shown_to {
+            None => {
+                assert_eq!(
+                    mission_on_screen(&window),
+                    None,
+                    "before the screen is taken"
+                );
+            }
+            Some(seat) => {
+                let shown = mission_on_screen(&window).expect("the person's mission is shown");
+                let expected = expected.unwrap();
+                assert!(shown.contains(&expected), "{shown:?} names {expected:?}");
+                holders.insert(seat);
+            }
+        }
+        if page == Page::Privacy {
+            hidden_checked += 1;
+            window.emit(MainWindowInput::PrivacyCleared);
+            continue;
+        }
+        if person.is_none() {
+            continue;
+        }
+        let action = chooser
+            .choose(window.model().session.as_ref().unwrap().game())
+            .unwrap();
+        window.emit(MainWindowInput::Act(action));
+    }
+    assert_eq!(holders.len(), 2, "both people saw their mission");
+    assert!(hidden_checked >= 2, "{hidden_checked} pass pages checked");
+}
