@@ -423,6 +423,18 @@ fn twenty_armies_go_on_three_territories_in_five_clicks() {
 /// What of a seat's secrets the window's widgets hold: the hand's rows, a spied
 /// hand's rows, hidden armies' Reveal buttons and the territories of their slips,
 /// the Marshall's switch.
+/// Whether `widget` and all its parents are set visible.
+fn shown_in_tree(widget: &gtk::Widget) -> bool {
+    let mut at = Some(widget.clone());
+    while let Some(widget) = at {
+        if !widget.get_visible() {
+            return false;
+        }
+        at = widget.parent();
+    }
+    true
+}
+
 fn secrets_on_screen(window: &Controller<MainWindow>) -> Vec<String> {
     let root = window.widget();
     let mut found = Vec::new();
@@ -431,7 +443,10 @@ fn secrets_on_screen(window: &Controller<MainWindow>) -> Vec<String> {
             found.push(format!("rows in {name}"));
         }
     }
-    if named(root, "marshall").is_visible() {
+    // Not `is_visible`: the window of these tests is never mapped, so nothing in it
+    // is; a widget counts as shown when it and every parent up to the window would
+    // be, the game page behind the pass page included.
+    if shown_in_tree(&named(root, "marshall")) {
         found.push("the Marshall's switch".to_owned());
     }
     let hidden = label_text(window, "hidden-armies");
