@@ -278,3 +278,94 @@ fn an_unknown_language_or_paper_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text_of(&output.stderr).contains("a3"));
 }
+
+/// The classic preset on the classic map, in `lang`, as PDF text with runs of spaces
+/// squeezed (pdftotext's columns).
+fn classic_sheet(scratch: &Scratch, lang: &str, variant: &str) -> String {
+    let pdf = scratch.path(&format!("classic-{lang}.pdf"));
+    let said = sheet(
+        &[
+            "--lang",
+            lang,
+            "--board",
+            "data/boards/classic.toml",
+            "--variant",
+            variant,
+            "--paper",
+            "a4",
+        ],
+        &pdf,
+    );
+    assert!(said.contains("1 page, A4"), "{said}");
+    assert_eq!(pdf_info(&pdf).0, 1);
+    pdf_text(&pdf)
+}
+
+#[test]
+fn a_classic_variant_prints_the_classic_sheet_in_english_and_french() {
+    let scratch = Scratch::new("classic-sheet");
+    let text = classic_sheet(&scratch, "en", "data/variants/classic.toml");
+    for (continent, bonus) in [
+        ("North America", "+5"),
+        ("South America", "+2"),
+        ("Europe", "+5"),
+        ("Africa", "+3"),
+        ("Asia", "+7"),
+        ("Australia", "+2"),
+    ] {
+        assert!(
+            line_with(&text, continent).contains(bonus),
+            "{continent}:\n{text}"
+        );
+    }
+    let squeezed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        "4 6 8 10 12 15",
+        "then each set 5 armies more",
+        "1 Reinforcements: trade sets",
+        "2 Attack if you wish",
+        "3 Fortify if you wish",
+        "a card per territory and 2 wild cards",
+        "you hold puts 2 armies",
+        "Hold every territory.",
+        "2 → 40 · 3 → 35",
+    ] {
+        assert!(squeezed.contains(said), "{said}:\n{text}");
+    }
+    // Nothing of Castle Risk's sheet.
+    for castle in ["Spoils", "Reinforcement track", "Marshall", "castle"] {
+        assert!(!text.contains(castle), "{castle}:\n{text}");
+    }
+
+    let text = classic_sheet(&scratch, "fr", "data/variants/classic.toml");
+    let squeezed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for french in [
+        "Nouvelles armées",
+        "Séries de cartes",
+        "Tenez tous les territoires.",
+        "Renforts : échangez",
+        "Fortifiez si vous le voulez",
+    ] {
+        assert!(squeezed.contains(french), "{french}:\n{text}");
+    }
+    assert!(line_with(&text, "Asie").contains("+7"), "{text}");
+}
+
+#[test]
+fn a_fixed_trade_table_and_missions_reach_the_classic_sheet() {
+    let scratch = Scratch::new("classic-fixed");
+    let variant = scratch.path("fixed.toml");
+    fs::write(
+        &variant,
+        "name = \"Fixed\"\nruleset = \"classic\"\n[classic]\nfixed_trade = true\nfixed_mixed = 11\nmissions = true\nfortify_path = true\n",
+    )
+    .unwrap();
+    let text = classic_sheet(&scratch, "en", &variant);
+    assert!(line_with(&text, "Three infantry").contains("+4"), "{text}");
+    assert!(line_with(&text, "Three artillery").contains("+8"), "{text}");
+    assert!(line_with(&text, "One of each").contains("+11"), "{text}");
+    assert!(!text.contains("then each set"), "{text}");
+    let squeezed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(squeezed.contains("Complete the secret mission"), "{text}");
+    assert!(squeezed.contains("through your own territories"), "{text}");
+}

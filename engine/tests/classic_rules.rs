@@ -787,6 +787,10 @@ fn missions_are_dealt_secretly_one_to_each_player() {
         let mission = game.mission(seat).expect("a mission each");
         assert_ne!(*mission, Mission::Eliminate { seat }, "never one's own");
         assert_eq!(game.view_for(seat).mission.as_ref(), Some(mission));
+        // A screen shown to nobody in particular keeps the mission (and cards) hidden.
+        let public = game.view_for(seat).without_secrets();
+        assert_eq!(public.mission, None);
+        assert!(public.territory_cards.is_empty());
         let other = Seat((seat.0 + 1) % 4);
         assert_ne!(game.view_for(other).mission.as_ref(), None);
         for e in game.opening_events() {

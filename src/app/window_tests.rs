@@ -423,6 +423,18 @@ fn twenty_armies_go_on_three_territories_in_five_clicks() {
 /// What of a seat's secrets the window's widgets hold: the hand's rows, a spied
 /// hand's rows, hidden armies' Reveal buttons and the territories of their slips,
 /// the Marshall's switch.
+/// Whether `widget` and all its parents are set visible.
+fn shown_in_tree(widget: &gtk::Widget) -> bool {
+    let mut at = Some(widget.clone());
+    while let Some(widget) = at {
+        if !widget.get_visible() {
+            return false;
+        }
+        at = widget.parent();
+    }
+    true
+}
+
 fn secrets_on_screen(window: &Controller<MainWindow>) -> Vec<String> {
     let root = window.widget();
     let mut found = Vec::new();
@@ -431,7 +443,10 @@ fn secrets_on_screen(window: &Controller<MainWindow>) -> Vec<String> {
             found.push(format!("rows in {name}"));
         }
     }
-    if named(root, "marshall").is_visible() {
+    // Not `is_visible`: the window of these tests is never mapped, so nothing in it
+    // is; a widget counts as shown when it and every parent up to the window would
+    // be, the game page behind the pass page included.
+    if shown_in_tree(&named(root, "marshall")) {
         found.push("the Marshall's switch".to_owned());
     }
     let hidden = label_text(window, "hidden-armies");
@@ -1091,4 +1106,159 @@ fn rules_saved_in_the_editor_are_listed_by_the_new_game_dialog_at_once() {
         "the dialog lists it as saved: {offered:?}"
     );
     std::fs::remove_file(&path).unwrap();
+}
+
+#[gtk::test]
+fn claim_for_me_hands_a_persons_claims_to_the_computer() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    play_until(&window, &mut chooser, |d| matches!(d, Decision::Claim));
+    settle();
+    let claimer = window
+        .model()
+        .session
+        .as_ref()
+        .unwrap()
+        .human_to_move()
+        .unwrap();
+    let button = named(window.widget(), "claim-for-me")
+        .downcast::<gtk::Button>()
+        .unwrap();
+    assert!(button.get_visible(), "offered while claiming");
+    button.emit_clicked();
+    settle();
+    // From now on every claim of that seat is the computer's; the other person
+    // still claims in person.
+    for _ in 0..3_000 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let action = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            let claiming = matches!(
+                session.game().pending().map(|p| p.decision),
+                Some(Decision::Claim)
+            );
+            if !claiming {
+                break;
+            }
+            let Some(person) = session.human_to_move() else {
+                continue;
+            };
+            assert_ne!(person, claimer, "the claims were handed over");
+            chooser.choose(session.game()).unwrap()
+        };
+        window.emit(MainWindowInput::Act(action));
+        settle();
+    }
+    let model = window.model();
+    let game = model.session.as_ref().unwrap().game();
+    assert!(!matches!(
+        game.pending().map(|p| p.decision),
+        Some(Decision::Claim)
+    ));
+    let claimed = game
+        .history()
+        .iter()
+        .filter(|(seat, action)| *seat == claimer && matches!(action, Action::Claim { .. }))
+        .count();
+    assert!(claimed > 5, "{claimed} claims");
+    assert!(!button.get_visible(), "gone once the claims are over");
+}
+
+/// Whether the sidebar's secret mission is on screen, and what it says.
+fn mission_on_screen(window: &Controller<MainWindow>) -> Option<String> {
+    // `get_visible`: the window of these tests is never shown, so nothing in it
+    // `is_visible`.
+    named(window.widget(), "mission")
+        .get_visible()
+        .then(|| label_text(window, "mission-text"))
+}
+
+/// A classic game with secret missions between two people and a computer: each
+/// person sees their own mission once they hold the screen, and nobody's while the
+/// pass page waits or the computer plays.
+#[gtk::test]
+fn a_seat_sees_its_own_secret_mission_and_nobody_elses() {
+    use castellan_engine::game::Mission;
+    let mut game = new_game::resolve(GameSetup {
+        board: Some(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/classic.toml"),
+        ),
+        ..two_people_and_a_computer_seeded(3).setup
+    })
+    .expect("the classic board loads");
+    game.variant = castellan_engine::variant::Variant::classic();
+    game.variant.classic.missions = true;
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    settle();
+    window.emit(MainWindowInput::SetSpeed(GameSpeed::Instant));
+    let mut chooser = Computers::new(3, 8);
+    let (mut hidden_checked, mut holders) = (0, std::collections::BTreeSet::new());
+    for _ in 0..2_000 {
+        settle();
+        if window.model().thought.is_some() {
+            assert_eq!(mission_on_screen(&window), None, "while the computer plays");
+            continue;
+        }
+        if holders.len() == 2 && hidden_checked >= 2 {
+            break;
+        }
+        let (page, person, shown_to, expected) = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            let game = session.game();
+            assert!(game.winner().is_none(), "the game ended before every check");
+            let shown_to = session.secrets_shown_to();
+            // Words the seat's own mission must show: a number, a seat, a continent.
+            let expected = shown_to.map(|seat| match game.mission(seat).expect("dealt") {
+                Mission::Territories { count } | Mission::TerritoriesWithArmies { count, .. } => {
+                    count.to_string()
+                }
+                Mission::Eliminate { seat } => session.names()[seat.index()].clone(),
+                Mission::Continents { continents, .. } => {
+                    game.board().group(continents[0]).name.clone()
+                }
+            });
+            (model.page, session.human_to_move(), shown_to, expected)
+        };
+        match shown_to {
+            None => {
+                assert_eq!(
+                    mission_on_screen(&window),
+                    None,
+                    "before the screen is taken"
+                );
+            }
+            Some(seat) => {
+                let shown = mission_on_screen(&window).expect("the person's mission is shown");
+                let expected = expected.unwrap();
+                assert!(shown.contains(&expected), "{shown:?} names {expected:?}");
+                holders.insert(seat);
+            }
+        }
+        if page == Page::Privacy {
+            hidden_checked += 1;
+            window.emit(MainWindowInput::PrivacyCleared);
+            continue;
+        }
+        if person.is_none() {
+            continue;
+        }
+        let action = chooser
+            .choose(window.model().session.as_ref().unwrap().game())
+            .unwrap();
+        window.emit(MainWindowInput::Act(action));
+    }
+    assert_eq!(holders.len(), 2, "both people saw their mission");
+    assert!(hidden_checked >= 2, "{hidden_checked} pass pages checked");
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use castellan_engine::board::{Board, GroupKind};
 use castellan_engine::game::{CARDS_DEALT, Card, HAND_TOP_UP, MAX_ATTACK_DICE, MAX_DEFENCE_DICE};
-use castellan_engine::variant::Variant;
+use castellan_engine::variant::{Ruleset, Variant};
 
 use crate::variant_options::{self, OptionValue};
 
@@ -26,6 +26,44 @@ pub struct SheetContent {
     pub battle: Battle,
     /// The options this variant changes, in the engine's order.
     pub changes: Vec<RuleChange>,
+    /// Classic Risk's own rules, when the variant plays them (the sheet is then the
+    /// classic sheet, and the Castle Risk parts above go unused).
+    pub classic: Option<ClassicSheet>,
+}
+
+/// What a classic Risk sheet states (rulings 27–41).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassicSheet {
+    /// Every continent of the board with its bonus (a board's groups, whatever kind).
+    pub continents: Vec<GroupEntry>,
+    pub sets: SetValues,
+    /// Extra armies on a traded card's territory that the trader holds.
+    pub territory_bonus: u32,
+    pub wild_cards: u32,
+    /// A hand of this many cards must trade.
+    pub must_trade_at: u32,
+    /// Above this many after taking an eliminated player's cards, trade at once.
+    pub trade_down_above: u32,
+    pub territories_per_army: u32,
+    pub minimum_armies: u32,
+    /// The neutral army of a two-player game (0: none).
+    pub neutral_armies: u32,
+    pub fortify_path: bool,
+    pub missions: bool,
+}
+
+/// What a set of territory cards brings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetValues {
+    /// The game's sets in order, then each `increment` more than the one before.
+    Escalating { first: Vec<u32>, increment: u32 },
+    /// A fixed value for each kind of set.
+    Fixed {
+        infantry: u32,
+        cavalry: u32,
+        artillery: u32,
+        mixed: u32,
+    },
 }
 
 /// An empire or an independent region, with its territories' names as on the board.
@@ -228,12 +266,16 @@ impl SheetContent {
             diplomats_in_play: variant.diplomats_in_play,
         };
 
-        let changes = variant_options::changed_options(variant)
-            .into_iter()
+        // Changes from the standard rules of the variant's own ruleset: a classic
+        // variant is not a change to every Castle Risk option.
+        let standard = Variant::standard(variant.ruleset);
+        let changes = variant_options::options()
+            .iter()
+            .filter(|option| option.get(variant) != option.get(&standard))
             .map(|option| RuleChange {
                 option: option.path,
                 value: option.get(variant),
-                rulebook: option.rulebook_value(),
+                rulebook: option.get(&standard),
             })
             .collect();
 
@@ -246,6 +288,7 @@ impl SheetContent {
             cards_dealt: CARDS_DEALT,
         };
 
+        let classic = (variant.ruleset == Ruleset::Classic).then(|| classic_sheet(&board, variant));
         Self {
             setup,
             spoils: Spoils {
@@ -261,12 +304,58 @@ impl SheetContent {
             cards,
             battle,
             changes,
+            classic,
         }
     }
 
     /// Cards in the whole deck.
     pub fn deck_size(&self) -> u32 {
         self.cards.iter().map(|entry| entry.count).sum()
+    }
+}
+
+/// The classic rules of `variant`, with `board`'s continents.
+fn classic_sheet(board: &Board, variant: &Variant) -> ClassicSheet {
+    let rules = &variant.classic;
+    ClassicSheet {
+        continents: board
+            .groups
+            .iter()
+            .enumerate()
+            .filter(|(_, group)| !group.territories.is_empty())
+            .map(|(index, group)| GroupEntry {
+                index,
+                name: group.name.clone(),
+                territories: group
+                    .territories
+                    .iter()
+                    .map(|&id| board.territory(id).name.clone())
+                    .collect(),
+                bonus: group.bonus,
+            })
+            .collect(),
+        sets: if rules.fixed_trade {
+            SetValues::Fixed {
+                infantry: rules.fixed_infantry,
+                cavalry: rules.fixed_cavalry,
+                artillery: rules.fixed_artillery,
+                mixed: rules.fixed_mixed,
+            }
+        } else {
+            SetValues::Escalating {
+                first: rules.trade_values.clone(),
+                increment: rules.trade_increment,
+            }
+        },
+        territory_bonus: rules.territory_bonus,
+        wild_cards: rules.wild_cards,
+        must_trade_at: rules.must_trade_at,
+        trade_down_above: rules.trade_down_above,
+        territories_per_army: rules.territories_per_army,
+        minimum_armies: rules.minimum_armies,
+        neutral_armies: rules.neutral_armies,
+        fortify_path: rules.fortify_path,
+        missions: rules.missions,
     }
 }
 

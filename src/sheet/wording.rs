@@ -8,7 +8,8 @@ use pango::glib::markup_escape_text;
 use castellan_engine::game::Card;
 
 use super::content::{
-    CardEntry, GroupEntry, IndependentsBonus, RuleChange, SheetContent, TurnStep,
+    CardEntry, ClassicSheet, GroupEntry, IndependentsBonus, RuleChange, SetValues, SheetContent,
+    TurnStep,
 };
 use crate::config;
 use crate::text::{fill, translated};
@@ -103,6 +104,7 @@ pub fn document(content: &SheetContent) -> Document {
     let variant = match &content.variant_name {
         // Translators: the rules a reference sheet is for, under its title.
         Some(name) => fill(&gettext("Variant: {name}"), &[("name", &translated(name))]),
+        None if content.classic.is_some() => gettext("Classic Risk by its rules text"),
         None if content.changes.is_empty() => gettext("The rulebook of 1986"),
         None => gettext("House rules"),
     };
@@ -121,15 +123,265 @@ pub fn document(content: &SheetContent) -> Document {
         ),
         variant,
         changes: changes(content),
-        sections: vec![
-            spoils(content),
-            reinforcements(content),
-            turn(content),
-            battles(content),
-            map(content),
-            cards(content),
-            setup(content),
+        sections: match &content.classic {
+            Some(classic) => classic_sections(content, classic),
+            None => castle_risk_sections(content),
+        },
+    }
+}
+
+/// The Castle Risk sheet's sections, in the order the page shows them.
+fn castle_risk_sections(content: &SheetContent) -> Vec<Section> {
+    vec![
+        spoils(content),
+        reinforcements(content),
+        turn(content),
+        battles(content),
+        map(content),
+        cards(content),
+        setup(content),
+    ]
+}
+
+/// The classic Risk sheet (rulings 27–41): new armies with the continents, the turn,
+/// the card sets, battles, the board, setting up and victory.
+fn classic_sections(content: &SheetContent, classic: &ClassicSheet) -> Vec<Section> {
+    vec![
+        classic_armies(classic),
+        classic_turn(classic),
+        classic_sets(classic),
+        classic_victory(classic),
+        classic_battles(content),
+        map(content),
+        classic_setup(content, classic),
+    ]
+}
+
+fn classic_armies(classic: &ClassicSheet) -> Section {
+    let mut blocks = vec![Block::Text(fill_markup(
+        &gettext(
+            "At the start of your turn: 1 army for every {per} territories you hold (at least {min}), plus each continent you hold whole:",
+        ),
+        &[
+            ("per", &bold(classic.territories_per_army)),
+            ("min", &bold(classic.minimum_armies)),
         ],
+    ))];
+    blocks.extend(classic.continents.iter().map(|group| {
+        Block::Bonus {
+            group: Some(group.index),
+            hatched: false,
+            name: escape(&board_name(&group.name)),
+            details: escape(
+                &group
+                    .territories
+                    .iter()
+                    .map(|t| board_name(t))
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+            ),
+            bonus: format!("+{}", group.bonus),
+        }
+    }));
+    blocks.push(Block::Text(escape(&gettext(
+        "Plus the armies of the sets of cards you trade.",
+    ))));
+    Section {
+        title: pgettext("reference sheet", "New armies"),
+        note: Some(gettext("continents held whole")),
+        blocks,
+        optional: false,
+    }
+}
+
+fn classic_turn(classic: &ClassicSheet) -> Section {
+    let steps = [
+        fill_markup(
+            &gettext(
+                "Reinforcements: trade sets of cards if you wish (with {cards} cards or more you must), then place all your new armies.",
+            ),
+            &[("cards", &bold(classic.must_trade_at))],
+        ),
+        escape(&gettext("Attack if you wish, as often as you can.")),
+        escape(&if classic.fortify_path {
+            gettext(
+                "Fortify if you wish: once, move armies from one territory of yours to another joined to it through your own territories, leaving 1 behind.",
+            )
+        } else {
+            gettext(
+                "Fortify if you wish: once, move armies from one territory of yours to an adjacent one of yours, leaving 1 behind.",
+            )
+        }),
+        escape(&gettext(
+            "If you took at least one territory this turn, draw 1 territory card.",
+        )),
+    ];
+    Section {
+        title: pgettext("reference sheet", "Your turn, in order"),
+        note: None,
+        blocks: steps
+            .into_iter()
+            .enumerate()
+            .map(|(index, text)| Block::Step {
+                number: index + 1,
+                text,
+            })
+            .collect(),
+        optional: false,
+    }
+}
+
+fn classic_sets(classic: &ClassicSheet) -> Section {
+    let mut blocks = vec![Block::Bullet(escape(&gettext(
+        "A set is three cards alike, one of each symbol, or two cards and a wild card.",
+    )))];
+    match &classic.sets {
+        SetValues::Escalating { first, increment } => {
+            blocks.push(Block::Text(escape(&gettext(
+                "The sets traded in the game bring, in order:",
+            ))));
+            blocks.push(Block::Track(first.clone()));
+            blocks.push(Block::Text(fill_markup(
+                &ngettext(
+                    "then each set {more} army more than the one before.",
+                    "then each set {more} armies more than the one before.",
+                    *increment,
+                ),
+                &[("more", &bold(increment))],
+            )));
+        }
+        SetValues::Fixed {
+            infantry,
+            cavalry,
+            artillery,
+            mixed,
+        } => {
+            let line = |name: String, armies: u32| Block::Bonus {
+                group: None,
+                hatched: false,
+                name: escape(&name),
+                details: String::new(),
+                bonus: format!("+{armies}"),
+            };
+            blocks.push(line(gettext("Three infantry"), *infantry));
+            blocks.push(line(gettext("Three cavalry"), *cavalry));
+            blocks.push(line(gettext("Three artillery"), *artillery));
+            blocks.push(line(gettext("One of each, or with a wild card"), *mixed));
+        }
+    }
+    blocks.push(Block::Bullet(fill_markup(
+        &ngettext(
+            "A traded card showing a territory you hold puts {armies} army there.",
+            "A traded card showing a territory you hold puts {armies} armies there.",
+            classic.territory_bonus,
+        ),
+        &[("armies", &bold(classic.territory_bonus))],
+    )));
+    blocks.push(Block::Bullet(fill_markup(
+        &gettext(
+            "Eliminating a player takes their cards: holding more than {above}, trade at once until you hold fewer than {below}.",
+        ),
+        &[
+            ("above", &bold(classic.trade_down_above)),
+            ("below", &bold(classic.must_trade_at)),
+        ],
+    )));
+    Section {
+        title: pgettext("reference sheet", "Card sets"),
+        note: Some(fill(
+            &ngettext(
+                "a card per territory and {wild} wild card",
+                "a card per territory and {wild} wild cards",
+                classic.wild_cards,
+            ),
+            &[("wild", &classic.wild_cards)],
+        )),
+        blocks,
+        optional: false,
+    }
+}
+
+fn classic_victory(classic: &ClassicSheet) -> Section {
+    let text = if classic.missions {
+        gettext("Complete the secret mission dealt to you, or hold every territory.")
+    } else {
+        gettext("Hold every territory.")
+    };
+    Section {
+        title: pgettext("reference sheet", "Victory"),
+        note: None,
+        blocks: vec![Block::Text(escape(&text))],
+        optional: false,
+    }
+}
+
+fn classic_battles(content: &SheetContent) -> Section {
+    let battle = content.battle;
+    let bullets = [
+        escape(&gettext(
+            "Attack from a territory of 2 armies or more to an adjacent enemy one (border or dotted line).",
+        )),
+        fill_markup(
+            &gettext(
+                "Attacker: 1 to {dice} dice, fewer than the armies attacking from there. Defender: 1 or {defence} dice, no more than its armies.",
+            ),
+            &[
+                ("dice", &battle.attacker_dice),
+                ("defence", &battle.defender_dice),
+            ],
+        ),
+        escape(&gettext(
+            "Highest die against highest, second against second: the lower loses 1 army; a tie goes to the defender.",
+        )),
+        escape(&gettext(
+            "After a capture, move in at least as many armies as dice rolled; leave 1 behind.",
+        )),
+    ];
+    Section {
+        title: pgettext("reference sheet", "Battles"),
+        note: None,
+        blocks: bullets.into_iter().map(Block::Bullet).collect(),
+        optional: false,
+    }
+}
+
+fn classic_setup(content: &SheetContent, classic: &ClassicSheet) -> Section {
+    let armies = content
+        .setup
+        .starting_armies
+        .iter()
+        .map(|(players, armies)| format!("{players}\u{a0}→\u{a0}{}", bold(armies)))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let mut steps = vec![
+        fill_markup(
+            &gettext("Starting armies by number of players: {armies}."),
+            &[("armies", &armies)],
+        ),
+        escape(&gettext(
+            "In turn, claim an empty territory with 1 army; once all are claimed, place 1 army at a time on your own until all are placed. Who placed first plays first.",
+        )),
+    ];
+    if classic.neutral_armies > 0 {
+        steps.push(fill_markup(
+            &gettext(
+                "Two players: a neutral army of {armies} holds territories too; it never plays, and the other player rolls its defence.",
+            ),
+            &[("armies", &bold(classic.neutral_armies))],
+        ));
+    }
+    Section {
+        title: pgettext("reference sheet", "Setting up"),
+        note: None,
+        blocks: steps
+            .into_iter()
+            .enumerate()
+            .map(|(index, text)| Block::Step {
+                number: index + 1,
+                text,
+            })
+            .collect(),
+        optional: true,
     }
 }
 

@@ -139,12 +139,14 @@ fn is_zero_usize(n: &usize) -> bool {
 
 impl SeatView {
     /// This view without its seat's secrets (its hand, its hidden-army slips, a hand
-    /// it spied): what anyone at the table may see, for a screen shared by people
+    /// it spied, its territory cards and secret mission): what anyone at the table may see, for a screen shared by people
     /// while it is in front of nobody in particular.
     pub fn without_secrets(mut self) -> SeatView {
         self.hand = Hand::default();
         self.hidden_armies.clear();
         self.spied_hand = None;
+        self.territory_cards.clear();
+        self.mission = None;
         self
     }
 

@@ -16,6 +16,7 @@ use relm4::prelude::*;
 
 mod hand;
 mod lists;
+mod mission;
 mod offer;
 mod territory_cards;
 
@@ -261,6 +262,28 @@ impl SimpleComponent for CardSidebar {
                         #[watch]
                         set_sensitive: model.table.as_deref().and_then(territory_cards::offered_set).is_some(),
                         connect_clicked => CardSidebarInput::TradeSet,
+                    },
+                },
+
+                // Classic Risk with missions: the seat's own, private like its cards.
+                gtk::Box {
+                    set_orientation: gtk::Orientation::Vertical,
+                    set_spacing: 6,
+                    set_widget_name: "mission",
+                    #[watch]
+                    set_visible: model.table.as_deref().and_then(mission::mission_text).is_some(),
+
+                    gtk::Label {
+                        set_label: &gettext("Secret Mission"),
+                        set_xalign: 0.0,
+                        add_css_class: "title-4",
+                    },
+                    gtk::Label {
+                        set_xalign: 0.0,
+                        set_wrap: true,
+                        set_widget_name: "mission-text",
+                        #[watch]
+                        set_label: &model.table.as_deref().and_then(mission::mission_text).unwrap_or_default(),
                     },
                 },
 

@@ -38,6 +38,9 @@ fn card_text(table: &TableSnapshot, face: &CardFace) -> String {
 
 /// The seat's territory cards, one a line.
 pub fn cards_text(table: &TableSnapshot) -> String {
+    if !table.secrets_shown {
+        return gettext("Hidden until the next person takes the screen");
+    }
     if table.view.territory_cards.is_empty() {
         return gettext("No territory cards");
     }
