@@ -107,6 +107,7 @@ impl Session {
             hidden_armies_in_play: self.game.variant().hidden_armies
                 && self.game.ruleset() == castellan_engine::variant::Ruleset::CastleRisk,
             castle_dice_limit: self.game.variant().castle_dice_limit,
+            admiral_chosen: self.admiral_chosen(),
         }
     }
 
