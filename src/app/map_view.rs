@@ -734,7 +734,11 @@ fn preview_attack(scene: &mut MapScene, battle: Option<AttackArrow>) {
         .selected()
         .zip(scene.focused().or(scene.hovered()))
         .filter(|&(from, to)| from != to && scene.target(to).is_some())
-        .map(|(from, to)| AttackArrow { from, to })
+        .map(|(from, to)| AttackArrow {
+            from,
+            to,
+            by_sea: scene.target(to) == Some(TargetKind::AcrossSea),
+        })
         .or(battle);
     scene.set_arrow(arrow);
 }

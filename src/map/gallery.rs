@@ -145,6 +145,7 @@ pub fn stages(width: f64, height: f64) -> Vec<Stage> {
     attack.set_arrow(Some(AttackArrow {
         from: berlin,
         to: poland,
+        by_sea: false,
     }));
 
     let mut admiral = fresh();

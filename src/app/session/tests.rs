@@ -604,7 +604,12 @@ fn a_standing_defence_rolls_the_most_dice_for_the_rest_of_the_attack() {
 /// The routes of the first choice `pick` finds among the legal actions.
 fn routes_of(session: &Session, pick: fn(&Choice) -> Option<&Vec<Route>>) -> Vec<Route> {
     let legal = session.game().legal_actions();
-    legal.choices.iter().find_map(pick).cloned().unwrap_or_default()
+    legal
+        .choices
+        .iter()
+        .find_map(pick)
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn admiral_routes(c: &Choice) -> Option<&Vec<Route>> {
@@ -644,7 +649,9 @@ fn the_admirals_routes_light_up_only_once_the_admiral_is_chosen() {
         let mut from: Vec<_> = routes.iter().map(|r| r.from).collect();
         from.sort();
         from.dedup();
-        from.into_iter().map(|t| (t, TargetKind::Adjacent)).collect::<Vec<_>>()
+        from.into_iter()
+            .map(|t| (t, TargetKind::Adjacent))
+            .collect::<Vec<_>>()
     };
     let targets_from = |routes: &[Route], from, kind| {
         let mut to: Vec<_> = routes
@@ -670,7 +677,11 @@ fn the_admirals_routes_light_up_only_once_the_admiral_is_chosen() {
     // click attacks by sea with every army that may sail.
     assert!(session.toggle_admiral());
     assert!(session.admiral_chosen());
-    assert_eq!(session.source(), None, "choosing the Admiral forgets the source");
+    assert_eq!(
+        session.source(),
+        None,
+        "choosing the Admiral forgets the source"
+    );
     assert_eq!(lit(&session), sources(&by_sea));
     let route = by_sea[0];
     assert_eq!(session.click(route.from), Click::Changed);

@@ -322,10 +322,7 @@ impl FactoryComponent for CardRow {
     }
 
     fn init_model(data: CardRowData, _index: &DynamicIndex, _sender: FactorySender<Self>) -> Self {
-        let mut row = CardRow {
-            data,
-            cards: 1,
-        };
+        let mut row = CardRow { data, cards: 1 };
         row.reset_choices();
         row
     }
