@@ -579,6 +579,18 @@ impl Component for MapView {
 }
 
 impl MapView {
+    /// The territories the map lights now, with why, in board order.
+    #[cfg(test)]
+    pub(crate) fn lit(&self) -> Vec<(TerritoryId, TargetKind)> {
+        let canvas = self.canvas.borrow();
+        let scene = &canvas.scene;
+        scene
+            .board()
+            .territory_ids()
+            .filter_map(|id| Some((id, scene.target(id)?)))
+            .collect()
+    }
+
     /// The territory with the keyboard focus, if any.
     #[cfg(test)]
     pub fn focused(&self) -> Option<TerritoryId> {

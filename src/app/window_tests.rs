@@ -1092,3 +1092,118 @@ fn rules_saved_in_the_editor_are_listed_by_the_new_game_dialog_at_once() {
     );
     std::fs::remove_file(&path).unwrap();
 }
+
+/// The territories the window's map lights now, in board order.
+fn lit_on_the_map(
+    window: &Controller<MainWindow>,
+) -> Vec<(castellan_engine::board::TerritoryId, crate::map::TargetKind)> {
+    window.model().map.as_ref().unwrap().model().lit()
+}
+
+#[gtk::test]
+fn the_admirals_toggle_switches_what_the_map_lights() {
+    use crate::map::TargetKind;
+    use castellan_engine::game::Choice;
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    let mut chooser = Computers::new(3, 8);
+    // People play as the computer would until one of them may attack by land and by sea.
+    let mut ready = false;
+    for _ in 0..20_000 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let action = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            if session.human_to_move().is_none() {
+                continue;
+            }
+            let legal = session.game().legal_actions();
+            let offers = |sea: bool| {
+                legal.choices.iter().any(|c| match c {
+                    Choice::AdmiralAttack { routes } => sea && !routes.is_empty(),
+                    Choice::Attack { routes } => !sea && !routes.is_empty(),
+                    _ => false,
+                })
+            };
+            if offers(true) && offers(false) && session.source().is_none() {
+                ready = true;
+                break;
+            }
+            chooser.choose(session.game()).unwrap()
+        };
+        window.emit(MainWindowInput::Act(action));
+        settle();
+    }
+    assert!(ready, "no person was ever offered the Admiral");
+    settle();
+    let toggle = named(window.widget(), "choose-admiral")
+        .downcast::<gtk::ToggleButton>()
+        .expect("the Admiral's row has a toggle");
+    assert!(
+        toggle.is_sensitive() && !toggle.is_active(),
+        "sensitive {} active {} page {:?} secrets {:?}",
+        toggle.is_sensitive(),
+        toggle.is_active(),
+        window.model().page,
+        window.model().session.as_ref().unwrap().snapshot().secrets_shown,
+    );
+    let ordinary = lit_on_the_map(&window);
+    assert!(!ordinary.is_empty());
+
+    // Chosen: the map lights the sources of the Admiral's routes, and nothing else.
+    toggle.set_active(true);
+    settle();
+    let (sea_sources, first) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        assert!(session.admiral_chosen());
+        let routes: Vec<_> = session
+            .game()
+            .legal_actions()
+            .choices
+            .into_iter()
+            .find_map(|c| match c {
+                Choice::AdmiralAttack { routes } => Some(routes),
+                _ => None,
+            })
+            .unwrap();
+        let mut sources: Vec<_> = routes
+            .iter()
+            .map(|r| (r.from, TargetKind::Adjacent))
+            .collect();
+        sources.sort_by_key(|&(t, _)| t);
+        sources.dedup();
+        (sources, routes[0])
+    };
+    assert_eq!(lit_on_the_map(&window), sea_sources);
+    // A coast chosen: only the coasts across the sea light up, as such.
+    window.emit(MainWindowInput::MapClicked(first.from, ClickKind::Plain));
+    settle();
+    let lit = lit_on_the_map(&window);
+    assert!(lit.contains(&(first.to, TargetKind::AcrossSea)), "{lit:?}");
+    assert!(lit.iter().all(|&(_, kind)| kind == TargetKind::AcrossSea));
+
+    // Escape forgets the coast, then the Admiral: the toggle follows.
+    window.emit(MainWindowInput::MapEscape);
+    settle();
+    assert_eq!(lit_on_the_map(&window), sea_sources);
+    assert!(toggle.is_active());
+    window.emit(MainWindowInput::MapEscape);
+    settle();
+    assert!(!toggle.is_active());
+    assert_eq!(lit_on_the_map(&window), ordinary);
+
+    // Chosen and put back with the toggle itself.
+    toggle.set_active(true);
+    settle();
+    assert_eq!(lit_on_the_map(&window), sea_sources);
+    toggle.set_active(false);
+    settle();
+    assert_eq!(lit_on_the_map(&window), ordinary);
+}

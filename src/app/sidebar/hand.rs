@@ -296,7 +296,7 @@ impl FactoryComponent for CardRow {
                 // The Admiral: chosen here, its route then picked on the map (a coast
                 // of yours, then one across the sea); choosing it again puts it back.
                 gtk::ToggleButton {
-                    set_widget_name: "choose-admiral",
+                    set_widget_name: &format!("choose-{}", card_slug(self.data.card)),
                     set_halign: gtk::Align::Start,
                     set_valign: gtk::Align::Center,
                     set_visible: self.data.card == Card::Admiral,
