@@ -1151,7 +1151,13 @@ fn the_admirals_toggle_switches_what_the_map_lights() {
         toggle.is_sensitive(),
         toggle.is_active(),
         window.model().page,
-        window.model().session.as_ref().unwrap().snapshot().secrets_shown,
+        window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .snapshot()
+            .secrets_shown,
     );
     let ordinary = lit_on_the_map(&window);
     assert!(!ordinary.is_empty());

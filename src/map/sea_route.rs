@@ -13,10 +13,20 @@ const CELLS: f64 = 48.0;
 /// an arrow through open water does not graze the coast.
 const SHORE_CELLS: usize = 2;
 
-/// Points of a sea's open water, on a grid over its shape.
+/// Where along a curve it is checked for water: its ends cross the coasts' own land.
+const SAMPLES: [f64; 7] = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
+
+/// A sea's water on a grid over its shape, and the points of its open water.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Water {
-    points: Vec<Point>,
+    origin: Point,
+    step: f64,
+    columns: usize,
+    rows: usize,
+    /// Per cell, row by row: whether its centre is in the sea.
+    wet: Vec<bool>,
+    /// Centres of the cells away from the shore.
+    open: Vec<Point>,
 }
 
 impl Water {
@@ -37,35 +47,62 @@ impl Water {
                 bounds.min.y + (row as f64 + 0.5) * step,
             )
         };
-        let mut wet: Vec<bool> = (0..rows)
+        let wet: Vec<bool> = (0..rows)
             .flat_map(|row| (0..columns).map(move |column| (column, row)))
             .map(|(column, row)| rings_contain(rings, centre(column, row)))
             .collect();
+        let mut open = wet.clone();
         for _ in 0..SHORE_CELLS {
-            let inland = erode(&wet, columns, rows);
+            let inland = erode(&open, columns, rows);
             if !inland.iter().any(|&w| w) {
                 break;
             }
-            wet = inland;
+            open = inland;
         }
-        let points: Vec<Point> = wet
+        let open: Vec<Point> = open
             .iter()
             .enumerate()
             .filter(|&(_, &w)| w)
             .map(|(i, _)| centre(i % columns, i / columns))
             .collect();
-        (!points.is_empty()).then_some(Water { points })
+        (!open.is_empty()).then_some(Water {
+            origin: bounds.min,
+            step,
+            columns,
+            rows,
+            wet,
+            open,
+        })
     }
 
-    /// The water point the shortest way from `a` to `b` by it passes through.
+    /// Whether `p` falls in a cell of the sea.
+    fn is_wet(&self, p: Point) -> bool {
+        let column = ((p.x - self.origin.x) / self.step).floor();
+        let row = ((p.y - self.origin.y) / self.step).floor();
+        column >= 0.0
+            && row >= 0.0
+            && (column as usize) < self.columns
+            && (row as usize) < self.rows
+            && self.wet[row as usize * self.columns + column as usize]
+    }
+
+    /// The open water point a curve from `a` to `b` passes through: the one that keeps
+    /// most of the curve on the sea, and of those the shortest way.
     pub fn waypoint(&self, a: Point, b: Point) -> Point {
         let distance = |p: Point, q: Point| (p.x - q.x).hypot(p.y - q.y);
-        let cost = |m: Point| distance(a, m) + distance(m, b);
-        self.points
+        let cost = |m: Point| {
+            let control = control_through(a, m, b);
+            let dry = SAMPLES
+                .iter()
+                .filter(|&&t| !self.is_wet(curve_at(a, control, b, t)))
+                .count();
+            (dry, distance(a, m) + distance(m, b))
+        };
+        self.open
             .iter()
-            .copied()
-            .min_by(|&m, &n| cost(m).total_cmp(&cost(n)))
-            .unwrap_or(a)
+            .map(|&m| (m, cost(m)))
+            .min_by(|(_, x), (_, y)| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)))
+            .map_or(a, |(m, _)| m)
     }
 }
 
@@ -96,9 +133,15 @@ pub fn control_through(a: Point, through: Point, b: Point) -> Point {
 
 /// The point halfway along the quadratic curve from `a` to `b` pulled by `control`.
 pub fn curve_middle(a: Point, control: Point, b: Point) -> Point {
+    curve_at(a, control, b, 0.5)
+}
+
+/// The point at `t` (0 to 1) along the quadratic curve from `a` to `b`.
+fn curve_at(a: Point, control: Point, b: Point, t: f64) -> Point {
+    let (u, v, w) = ((1.0 - t) * (1.0 - t), 2.0 * t * (1.0 - t), t * t);
     Point::new(
-        0.25 * a.x + 0.5 * control.x + 0.25 * b.x,
-        0.25 * a.y + 0.5 * control.y + 0.25 * b.y,
+        u * a.x + v * control.x + w * b.x,
+        u * a.y + v * control.y + w * b.y,
     )
 }
 
