@@ -1100,18 +1100,12 @@ fn lit_on_the_map(
     window.model().map.as_ref().unwrap().model().lit()
 }
 
-#[gtk::test]
-fn the_admirals_toggle_switches_what_the_map_lights() {
-    use crate::map::TargetKind;
+/// Plays people as the computer would until one of them may attack by land and by
+/// sea; returns whether that came.
+fn play_until_the_admiral(window: &Controller<MainWindow>, chooser: &mut Computers) -> bool {
     use castellan_engine::game::Choice;
-    let window = MainWindow::builder()
-        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
-        .detach();
-    let mut chooser = Computers::new(3, 8);
-    // People play as the computer would until one of them may attack by land and by sea.
-    let mut ready = false;
     for _ in 0..20_000 {
-        wait_for_the_computer(&window);
+        wait_for_the_computer(window);
         if window.model().page == Page::Privacy {
             window.emit(MainWindowInput::PrivacyCleared);
             settle();
@@ -1132,15 +1126,104 @@ fn the_admirals_toggle_switches_what_the_map_lights() {
                 })
             };
             if offers(true) && offers(false) && session.source().is_none() {
-                ready = true;
-                break;
+                return true;
             }
             chooser.choose(session.game()).unwrap()
         };
         window.emit(MainWindowInput::Act(action));
         settle();
     }
-    assert!(ready, "no person was ever offered the Admiral");
+    false
+}
+
+/// An attack by sea on the world board, whose seas have shapes, written to
+/// `$CASTELLAN_TURN_SHOTS/admiral-attack.png` for people to look at.
+#[gtk::test]
+#[ignore = "writes a picture for people to look at"]
+fn an_attack_by_sea_in_a_picture() {
+    use castellan_engine::game::Choice;
+    let Some(dir) = std::env::var_os("CASTELLAN_TURN_SHOTS") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/world.toml");
+    let setup = GameSetup {
+        seats: vec![
+            seat("Anna", 0, false),
+            seat("Ben", 1, false),
+            seat("Cleo", 2, true),
+        ],
+        seed: Some(8),
+        board: Some(board),
+        ..GameSetup::default_for(2, |_| String::new())
+    };
+    let game = new_game::resolve(setup).unwrap();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    window.widget().present();
+    let mut chooser = Computers::new(3, 8);
+    assert!(play_until_the_admiral(&window, &mut chooser));
+    named(window.widget(), "choose-admiral")
+        .downcast::<gtk::ToggleButton>()
+        .unwrap()
+        .set_active(true);
+    settle();
+    let route = {
+        let model = window.model();
+        let legal = model.session.as_ref().unwrap().game().legal_actions();
+        legal
+            .choices
+            .into_iter()
+            .find_map(|c| match c {
+                // The longest way that stays within the board (not round its edge).
+                Choice::AdmiralAttack { routes } => routes
+                    .into_iter()
+                    .filter(|r| {
+                        let board = model.session.as_ref().unwrap().board();
+                        let dx = board.territory(r.from).geometry.badge.x
+                            - board.territory(r.to).geometry.badge.x;
+                        dx.abs() < board.width / 2.0
+                    })
+                    .max_by(|a, b| {
+                        let board = model.session.as_ref().unwrap().board();
+                        let far = |r: &castellan_engine::game::Route| {
+                            let (p, q) = (
+                                board.territory(r.from).geometry.badge,
+                                board.territory(r.to).geometry.badge,
+                            );
+                            (p.x - q.x).hypot(p.y - q.y)
+                        };
+                        far(a).total_cmp(&far(b))
+                    }),
+                _ => None,
+            })
+            .unwrap()
+    };
+    window.emit(MainWindowInput::MapClicked(route.from, ClickKind::Plain));
+    settle();
+    super::panel_testing::save_window_png(window.widget(), &dir.join("admiral-chosen.png"));
+    window.emit(MainWindowInput::MapClicked(route.to, ClickKind::Plain));
+    let end = Instant::now() + Duration::from_millis(900);
+    while Instant::now() < end {
+        settle();
+    }
+    super::panel_testing::save_window_png(window.widget(), &dir.join("admiral-attack.png"));
+}
+
+#[gtk::test]
+fn the_admirals_toggle_switches_what_the_map_lights() {
+    use crate::map::TargetKind;
+    use castellan_engine::game::Choice;
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    let mut chooser = Computers::new(3, 8);
+    assert!(
+        play_until_the_admiral(&window, &mut chooser),
+        "no person was ever offered the Admiral"
+    );
     settle();
     let toggle = named(window.widget(), "choose-admiral")
         .downcast::<gtk::ToggleButton>()
