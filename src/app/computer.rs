@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 #[cfg(test)]
 use castellan_engine::bot::GreedyPolicy;
-use castellan_engine::bot::{Cancel, Policy, SeatSight, Thinking};
+use castellan_engine::bot::{Cancel, Policy, SeatSight, Strength, Thinking};
 use castellan_engine::game::{Action, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -74,6 +74,9 @@ pub fn policy_for(seat: &SeatSettings, cancel: &Cancel) -> Option<Box<dyn Policy
 pub struct Computers {
     /// Indexed by seat; `None` for the people's seats.
     policies: Vec<Option<Box<dyn Policy + Send>>>,
+    /// Plays what a person hands over (their claims, "Claim for Me"): the Normal
+    /// player, seeing only that seat's sight like every policy.
+    stand_in: Box<dyn Policy + Send>,
     rng: ChaCha8Rng,
     /// Raised when the table gets up (a new game, quitting): its thinking stops.
     cancel: Cancel,
@@ -86,6 +89,7 @@ impl Computers {
     pub fn for_table(seats: &[SeatSettings], seed: u64, cancel: &Cancel) -> Self {
         Self {
             policies: seats.iter().map(|seat| policy_for(seat, cancel)).collect(),
+            stand_in: Strength::Normal.policy_with(Thinking::cancelled_by(cancel.clone())),
             rng: ChaCha8Rng::seed_from_u64(seed),
             cancel: cancel.clone(),
         }
@@ -99,16 +103,21 @@ impl Computers {
             policies: (0..seats)
                 .map(|_| Some(Box::new(GreedyPolicy::new()) as Box<dyn Policy + Send>))
                 .collect(),
+            stand_in: Box::new(GreedyPolicy::new()),
             rng: ChaCha8Rng::seed_from_u64(seed),
             cancel: Cancel::new(),
         }
     }
 
-    /// The pending seat's action as its policy chooses it; `None` once the game is won
-    /// or when nobody plays that seat for the computer.
+    /// The pending seat's action as its policy chooses it, or as the stand-in does for
+    /// a person's seat (the window asks only for what a person handed over); `None`
+    /// once the game is won.
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
         let seat = game.pending_seat()?;
-        let policy = self.policies.get_mut(seat.index())?.as_mut()?;
+        let policy = match self.policies.get_mut(seat.index()) {
+            Some(Some(policy)) => policy,
+            _ => &mut self.stand_in,
+        };
         let legal = game.legal_actions();
         let sight = SeatSight::new(game, seat);
         Some(policy.choose(&sight, &legal, &mut self.rng))

@@ -1093,6 +1093,71 @@ fn rules_saved_in_the_editor_are_listed_by_the_new_game_dialog_at_once() {
     std::fs::remove_file(&path).unwrap();
 }
 
+#[gtk::test]
+fn claim_for_me_hands_a_persons_claims_to_the_computer() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    play_until(&window, &mut chooser, |d| matches!(d, Decision::Claim));
+    settle();
+    let claimer = window
+        .model()
+        .session
+        .as_ref()
+        .unwrap()
+        .human_to_move()
+        .unwrap();
+    let button = named(window.widget(), "claim-for-me")
+        .downcast::<gtk::Button>()
+        .unwrap();
+    assert!(button.get_visible(), "offered while claiming");
+    button.emit_clicked();
+    settle();
+    // From now on every claim of that seat is the computer's; the other person
+    // still claims in person.
+    for _ in 0..3_000 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let action = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            let claiming = matches!(
+                session.game().pending().map(|p| p.decision),
+                Some(Decision::Claim)
+            );
+            if !claiming {
+                break;
+            }
+            let Some(person) = session.human_to_move() else {
+                continue;
+            };
+            assert_ne!(person, claimer, "the claims were handed over");
+            chooser.choose(session.game()).unwrap()
+        };
+        window.emit(MainWindowInput::Act(action));
+        settle();
+    }
+    let model = window.model();
+    let game = model.session.as_ref().unwrap().game();
+    assert!(!matches!(
+        game.pending().map(|p| p.decision),
+        Some(Decision::Claim)
+    ));
+    let claimed = game
+        .history()
+        .iter()
+        .filter(|(seat, action)| *seat == claimer && matches!(action, Action::Claim { .. }))
+        .count();
+    assert!(claimed > 5, "{claimed} claims");
+    assert!(!button.get_visible(), "gone once the claims are over");
+}
+
 /// The territories the window's map lights now, in board order.
 fn lit_on_the_map(
     window: &Controller<MainWindow>,

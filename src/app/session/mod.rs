@@ -22,8 +22,8 @@ use std::sync::Arc;
 use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::diagnostics::escaped;
 use castellan_engine::game::{
-    Action, Event, EventKind, Game, NewGameError, ReplayError, RuleError, SaveError, SavedGame,
-    Seat,
+    Action, Decision, Event, EventKind, Game, NewGameError, ReplayError, RuleError, SaveError,
+    SavedGame, Seat,
 };
 use castellan_engine::variant::Variant;
 use gettextrs::gettext;
@@ -137,6 +137,9 @@ pub struct Session {
     cards_declined_in: Option<u32>,
     /// A defender's order to defend with the most dice for the rest of an attack.
     standing_defence: Option<defence::StandingDefence>,
+    /// Indexed by seat: the person asked the computer to claim their territories
+    /// ("Claim for Me"); their other decisions stay theirs.
+    claims_handed_over: Vec<bool>,
 }
 
 impl Session {
@@ -209,7 +212,9 @@ impl Session {
             seats.push(setup::neutral_seat(&seats));
         }
         let news = vec![Vec::new(); seats.len()];
+        let claims_handed_over = vec![false; seats.len()];
         Self {
+            claims_handed_over,
             game,
             board_source,
             seats,
@@ -327,14 +332,44 @@ impl Session {
     pub fn human_to_move(&self) -> Option<Seat> {
         self.game
             .pending_seat()
-            .filter(|s| !self.seats[s.index()].computer)
+            .filter(|&seat| !self.computer_decides(seat))
     }
 
-    /// The seat whose decision it is, if the computer plays it.
+    /// The seat whose decision it is, if the computer plays it: a computer seat, or a
+    /// person's claim they handed over with [`Session::hand_over_claims`].
     pub fn computer_to_move(&self) -> Option<Seat> {
         self.game
             .pending_seat()
-            .filter(|s| self.seats[s.index()].computer)
+            .filter(|&seat| self.computer_decides(seat))
+    }
+
+    fn computer_decides(&self, seat: Seat) -> bool {
+        self.seats[seat.index()].computer
+            || (self.claims_handed_over.get(seat.index()) == Some(&true) && self.claiming())
+    }
+
+    /// Whether the decision at hand is a setup claim.
+    fn claiming(&self) -> bool {
+        matches!(
+            self.game.pending().map(|pending| pending.decision),
+            Some(Decision::Claim)
+        )
+    }
+
+    /// The person who may hand their claims over to the computer now: they are to
+    /// claim and have not handed them over yet.
+    pub fn may_hand_over_claims(&self) -> Option<Seat> {
+        self.human_to_move().filter(|_| self.claiming())
+    }
+
+    /// The computer claims for `seat` from now on (as the Normal player would, from
+    /// that seat's own sight); refused unless that person is to claim now.
+    pub fn hand_over_claims(&mut self, seat: Seat) -> bool {
+        if self.may_hand_over_claims() != Some(seat) {
+            return false;
+        }
+        self.claims_handed_over[seat.index()] = true;
+        true
     }
 }
 

@@ -601,6 +601,73 @@ fn a_standing_defence_rolls_the_most_dice_for_the_rest_of_the_attack() {
     );
 }
 
+#[test]
+fn a_person_hands_their_claims_to_the_computer_and_keeps_the_rest() {
+    let mut session = session(&[false, false]);
+    let mut chooser = crate::app::computer::Computers::for_table(
+        session.seats(),
+        3,
+        &castellan_engine::bot::Cancel::new(),
+    );
+    // Castles first: no claim to hand over yet.
+    let first = session.human_to_move().unwrap();
+    assert_eq!(session.may_hand_over_claims(), None);
+    assert!(!session.hand_over_claims(first));
+    while !matches!(
+        session.game().pending().map(|p| p.decision),
+        Some(Decision::Claim)
+    ) {
+        let seat = session.human_to_move().unwrap();
+        let (target, _) = session.targets()[0];
+        let Click::Act(action) = session.click(target) else {
+            panic!("a castle is placed with one click")
+        };
+        session.apply(seat, action).unwrap();
+    }
+    let claimer = session.human_to_move().unwrap();
+    let other = Seat(1 - claimer.0);
+    // Only the person to claim may hand their claims over.
+    assert!(!session.hand_over_claims(other));
+    assert!(session.hand_over_claims(claimer));
+    let mut claims_by_the_computer = 0;
+    while matches!(
+        session.game().pending().map(|p| p.decision),
+        Some(Decision::Claim)
+    ) {
+        if let Some(seat) = session.computer_to_move() {
+            assert_eq!(seat, claimer, "only the handed-over seat is played");
+            let action = chooser.choose(session.game()).unwrap();
+            assert!(matches!(action, Action::Claim { .. }));
+            session.apply(seat, action).unwrap();
+            claims_by_the_computer += 1;
+        } else {
+            // The other person still claims for themselves.
+            let seat = session.human_to_move().unwrap();
+            assert_eq!(seat, other);
+            let (target, _) = session.targets()[0];
+            let Click::Act(action) = session.click(target) else {
+                panic!("a claim is one click")
+            };
+            session.apply(seat, action).unwrap();
+        }
+    }
+    assert!(claims_by_the_computer > 5);
+    // Past the claims, every decision of that seat is the person's again.
+    assert_eq!(session.computer_to_move(), None);
+    while !session.game().setup_done() && session.human_to_move() != Some(claimer) {
+        let seat = session.human_to_move().unwrap();
+        if let Some(action) = session.confirm_placement() {
+            session.apply(seat, action).unwrap();
+            continue;
+        }
+        let (target, _) = session.targets()[0];
+        if let Click::Act(action) = session.click(target) {
+            session.apply(seat, action).unwrap();
+        }
+    }
+    assert_eq!(session.computer_to_move(), None);
+}
+
 /// The routes of the first choice `pick` finds among the legal actions.
 fn routes_of(session: &Session, pick: fn(&Choice) -> Option<&Vec<Route>>) -> Vec<Route> {
     let legal = session.game().legal_actions();

@@ -222,6 +222,8 @@ pub enum MainWindowInput {
     SetHints(bool),
     /// Play the hint shown.
     TakeHint,
+    /// The person to claim hands their claims over to the computer.
+    ClaimForMe,
     /// The computer worker's hint for request `id`.
     Hinted {
         id: u64,
@@ -368,6 +370,15 @@ impl Component for MainWindow {
                                     set_wrap: true,
                                     #[watch]
                                     set_label: &model.status,
+                                },
+                                gtk::Button {
+                                    set_widget_name: "claim-for-me",
+                                    set_label: &gettext("Claim for Me"),
+                                    set_tooltip_text: Some(&gettext("The computer claims the rest of your territories, as the Normal player would")),
+                                    #[watch]
+                                    set_visible: model.page == Page::Game
+                                        && model.session.as_ref().and_then(Session::may_hand_over_claims).is_some(),
+                                    connect_clicked => MainWindowInput::ClaimForMe,
                                 },
                                 gtk::Button {
                                     #[watch]
@@ -741,6 +752,14 @@ impl Component for MainWindow {
             MainWindowInput::SetHints(on) => {
                 self.hints.set_enabled(on);
                 self.keep_preferences();
+                self.refresh();
+            }
+            MainWindowInput::ClaimForMe => {
+                if let Some(session) = &mut self.session
+                    && let Some(seat) = session.may_hand_over_claims()
+                {
+                    session.hand_over_claims(seat);
+                }
                 self.refresh();
             }
             MainWindowInput::TakeHint => {
