@@ -15,4 +15,6 @@ pub struct TableSnapshot {
     pub hidden_armies_in_play: bool,
     /// The variant's most dice against a castle, which the odds depend on.
     pub castle_dice_limit: u8,
+    /// Whether the person to move chose the Admiral (the map then offers its routes).
+    pub admiral_chosen: bool,
 }

@@ -123,6 +123,8 @@ pub struct Session {
     draft: Vec<(TerritoryId, u32)>,
     /// The territory chosen to attack, occupy, fortify or fill from.
     source: Option<TerritoryId>,
+    /// The person chose the Admiral: the map offers only its attacks by sea.
+    admiral: bool,
     /// The human seat the screen was last shown to (privacy between people).
     shown_to: Option<Seat>,
     /// Indexed by seat: the public events since that seat's person last had the
@@ -221,6 +223,7 @@ impl Session {
             unread,
             draft: Vec::new(),
             source: None,
+            admiral: false,
             shown_to: None,
             news,
             quick_defence,
@@ -320,6 +323,7 @@ impl Session {
         self.unread.extend(public);
         self.draft.clear();
         self.source = None;
+        self.admiral = false;
         self.unsaved = true;
         Ok(events)
     }

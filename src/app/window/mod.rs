@@ -186,6 +186,8 @@ pub enum MainWindowInput {
     /// A territory clicked on the map, and how.
     MapClicked(TerritoryId, ClickKind),
     MapEscape,
+    /// The Admiral was chosen or put back (in the sidebar or by its key).
+    ToggleAdmiral,
     /// End the turn, stop filling or skip the fortify.
     Finish,
     ConfirmPlacement,
@@ -477,6 +479,7 @@ impl Component for MainWindow {
             .launch(())
             .forward(sender.input_sender(), |output| match output {
                 CardSidebarOutput::Act(action) => MainWindowInput::Act(action),
+                CardSidebarOutput::ToggleAdmiral => MainWindowInput::ToggleAdmiral,
             });
         let battle = BattlePanel::builder()
             .launch(())
@@ -661,7 +664,14 @@ impl Component for MainWindow {
             MainWindowInput::MapClicked(id, kind) => self.map_clicked(id, kind),
             MainWindowInput::MapEscape => {
                 if let Some(session) = &mut self.session
-                    && session.clear_source()
+                    && session.cancel()
+                {
+                    self.refresh();
+                }
+            }
+            MainWindowInput::ToggleAdmiral => {
+                if let Some(session) = &mut self.session
+                    && session.toggle_admiral()
                 {
                     self.refresh();
                 }
