@@ -17,4 +17,7 @@ pub struct TableSnapshot {
     pub castle_dice_limit: u8,
     /// Whether the person to move chose the Admiral (the map then offers its routes).
     pub admiral_chosen: bool,
+    /// With the Admiral chosen: the most armies the person lets aboard, and the most
+    /// any route allows.
+    pub admiral_aboard: Option<(u32, u32)>,
 }

@@ -159,6 +159,28 @@ impl Session {
         self.admiral && self.admiral_offered()
     }
 
+    /// With the Admiral chosen: the most armies to let aboard, and the most any of
+    /// its routes allows (the engine's offer).
+    pub fn admiral_aboard(&self) -> Option<(u32, u32)> {
+        if !self.admiral_chosen() {
+            return None;
+        }
+        let most = self
+            .human_choices()
+            .iter()
+            .filter_map(|c| match c {
+                Choice::AdmiralAttack { routes } => routes.iter().map(|r| r.max_armies).max(),
+                _ => None,
+            })
+            .max()?;
+        Some((self.admiral_aboard.unwrap_or(most).clamp(1, most), most))
+    }
+
+    /// Lets at most `armies` aboard the Admiral's ships in the attack chosen next.
+    pub fn set_admiral_aboard(&mut self, armies: u32) {
+        self.admiral_aboard = Some(armies.max(1));
+    }
+
     /// Chooses the Admiral, or puts it back when chosen; returns whether anything
     /// changed. The chosen source is forgotten: the two offer different ones.
     pub fn toggle_admiral(&mut self) -> bool {
@@ -334,11 +356,12 @@ impl Session {
                 };
                 return Click::Act(match choice {
                     Choice::Attack { .. } => Action::Attack { from, to },
-                    // The panels offer other counts; a click sends everything that may go.
+                    // The panels offer other counts; a click sends everything that may
+                    // go, or for the Admiral at most what the person lets aboard.
                     Choice::AdmiralAttack { routes } => Action::AdmiralAttack {
                         from,
                         to,
-                        armies: max(&routes),
+                        armies: max(&routes).min(self.admiral_aboard.unwrap_or(u32::MAX)),
                     },
                     Choice::Occupy { routes } => Action::Occupy {
                         from,

@@ -109,6 +109,7 @@ impl Session {
                 && self.game.ruleset() == castellan_engine::variant::Ruleset::CastleRisk,
             castle_dice_limit: self.game.variant().castle_dice_limit,
             admiral_chosen: self.admiral_chosen(),
+            admiral_aboard: self.admiral_aboard(),
         }
     }
 

@@ -777,3 +777,45 @@ fn the_admirals_routes_light_up_only_once_the_admiral_is_chosen() {
     assert!(!session.admiral_chosen());
     assert_eq!(lit(&session), sources(&by_land));
 }
+
+#[test]
+fn the_admiral_sails_at_most_the_armies_let_aboard() {
+    let mut session = session(&[false, false]);
+    play_until(&mut session, |s| {
+        s.game().setup_done()
+            && routes_of(s, admiral_routes)
+                .iter()
+                .any(|r| r.max_armies > 1)
+    });
+    let route = *routes_of(&session, admiral_routes)
+        .iter()
+        .find(|r| r.max_armies > 1)
+        .unwrap();
+    assert_eq!(
+        session.admiral_aboard(),
+        None,
+        "only with the Admiral chosen"
+    );
+    assert!(session.toggle_admiral());
+    let (aboard, most) = session.admiral_aboard().unwrap();
+    assert!(most >= route.max_armies);
+    assert_eq!(
+        aboard, most,
+        "every army that may go, unless told otherwise"
+    );
+    session.set_admiral_aboard(1);
+    assert_eq!(session.admiral_aboard(), Some((1, most)));
+    assert_eq!(session.click(route.from), Click::Changed);
+    let Click::Act(action) = session.click(route.to) else {
+        panic!("a target across the sea attacks")
+    };
+    assert_eq!(
+        action,
+        Action::AdmiralAttack {
+            from: route.from,
+            to: route.to,
+            armies: 1
+        }
+    );
+    assert!(session.game().legal_actions().allows(&action));
+}

@@ -65,6 +65,8 @@ pub(super) struct CardRowData {
     pub(super) play: PlayShown,
     /// The Admiral is chosen (only ever on the Admiral's row).
     pub(super) chosen: bool,
+    /// With the Admiral chosen: the most armies let aboard, and the most allowed.
+    pub(super) aboard: Option<(u32, u32)>,
 }
 
 /// What a row of the hand asks of the sidebar.
@@ -74,6 +76,8 @@ pub(super) enum HandOutput {
     Chosen(ChosenAction),
     /// The Admiral chosen, or put back.
     ToggleAdmiral,
+    /// The most armies to let aboard the Admiral's ships.
+    Aboard(u32),
 }
 
 /// A row of the hand: the card, and the choices made in its control.
@@ -90,6 +94,7 @@ pub(super) enum CardRowInput {
     PlayReinforcements,
     PlayOn(Seat),
     ToggleAdmiral,
+    Aboard(u32),
 }
 
 impl CardRow {
@@ -313,6 +318,29 @@ impl FactoryComponent for CardRow {
                         sender.input(CardRowInput::ToggleAdmiral);
                     } @admiral_toggled,
                 },
+                gtk::Box {
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: self.data.aboard.is_some(),
+                    gtk::Label {
+                        set_label: &gettext("At most aboard"),
+                    },
+                    gtk::SpinButton {
+                        set_widget_name: "admiral-aboard",
+                        set_increments: (1.0, 5.0),
+                        set_numeric: true,
+                        set_tooltip_text: Some(&gettext("The most armies that sail: a route takes fewer if fewer may go")),
+                        #[watch]
+                        set_range: (1.0, f64::from(self.data.aboard.map_or(1, |(_, most)| most.max(1)))),
+                        #[watch]
+                        #[block_signal(aboard_changed)]
+                        set_value: f64::from(self.data.aboard.map_or(1, |(armies, _)| armies)),
+                        connect_value_changed[sender] => move |spin| {
+                            let armies = u32::try_from(spin.value_as_int()).unwrap_or(1);
+                            sender.input(CardRowInput::Aboard(armies));
+                        } @aboard_changed,
+                    },
+                },
             },
         }
     }
@@ -343,6 +371,10 @@ impl FactoryComponent for CardRow {
             },
             CardRowInput::ToggleAdmiral => {
                 let _ = sender.output(HandOutput::ToggleAdmiral);
+                None
+            }
+            CardRowInput::Aboard(armies) => {
+                let _ = sender.output(HandOutput::Aboard(armies));
                 None
             }
         };

@@ -87,6 +87,8 @@ pub enum CardSidebarInput {
     TradeSet,
     /// The Admiral's row chose it or put it back.
     ToggleAdmiral,
+    /// The Admiral's row: the most armies to let aboard.
+    Aboard(u32),
 }
 
 impl std::fmt::Debug for CardSidebarInput {
@@ -97,6 +99,7 @@ impl std::fmt::Debug for CardSidebarInput {
             CardSidebarInput::Chosen(action) => write!(f, "Chosen({action:?})"),
             CardSidebarInput::TradeSet => f.write_str("TradeSet"),
             CardSidebarInput::ToggleAdmiral => f.write_str("ToggleAdmiral"),
+            CardSidebarInput::Aboard(armies) => write!(f, "Aboard({armies})"),
         }
     }
 }
@@ -108,6 +111,8 @@ pub enum CardSidebarOutput {
     Act(Action),
     /// The Admiral is chosen or put back: the map offers its routes, or the others.
     ToggleAdmiral,
+    /// The most armies to let aboard the Admiral's ships.
+    Aboard(u32),
 }
 
 #[relm4::component(pub)]
@@ -444,6 +449,7 @@ impl SimpleComponent for CardSidebar {
                 .forward(sender.input_sender(), |output| match output {
                     HandOutput::Chosen(ChosenAction(action)) => CardSidebarInput::Chosen(action),
                     HandOutput::ToggleAdmiral => CardSidebarInput::ToggleAdmiral,
+                    HandOutput::Aboard(armies) => CardSidebarInput::Aboard(armies),
                 }),
             spied: FactoryVecDeque::builder()
                 .launch(gtk::Box::default())
@@ -485,6 +491,9 @@ impl SimpleComponent for CardSidebar {
             }
             CardSidebarInput::ToggleAdmiral => {
                 let _ = sender.output(CardSidebarOutput::ToggleAdmiral);
+            }
+            CardSidebarInput::Aboard(armies) => {
+                let _ = sender.output(CardSidebarOutput::Aboard(armies));
             }
             CardSidebarInput::Chosen(action) => {
                 if self
@@ -531,6 +540,7 @@ impl CardSidebar {
                 count: view.hand.count(card),
                 play: PlayShown::new(card, &table),
                 chosen: card == Card::Admiral && table.admiral_chosen,
+                aboard: table.admiral_aboard.filter(|_| card == Card::Admiral),
             })
             .collect();
         keep_in_line(&mut self.hand, hand);

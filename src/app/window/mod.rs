@@ -188,6 +188,8 @@ pub enum MainWindowInput {
     MapEscape,
     /// The Admiral was chosen or put back (in the sidebar or by its key).
     ToggleAdmiral,
+    /// At most this many armies aboard the Admiral's ships.
+    AdmiralAboard(u32),
     /// End the turn, stop filling or skip the fortify.
     Finish,
     ConfirmPlacement,
@@ -480,6 +482,7 @@ impl Component for MainWindow {
             .forward(sender.input_sender(), |output| match output {
                 CardSidebarOutput::Act(action) => MainWindowInput::Act(action),
                 CardSidebarOutput::ToggleAdmiral => MainWindowInput::ToggleAdmiral,
+                CardSidebarOutput::Aboard(armies) => MainWindowInput::AdmiralAboard(armies),
             });
         let battle = BattlePanel::builder()
             .launch(())
@@ -668,6 +671,12 @@ impl Component for MainWindow {
                 {
                     self.refresh();
                 }
+            }
+            MainWindowInput::AdmiralAboard(armies) => {
+                if let Some(session) = &mut self.session {
+                    session.set_admiral_aboard(armies);
+                }
+                self.refresh();
             }
             MainWindowInput::ToggleAdmiral => {
                 if let Some(session) = &mut self.session
