@@ -275,10 +275,14 @@ mod tests {
         let cancel = Cancel::new();
         assert!(policy_for(&person, &cancel).is_none());
         assert!(policy_for(&computer, &cancel).is_some());
-        // Nobody answers for a person's seat.
+        // A person's seat is answered only by the stand-in, for what the person
+        // handed over ("Claim for Me"): a legal move, as the Normal player would.
         let game = game(4);
         let seats = vec![person.clone(), person.clone(), person];
-        assert_eq!(Computers::for_table(&seats, 1, &cancel).choose(&game), None);
+        let chosen = Computers::for_table(&seats, 1, &cancel)
+            .choose(&game)
+            .expect("the stand-in answers");
+        assert!(game.legal_actions().allows(&chosen));
     }
 
     /// Answers of a worker for `game`'s table, with `drop_first` cancelled at once.

@@ -403,6 +403,8 @@ pub(crate) mod tests {
                 .to_vec(),
             hidden_armies_in_play: game.variant().hidden_armies,
             castle_dice_limit: game.variant().castle_dice_limit,
+            admiral_chosen: false,
+            admiral_aboard: None,
         }
     }
 

@@ -579,6 +579,18 @@ impl Component for MapView {
 }
 
 impl MapView {
+    /// The territories the map lights now, with why, in board order.
+    #[cfg(test)]
+    pub(crate) fn lit(&self) -> Vec<(TerritoryId, TargetKind)> {
+        let canvas = self.canvas.borrow();
+        let scene = &canvas.scene;
+        scene
+            .board()
+            .territory_ids()
+            .filter_map(|id| Some((id, scene.target(id)?)))
+            .collect()
+    }
+
     /// The territory with the keyboard focus, if any.
     #[cfg(test)]
     pub fn focused(&self) -> Option<TerritoryId> {
@@ -734,7 +746,11 @@ fn preview_attack(scene: &mut MapScene, battle: Option<AttackArrow>) {
         .selected()
         .zip(scene.focused().or(scene.hovered()))
         .filter(|&(from, to)| from != to && scene.target(to).is_some())
-        .map(|(from, to)| AttackArrow { from, to })
+        .map(|(from, to)| AttackArrow {
+            from,
+            to,
+            by_sea: scene.target(to) == Some(TargetKind::AcrossSea),
+        })
         .or(battle);
     scene.set_arrow(arrow);
 }

@@ -15,4 +15,9 @@ pub struct TableSnapshot {
     pub hidden_armies_in_play: bool,
     /// The variant's most dice against a castle, which the odds depend on.
     pub castle_dice_limit: u8,
+    /// Whether the person to move chose the Admiral (the map then offers its routes).
+    pub admiral_chosen: bool,
+    /// With the Admiral chosen: the most armies the person lets aboard, and the most
+    /// any route allows.
+    pub admiral_aboard: Option<(u32, u32)>,
 }

@@ -1262,3 +1262,207 @@ fn a_seat_sees_its_own_secret_mission_and_nobody_elses() {
     assert_eq!(holders.len(), 2, "both people saw their mission");
     assert!(hidden_checked >= 2, "{hidden_checked} pass pages checked");
 }
+
+/// The territories the window's map lights now, in board order.
+fn lit_on_the_map(
+    window: &Controller<MainWindow>,
+) -> Vec<(castellan_engine::board::TerritoryId, crate::map::TargetKind)> {
+    window.model().map.as_ref().unwrap().model().lit()
+}
+
+/// Plays people as the computer would until one of them may attack by land and by
+/// sea; returns whether that came.
+fn play_until_the_admiral(window: &Controller<MainWindow>, chooser: &mut Computers) -> bool {
+    use castellan_engine::game::Choice;
+    for _ in 0..20_000 {
+        wait_for_the_computer(window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let action = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            if session.human_to_move().is_none() {
+                continue;
+            }
+            let legal = session.game().legal_actions();
+            let offers = |sea: bool| {
+                legal.choices.iter().any(|c| match c {
+                    Choice::AdmiralAttack { routes } => sea && !routes.is_empty(),
+                    Choice::Attack { routes } => !sea && !routes.is_empty(),
+                    _ => false,
+                })
+            };
+            if offers(true) && offers(false) && session.source().is_none() {
+                return true;
+            }
+            chooser.choose(session.game()).unwrap()
+        };
+        window.emit(MainWindowInput::Act(action));
+        settle();
+    }
+    false
+}
+
+/// An attack by sea on the world board, whose seas have shapes, written to
+/// `$CASTELLAN_TURN_SHOTS/admiral-attack.png` for people to look at.
+#[gtk::test]
+#[ignore = "writes a picture for people to look at"]
+fn an_attack_by_sea_in_a_picture() {
+    use castellan_engine::game::Choice;
+    let Some(dir) = std::env::var_os("CASTELLAN_TURN_SHOTS") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/world.toml");
+    let setup = GameSetup {
+        seats: vec![
+            seat("Anna", 0, false),
+            seat("Ben", 1, false),
+            seat("Cleo", 2, true),
+        ],
+        seed: Some(8),
+        board: Some(board),
+        ..GameSetup::default_for(2, |_| String::new())
+    };
+    let game = new_game::resolve(setup).unwrap();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    window.widget().present();
+    let mut chooser = Computers::new(3, 8);
+    assert!(play_until_the_admiral(&window, &mut chooser));
+    named(window.widget(), "choose-admiral")
+        .downcast::<gtk::ToggleButton>()
+        .unwrap()
+        .set_active(true);
+    settle();
+    let route = {
+        let model = window.model();
+        let legal = model.session.as_ref().unwrap().game().legal_actions();
+        legal
+            .choices
+            .into_iter()
+            .find_map(|c| match c {
+                // The longest way that stays within the board (not round its edge).
+                Choice::AdmiralAttack { routes } => routes
+                    .into_iter()
+                    .filter(|r| {
+                        let board = model.session.as_ref().unwrap().board();
+                        let dx = board.territory(r.from).geometry.badge.x
+                            - board.territory(r.to).geometry.badge.x;
+                        dx.abs() < board.width / 2.0
+                    })
+                    .max_by(|a, b| {
+                        let board = model.session.as_ref().unwrap().board();
+                        let far = |r: &castellan_engine::game::Route| {
+                            let (p, q) = (
+                                board.territory(r.from).geometry.badge,
+                                board.territory(r.to).geometry.badge,
+                            );
+                            (p.x - q.x).hypot(p.y - q.y)
+                        };
+                        far(a).total_cmp(&far(b))
+                    }),
+                _ => None,
+            })
+            .unwrap()
+    };
+    window.emit(MainWindowInput::MapClicked(route.from, ClickKind::Plain));
+    settle();
+    super::panel_testing::save_window_png(window.widget(), &dir.join("admiral-chosen.png"));
+    window.emit(MainWindowInput::MapClicked(route.to, ClickKind::Plain));
+    let end = Instant::now() + Duration::from_millis(900);
+    while Instant::now() < end {
+        settle();
+    }
+    super::panel_testing::save_window_png(window.widget(), &dir.join("admiral-attack.png"));
+}
+
+#[gtk::test]
+fn the_admirals_toggle_switches_what_the_map_lights() {
+    use crate::map::TargetKind;
+    use castellan_engine::game::Choice;
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    let mut chooser = Computers::new(3, 8);
+    assert!(
+        play_until_the_admiral(&window, &mut chooser),
+        "no person was ever offered the Admiral"
+    );
+    settle();
+    let toggle = named(window.widget(), "choose-admiral")
+        .downcast::<gtk::ToggleButton>()
+        .expect("the Admiral's row has a toggle");
+    assert!(
+        toggle.is_sensitive() && !toggle.is_active(),
+        "sensitive {} active {} page {:?} secrets {:?}",
+        toggle.is_sensitive(),
+        toggle.is_active(),
+        window.model().page,
+        window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .snapshot()
+            .secrets_shown,
+    );
+    let ordinary = lit_on_the_map(&window);
+    assert!(!ordinary.is_empty());
+
+    // Chosen: the map lights the sources of the Admiral's routes, and nothing else.
+    toggle.set_active(true);
+    settle();
+    let (sea_sources, first) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        assert!(session.admiral_chosen());
+        let routes: Vec<_> = session
+            .game()
+            .legal_actions()
+            .choices
+            .into_iter()
+            .find_map(|c| match c {
+                Choice::AdmiralAttack { routes } => Some(routes),
+                _ => None,
+            })
+            .unwrap();
+        let mut sources: Vec<_> = routes
+            .iter()
+            .map(|r| (r.from, TargetKind::Adjacent))
+            .collect();
+        sources.sort_by_key(|&(t, _)| t);
+        sources.dedup();
+        (sources, routes[0])
+    };
+    assert_eq!(lit_on_the_map(&window), sea_sources);
+    // A coast chosen: only the coasts across the sea light up, as such.
+    window.emit(MainWindowInput::MapClicked(first.from, ClickKind::Plain));
+    settle();
+    let lit = lit_on_the_map(&window);
+    assert!(lit.contains(&(first.to, TargetKind::AcrossSea)), "{lit:?}");
+    assert!(lit.iter().all(|&(_, kind)| kind == TargetKind::AcrossSea));
+
+    // Escape forgets the coast, then the Admiral: the toggle follows.
+    window.emit(MainWindowInput::MapEscape);
+    settle();
+    assert_eq!(lit_on_the_map(&window), sea_sources);
+    assert!(toggle.is_active());
+    window.emit(MainWindowInput::MapEscape);
+    settle();
+    assert!(!toggle.is_active());
+    assert_eq!(lit_on_the_map(&window), ordinary);
+
+    // Chosen and put back with the toggle itself.
+    toggle.set_active(true);
+    settle();
+    assert_eq!(lit_on_the_map(&window), sea_sources);
+    toggle.set_active(false);
+    settle();
+    assert_eq!(lit_on_the_map(&window), ordinary);
+}

@@ -17,6 +17,7 @@ use super::glyphs::{self, Arrow, Badge, CastleGlyph, Label, TextStyle};
 use super::layout::{InkBox, MarkLayout, MarkSizes, NameForm, NameSet, Rect};
 use super::palette::{Colour, Palette};
 use super::scene::{MapScene, TargetKind};
+use super::sea_route::control_through;
 use crate::text::translated;
 
 /// Sea names wrap into lines no wider than this, in board units.
@@ -1033,11 +1034,22 @@ fn draw_arrow(
     };
     let sizes = Sizes::at(scene.camera().scale());
     let (from, to) = (layout.marks(arrow.from).badge, layout.marks(arrow.to).badge);
-    let draw = |from: Point, to: Point| {
+    // By sea, through the water of the sea the coasts share when it has a shape (not
+    // across the edge of a board that wraps around: the water is sampled within it).
+    let draw = |from: Point, to: Point, by_sea: bool| {
+        let control = by_sea
+            .then(|| {
+                scene
+                    .geometry()
+                    .sea_waypoint(scene.board(), arrow.from, arrow.to, (from, to))
+            })
+            .flatten()
+            .map(|through| view(scene, control_through(from, through, to)));
         Arrow {
             from: view(scene, from),
             to: view(scene, to),
             clearance: sizes.badge_radius + 3.0,
+            control,
             width: (sizes.badge_radius * 0.55).max(4.0),
             body: palette.arrow_body,
             edge: palette.arrow_edge,
@@ -1050,11 +1062,11 @@ fn draw_arrow(
         Some(shift) => {
             cr.save()?;
             clip_to_board(cr, scene);
-            draw(from, Point::new(to.x + shift, to.y))?;
-            draw(Point::new(from.x - shift, from.y), to)?;
+            draw(from, Point::new(to.x + shift, to.y), false)?;
+            draw(Point::new(from.x - shift, from.y), to, false)?;
             cr.restore()
         }
-        None => draw(from, to),
+        None => draw(from, to, arrow.by_sea),
     }
 }
 
@@ -1476,6 +1488,7 @@ mod tests {
         scene.set_arrow(Some(AttackArrow {
             from: london,
             to: paris,
+            by_sea: false,
         }));
         let between = {
             let (a, b) = (

@@ -1,5 +1,6 @@
 //! Pictures of the shipped board at each stage of a game (castle placement, by mouse
-//! and by keyboard, claiming, a full board, an attack, the Admiral's reach), in every style and at the two window
+//! and by keyboard, claiming, a full board, an attack, the Admiral's reach and its arrow by sea on
+//! the world board), in every style and at the two window
 //! sizes that matter, written as PNG files for people to look at. The scenes are plain
 //! data built here, so the pictures are the same on every run.
 
@@ -145,6 +146,7 @@ pub fn stages(width: f64, height: f64) -> Vec<Stage> {
     attack.set_arrow(Some(AttackArrow {
         from: berlin,
         to: poland,
+        by_sea: false,
     }));
 
     let mut admiral = fresh();
@@ -195,7 +197,37 @@ pub fn stages(width: f64, height: f64) -> Vec<Stage> {
             name: "admiral",
             scene: admiral,
         },
+        Stage {
+            name: "admiral-by-sea",
+            scene: by_sea(width, height, "iberia", "egypt"),
+        },
+        Stage {
+            name: "admiral-by-ocean",
+            scene: by_sea(width, height, "eastern_states", "british_isles"),
+        },
     ]
+}
+
+/// An attack by sea on the world board, whose seas have shapes: the arrow goes
+/// through the water.
+fn by_sea(width: f64, height: f64, from: &str, to: &str) -> MapScene {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/world.toml");
+    let board =
+        Arc::new(castellan_engine::board::load_board_file(&path).unwrap_or_else(|e| panic!("{e}")));
+    let mut scene = MapScene::new(Arc::clone(&board));
+    scene.camera_mut().resize(width, height);
+    for (i, t) in board.territory_ids().enumerate() {
+        scene.set_territory(t, owned((i % 3) as u8, 1 + (i % 9) as u32, None));
+    }
+    let (from, to) = (id(&board, from), id(&board, to));
+    scene.set_selected(Some(from));
+    scene.set_targets([(to, TargetKind::AcrossSea)]);
+    scene.set_arrow(Some(AttackArrow {
+        from,
+        to,
+        by_sea: true,
+    }));
+    scene
 }
 
 /// Draws a scene into a PNG file of its camera's size.

@@ -3,7 +3,11 @@
 //! when a board comes without outlines, and where a group's name goes on an overview.
 //! The scene (`scene.rs`) owns one per board.
 
-use castellan_engine::board::{Board, GroupId, Point, TerritoryId};
+use std::sync::OnceLock;
+
+use castellan_engine::board::{Board, GroupId, Point, SeaId, TerritoryId};
+
+use super::sea_route::{self, Water};
 
 /// Share of the distance to the nearest other centre that a territory's disc may cover
 /// when the board has no outlines; under a half, so neighbouring discs never touch.
@@ -68,6 +72,8 @@ pub struct BoardGeometry {
     disc_radius: Vec<f64>,
     /// Outline edges shared by two territories of different groups.
     frontiers: Vec<Segment>,
+    /// Per sea: its open water, sampled the first time an arrow crosses it.
+    waters: Vec<OnceLock<Option<Water>>>,
 }
 
 impl BoardGeometry {
@@ -84,6 +90,7 @@ impl BoardGeometry {
             bounds,
             disc_radius,
             frontiers,
+            waters: board.seas.iter().map(|_| OnceLock::new()).collect(),
         }
     }
 
@@ -100,6 +107,25 @@ impl BoardGeometry {
     /// Radius, in board units, of the disc drawn for a territory without an outline.
     pub fn disc_radius(&self, id: TerritoryId) -> f64 {
         self.disc_radius[id.index()]
+    }
+
+    /// The water point an arrow by sea from `a` on `from`'s coast to `b` on `to`'s
+    /// passes through, in the sea they share with a shape (the one making the shorter
+    /// way); `None` when no sea they share has one.
+    pub fn sea_waypoint(
+        &self,
+        board: &Board,
+        from: TerritoryId,
+        to: TerritoryId,
+        ends: (Point, Point),
+    ) -> Option<Point> {
+        let water = |sea: SeaId| {
+            self.waters
+                .get(sea.index())?
+                .get_or_init(|| Water::of(&board.sea(sea).outline))
+                .as_ref()
+        };
+        sea_route::waypoints(board, from, to, ends, water).map(|(_, through)| through)
     }
 
     /// Outline edges where territories of different groups meet: the empire frontiers.

@@ -269,6 +269,9 @@ pub struct Arrow {
     pub to: ViewPoint,
     /// How far short of each end point the arrow stops (to clear the badges).
     pub clearance: f64,
+    /// The point the curve is pulled towards (by sea: so that it passes over the
+    /// water); `None` bows it gently to its left.
+    pub control: Option<ViewPoint>,
     pub width: f64,
     pub body: Colour,
     pub edge: Colour,
@@ -284,10 +287,10 @@ impl Arrow {
         let (ux, uy) = (dx / length, dy / length);
         // Bow the arrow to its left so that two opposite attacks stay apart.
         let bow = length * 0.18;
-        let control = ViewPoint::new(
+        let control = self.control.unwrap_or(ViewPoint::new(
             (self.from.x + self.to.x) / 2.0 + uy * bow,
             (self.from.y + self.to.y) / 2.0 - ux * bow,
-        );
+        ));
         let towards = |from: ViewPoint, to: ViewPoint, distance: f64| {
             let d = from.distance(to);
             ViewPoint::new(

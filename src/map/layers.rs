@@ -624,6 +624,7 @@ mod tests {
                     s.set_arrow(Some(crate::map::AttackArrow {
                         from: key("vienna"),
                         to: key("bohemia"),
+                        by_sea: false,
                     }))
                 }),
             ),

@@ -2,6 +2,7 @@
 //!
 //! - `camera`: board units ↔ widget pixels (fit, zoom, pan, HiDPI).
 //! - `geometry`: what is derived once per board (frontiers, disc radii, bounds).
+//! - `sea_route`: the open water of a sea, which the Admiral's arrow passes through.
 //! - `scene`: the plain data the map shows, and hit-testing.
 //! - `palette`: colours for the light, dark and high-contrast styles.
 //! - `glyphs`: badges, castles, the arrow and haloed text.
@@ -21,6 +22,7 @@ pub mod layout;
 pub mod palette;
 pub mod room;
 pub mod scene;
+pub mod sea_route;
 
 #[cfg(test)]
 mod gallery;

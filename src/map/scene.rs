@@ -61,6 +61,8 @@ impl Direction {
 pub struct AttackArrow {
     pub from: TerritoryId,
     pub to: TerritoryId,
+    /// The Admiral's attack: the arrow goes by the sea the two coasts share.
+    pub by_sea: bool,
 }
 
 /// What the pieces layer shows (territories' states, targets, selection), to tell

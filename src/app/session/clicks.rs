@@ -1,7 +1,8 @@
 //! The half-made decisions on the map: armies placed a step at a time (one, five or
 //! all that are left) before they are confirmed, the territory chosen to attack, occupy, fortify or fill from; which
 //! territories light up for the person to move, and what a click does. Every offer
-//! comes from the engine's legal actions.
+//! comes from the engine's legal actions. The Admiral is chosen first: then the map
+//! offers only its attacks by sea, and otherwise only the ordinary ones.
 
 use castellan_engine::board::TerritoryId;
 use castellan_engine::game::{Action, Choice, Placement, Route};
@@ -145,6 +146,74 @@ impl Session {
         self.game.legal_actions().choices
     }
 
+    /// Whether the engine offers the person to move an attack by sea now.
+    pub fn admiral_offered(&self) -> bool {
+        self.human_choices()
+            .iter()
+            .any(|c| matches!(c, Choice::AdmiralAttack { routes } if !routes.is_empty()))
+    }
+
+    /// Whether the Admiral is chosen (and still offered): the map lights and makes
+    /// only its attacks by sea.
+    pub fn admiral_chosen(&self) -> bool {
+        self.admiral && self.admiral_offered()
+    }
+
+    /// With the Admiral chosen: the most armies to let aboard, and the most any of
+    /// its routes allows (the engine's offer).
+    pub fn admiral_aboard(&self) -> Option<(u32, u32)> {
+        if !self.admiral_chosen() {
+            return None;
+        }
+        let most = self
+            .human_choices()
+            .iter()
+            .filter_map(|c| match c {
+                Choice::AdmiralAttack { routes } => routes.iter().map(|r| r.max_armies).max(),
+                _ => None,
+            })
+            .max()?;
+        Some((self.admiral_aboard.unwrap_or(most).clamp(1, most), most))
+    }
+
+    /// Lets at most `armies` aboard the Admiral's ships in the attack chosen next.
+    pub fn set_admiral_aboard(&mut self, armies: u32) {
+        self.admiral_aboard = Some(armies.max(1));
+    }
+
+    /// Chooses the Admiral, or puts it back when chosen; returns whether anything
+    /// changed. The chosen source is forgotten: the two offer different ones.
+    pub fn toggle_admiral(&mut self) -> bool {
+        if !self.admiral_chosen() && !self.admiral_offered() {
+            return false;
+        }
+        self.admiral = !self.admiral_chosen();
+        self.source = None;
+        true
+    }
+
+    /// Escape on the map: forgets the chosen source first, then the Admiral; returns
+    /// whether there was one.
+    pub fn cancel(&mut self) -> bool {
+        if self.clear_source() {
+            return true;
+        }
+        std::mem::take(&mut self.admiral)
+    }
+
+    /// The choices the map offers: with the Admiral chosen its attacks by sea and no
+    /// other move from a territory; without it, everything but those.
+    fn map_choices(&self) -> Vec<Choice> {
+        let admiral = self.admiral_chosen();
+        let mut choices = self.human_choices();
+        choices.retain(|c| match c {
+            Choice::AdmiralAttack { .. } => admiral,
+            Choice::Attack { .. } | Choice::Occupy { .. } | Choice::Fortify { .. } => !admiral,
+            _ => true,
+        });
+        choices
+    }
+
     /// Routes from the chosen source, with how each is reached.
     fn routes_from(&self, choices: &[Choice], from: TerritoryId) -> Vec<(Choice, TerritoryId)> {
         let mut routes = Vec::new();
@@ -183,7 +252,7 @@ impl Session {
 
     /// Which territories light up, and why: where the pending person may click.
     pub fn targets(&self) -> Vec<(TerritoryId, TargetKind)> {
-        let choices = self.human_choices();
+        let choices = self.map_choices();
         let mut targets = Vec::new();
         for choice in &choices {
             match choice {
@@ -207,9 +276,7 @@ impl Session {
         }
         match self.source {
             Some(from) => {
-                // Land routes win over the Admiral's where both reach a territory.
-                let mut routes = self.routes_from(&choices, from);
-                routes.sort_by_key(|(c, _)| !matches!(c, Choice::AdmiralAttack { .. }));
+                let routes = self.routes_from(&choices, from);
                 targets.extend(routes.into_iter().map(|(choice, to)| {
                     let kind = match choice {
                         Choice::AdmiralAttack { .. } => TargetKind::AcrossSea,
@@ -229,7 +296,7 @@ impl Session {
 
     /// What a click on `territory` does for the person to move.
     pub fn click(&mut self, territory: TerritoryId) -> Click {
-        let choices = self.human_choices();
+        let choices = self.map_choices();
         for choice in &choices {
             let action = match choice {
                 Choice::PlaceCastle { territories } if territories.contains(&territory) => {
@@ -279,8 +346,7 @@ impl Session {
                 self.source = None;
                 return Click::Changed;
             }
-            let mut routes = self.routes_from(choices, from);
-            routes.sort_by_key(|(c, _)| matches!(c, Choice::AdmiralAttack { .. }));
+            let routes = self.routes_from(choices, from);
             if let Some((choice, to)) = routes.into_iter().find(|(_, to)| *to == territory) {
                 let max = |routes: &[Route]| {
                     routes
@@ -290,11 +356,12 @@ impl Session {
                 };
                 return Click::Act(match choice {
                     Choice::Attack { .. } => Action::Attack { from, to },
-                    // The panels offer other counts; a click sends everything that may go.
+                    // The panels offer other counts; a click sends everything that may
+                    // go, or for the Admiral at most what the person lets aboard.
                     Choice::AdmiralAttack { routes } => Action::AdmiralAttack {
                         from,
                         to,
-                        armies: max(&routes),
+                        armies: max(&routes).min(self.admiral_aboard.unwrap_or(u32::MAX)),
                     },
                     Choice::Occupy { routes } => Action::Occupy {
                         from,

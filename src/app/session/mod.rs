@@ -123,6 +123,11 @@ pub struct Session {
     draft: Vec<(TerritoryId, u32)>,
     /// The territory chosen to attack, occupy, fortify or fill from.
     source: Option<TerritoryId>,
+    /// The person chose the Admiral: the map offers only its attacks by sea.
+    admiral: bool,
+    /// The most armies the person lets aboard the Admiral's ships (`None`: all that
+    /// may go).
+    admiral_aboard: Option<u32>,
     /// The human seat the screen was last shown to (privacy between people).
     shown_to: Option<Seat>,
     /// Indexed by seat: the public events since that seat's person last had the
@@ -221,6 +226,8 @@ impl Session {
             unread,
             draft: Vec::new(),
             source: None,
+            admiral: false,
+            admiral_aboard: None,
             shown_to: None,
             news,
             quick_defence,
@@ -320,6 +327,8 @@ impl Session {
         self.unread.extend(public);
         self.draft.clear();
         self.source = None;
+        self.admiral = false;
+        self.admiral_aboard = None;
         self.unsaved = true;
         Ok(events)
     }

@@ -9,6 +9,7 @@ use castellan_engine::game::{Decision, LegalActions, Seat};
 
 use super::{Session, TableEvent};
 use crate::app::table::TableSnapshot;
+use crate::map::AttackArrow;
 use crate::map::scene::{Castle, TerritoryState};
 
 impl Session {
@@ -107,6 +108,8 @@ impl Session {
             hidden_armies_in_play: self.game.variant().hidden_armies
                 && self.game.ruleset() == castellan_engine::variant::Ruleset::CastleRisk,
             castle_dice_limit: self.game.variant().castle_dice_limit,
+            admiral_chosen: self.admiral_chosen(),
+            admiral_aboard: self.admiral_aboard(),
         }
     }
 
@@ -132,6 +135,17 @@ impl Session {
 
     /// The battle in progress, from and to, for the map's arrow: the engine's attack
     /// in progress, or the capture whose armies move in.
+    /// The battle as the map's arrow: by sea when the Admiral's ship carries the
+    /// attack, or when the armies moving in come from a coast that is no neighbour.
+    pub fn battle_arrow(&self) -> Option<AttackArrow> {
+        let (from, to) = self.battle()?;
+        let by_sea = match self.game.attack_in_progress() {
+            Some(attack) => attack.ship.is_some(),
+            None => !self.game.board().neighbours(from).any(|t| t == to),
+        };
+        Some(AttackArrow { from, to, by_sea })
+    }
+
     pub fn battle(&self) -> Option<(TerritoryId, TerritoryId)> {
         if let Some(Decision::MoveIn { from, to, .. }) = self.game.pending().map(|p| p.decision) {
             return Some((from, to));

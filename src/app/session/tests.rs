@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use castellan_engine::game::{Action, Choice, Decision, EventKind, Placement};
+use castellan_engine::board::TerritoryId;
+use castellan_engine::game::{Action, Choice, Decision, EventKind, Placement, Route};
 use castellan_engine::variant::Variant;
 
 use super::*;
@@ -665,4 +666,156 @@ fn a_person_hands_their_claims_to_the_computer_and_keeps_the_rest() {
         }
     }
     assert_eq!(session.computer_to_move(), None);
+}
+
+/// The routes of the first choice `pick` finds among the legal actions.
+fn routes_of(session: &Session, pick: fn(&Choice) -> Option<&Vec<Route>>) -> Vec<Route> {
+    let legal = session.game().legal_actions();
+    legal
+        .choices
+        .iter()
+        .find_map(pick)
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn admiral_routes(c: &Choice) -> Option<&Vec<Route>> {
+    match c {
+        Choice::AdmiralAttack { routes } => Some(routes),
+        _ => None,
+    }
+}
+
+fn attack_routes(c: &Choice) -> Option<&Vec<Route>> {
+    match c {
+        Choice::Attack { routes } => Some(routes),
+        _ => None,
+    }
+}
+
+/// Lit territories, sorted, each with its kind.
+fn lit(session: &Session) -> Vec<(TerritoryId, TargetKind)> {
+    let mut lit = session.targets();
+    lit.sort_by_key(|&(t, kind)| (t, kind == TargetKind::AcrossSea));
+    lit
+}
+
+#[test]
+fn the_admirals_routes_light_up_only_once_the_admiral_is_chosen() {
+    let mut session = session(&[false, false]);
+    play_until(&mut session, |s| {
+        s.game().setup_done()
+            && !routes_of(s, admiral_routes).is_empty()
+            && !routes_of(s, attack_routes).is_empty()
+    });
+    let (by_sea, by_land) = (
+        routes_of(&session, admiral_routes),
+        routes_of(&session, attack_routes),
+    );
+    let sources = |routes: &[Route]| {
+        let mut from: Vec<_> = routes.iter().map(|r| r.from).collect();
+        from.sort();
+        from.dedup();
+        from.into_iter()
+            .map(|t| (t, TargetKind::Adjacent))
+            .collect::<Vec<_>>()
+    };
+    let targets_from = |routes: &[Route], from, kind| {
+        let mut to: Vec<_> = routes
+            .iter()
+            .filter(|r| r.from == from)
+            .map(|r| (r.to, kind))
+            .collect();
+        to.sort_by_key(|&(t, _)| t);
+        to
+    };
+
+    // Without the Admiral: the ordinary attacks' sources, then their targets only.
+    assert!(!session.admiral_chosen());
+    assert_eq!(lit(&session), sources(&by_land));
+    let from = by_land[0].from;
+    assert_eq!(session.click(from), Click::Changed);
+    assert_eq!(
+        lit(&session),
+        targets_from(&by_land, from, TargetKind::Adjacent)
+    );
+
+    // With it: the sea routes' sources, then their targets across the sea, and a
+    // click attacks by sea with every army that may sail.
+    assert!(session.toggle_admiral());
+    assert!(session.admiral_chosen());
+    assert_eq!(
+        session.source(),
+        None,
+        "choosing the Admiral forgets the source"
+    );
+    assert_eq!(lit(&session), sources(&by_sea));
+    let route = by_sea[0];
+    assert_eq!(session.click(route.from), Click::Changed);
+    assert_eq!(
+        lit(&session),
+        targets_from(&by_sea, route.from, TargetKind::AcrossSea)
+    );
+    assert_eq!(
+        session.click(route.to),
+        Click::Act(Action::AdmiralAttack {
+            from: route.from,
+            to: route.to,
+            armies: route.max_armies,
+        })
+    );
+
+    // Escape forgets the source, then the Admiral; choosing it again puts it back.
+    assert!(session.cancel());
+    assert!(session.admiral_chosen());
+    assert!(session.cancel());
+    assert!(!session.admiral_chosen());
+    assert!(!session.cancel());
+    assert_eq!(lit(&session), sources(&by_land));
+    assert!(session.toggle_admiral());
+    assert!(session.toggle_admiral());
+    assert!(!session.admiral_chosen());
+    assert_eq!(lit(&session), sources(&by_land));
+}
+
+#[test]
+fn the_admiral_sails_at_most_the_armies_let_aboard() {
+    let mut session = session(&[false, false]);
+    play_until(&mut session, |s| {
+        s.game().setup_done()
+            && routes_of(s, admiral_routes)
+                .iter()
+                .any(|r| r.max_armies > 1)
+    });
+    let route = *routes_of(&session, admiral_routes)
+        .iter()
+        .find(|r| r.max_armies > 1)
+        .unwrap();
+    assert_eq!(
+        session.admiral_aboard(),
+        None,
+        "only with the Admiral chosen"
+    );
+    assert!(session.toggle_admiral());
+    let (aboard, most) = session.admiral_aboard().unwrap();
+    assert!(most >= route.max_armies);
+    assert_eq!(
+        aboard, most,
+        "every army that may go, unless told otherwise"
+    );
+    session.set_admiral_aboard(1);
+    assert_eq!(session.admiral_aboard(), Some((1, most)));
+    assert_eq!(session.click(route.from), Click::Changed);
+    let Click::Act(action) = session.click(route.to) else {
+        panic!("a target across the sea attacks")
+    };
+    assert_eq!(
+        action,
+        Action::AdmiralAttack {
+            from: route.from,
+            to: route.to,
+            armies: 1
+        }
+    );
+    assert!(session.game().legal_actions().allows(&action));
 }

@@ -1,15 +1,15 @@
 //! The hand in the sidebar: a row per kind of card with its picture, reminder and
 //! the control that plays it (how many Reinforcements, a Diplomat's or a Spy's
-//! target, the Admiral's route and armies aboard), enabled exactly as the engine's
-//! legal actions say.
+//! target, the toggle that chooses the Admiral before its route is picked on the
+//! map), enabled exactly as the engine's legal actions say.
 
-use castellan_engine::game::{Action, Card, Route, Seat};
+use castellan_engine::game::{Action, Card, Seat};
 use gettextrs::{gettext, ngettext};
 use relm4::RelmWidgetExt;
 use relm4::factory::{DynamicIndex, FactoryComponent, FactorySender};
 use relm4::gtk::{self, prelude::*};
 
-use super::{CARD_HEIGHT, CARD_WIDTH, ChosenAction, card_slug, card_title, territory_name};
+use super::{CARD_HEIGHT, CARD_WIDTH, ChosenAction, card_slug, card_title};
 use crate::app::battle_panel::seat_markup;
 use crate::app::card_art::{card_reminder, draw_card};
 use crate::app::decisions::CardPlay;
@@ -27,8 +27,8 @@ pub(super) enum PlayShown {
     },
     /// A Diplomat or a Spy on one of these seats (with their names as markup).
     Targets(Vec<(Seat, String)>),
-    /// An attack by sea on one of these routes (with their names).
-    Admiral(Vec<(Route, String)>),
+    /// An attack by sea on some route (chosen on the map).
+    Admiral,
     /// Committed in a battle, not played here.
     InBattle,
     Unavailable,
@@ -49,21 +49,8 @@ impl PlayShown {
                     .map(|seat| (seat, seat_markup(table, seat)))
                     .collect(),
             ),
-            CardPlay::Admiral { routes } => PlayShown::Admiral(
-                routes
-                    .into_iter()
-                    .map(|route| {
-                        let label = fill(
-                            &gettext("{from} → {to}"),
-                            &[
-                                ("from", &territory_name(table, route.from)),
-                                ("to", &territory_name(table, route.to)),
-                            ],
-                        );
-                        (route, label)
-                    })
-                    .collect(),
-            ),
+            CardPlay::Admiral { routes } if !routes.is_empty() => PlayShown::Admiral,
+            CardPlay::Admiral { .. } => PlayShown::Unavailable,
             CardPlay::InBattle => PlayShown::InBattle,
             CardPlay::Unavailable => PlayShown::Unavailable,
         }
@@ -76,6 +63,21 @@ pub(super) struct CardRowData {
     pub(super) card: Card,
     pub(super) count: u8,
     pub(super) play: PlayShown,
+    /// The Admiral is chosen (only ever on the Admiral's row).
+    pub(super) chosen: bool,
+    /// With the Admiral chosen: the most armies let aboard, and the most allowed.
+    pub(super) aboard: Option<(u32, u32)>,
+}
+
+/// What a row of the hand asks of the sidebar.
+#[derive(Debug)]
+pub(super) enum HandOutput {
+    /// A card played.
+    Chosen(ChosenAction),
+    /// The Admiral chosen, or put back.
+    ToggleAdmiral,
+    /// The most armies to let aboard the Admiral's ships.
+    Aboard(u32),
 }
 
 /// A row of the hand: the card, and the choices made in its control.
@@ -84,44 +86,25 @@ pub(super) struct CardRow {
     data: CardRowData,
     /// Reinforcement cards to play.
     cards: u8,
-    /// The Admiral's route (index into its routes) and armies aboard.
-    route: u32,
-    armies: u32,
 }
 
 #[derive(Debug)]
 pub(super) enum CardRowInput {
     SetCards(u8),
-    ChooseRoute(u32),
-    SetArmies(u32),
     PlayReinforcements,
     PlayOn(Seat),
-    AttackBySea,
+    ToggleAdmiral,
+    Aboard(u32),
 }
 
 impl CardRow {
     /// The choices of a control, back to their defaults: every Reinforcement card
-    /// allowed, the first route with every army that may go.
+    /// allowed.
     fn reset_choices(&mut self) {
         self.cards = match self.data.play {
             PlayShown::Reinforcements { max_cards, .. } => max_cards,
             _ => 1,
         };
-        self.route = 0;
-        self.armies = self.route_max();
-    }
-
-    fn routes(&self) -> &[(Route, String)] {
-        match &self.data.play {
-            PlayShown::Admiral(routes) => routes,
-            _ => &[],
-        }
-    }
-
-    fn route_max(&self) -> u32 {
-        self.routes()
-            .get(self.route as usize)
-            .map_or(1, |(route, _)| route.max_armies.max(1))
     }
 
     fn reinforcement_text(&self) -> String {
@@ -147,18 +130,10 @@ impl CardRow {
 
     /// The label of a card's menu: what opens, or a plain "Play" when it may not.
     fn menu_label(&self) -> String {
-        match (&self.data.play, self.data.card) {
-            (PlayShown::Admiral(_), _) => gettext("Attack by Sea…"),
-            (PlayShown::Targets(_), _) => gettext("Play…"),
+        match &self.data.play {
+            PlayShown::Targets(_) => gettext("Play…"),
             _ => gettext("Play"),
         }
-    }
-
-    fn route_labels(&self) -> Vec<&str> {
-        self.routes()
-            .iter()
-            .map(|(_, label)| label.as_str())
-            .collect()
     }
 
     /// Fills `list` with a button per seat a Diplomat or Spy may be played on, unless
@@ -209,7 +184,7 @@ impl CardRow {
 impl FactoryComponent for CardRow {
     type Init = CardRowData;
     type Input = CardRowInput;
-    type Output = ChosenAction;
+    type Output = HandOutput;
     type CommandOutput = ();
     type ParentWidget = gtk::Box;
 
@@ -302,83 +277,68 @@ impl FactoryComponent for CardRow {
                     },
                 },
 
-                // Diplomat, Spy and Admiral: a menu of targets or of a route and armies.
+                // Diplomat and Spy: a menu of targets.
                 gtk::MenuButton {
                     set_widget_name: &format!("play-{}", card_slug(self.data.card)),
                     set_halign: gtk::Align::Start,
                     set_valign: gtk::Align::Center,
-                    set_visible: matches!(self.data.card, Card::Diplomat | Card::Spy | Card::Admiral),
+                    set_visible: matches!(self.data.card, Card::Diplomat | Card::Spy),
                     #[watch]
                     set_label: &self.menu_label(),
                     #[watch]
-                    set_sensitive: match &self.data.play {
-                        PlayShown::Targets(targets) => !targets.is_empty(),
-                        PlayShown::Admiral(routes) => !routes.is_empty(),
-                        _ => false,
-                    },
+                    set_sensitive: matches!(&self.data.play, PlayShown::Targets(targets) if !targets.is_empty()),
 
                     #[wrap(Some)]
                     set_popover: popover = &gtk::Popover {
+                        #[name = "targets"]
                         gtk::Box {
                             set_orientation: gtk::Orientation::Vertical,
-                            set_spacing: 6,
-
-                            // The seats a Diplomat or a Spy may be played on.
-                            #[name = "targets"]
-                            gtk::Box {
-                                set_orientation: gtk::Orientation::Vertical,
-                                set_spacing: 4,
-                                set_visible: self.data.card != Card::Admiral,
-                            },
-
-                            // The Admiral: the route, the armies aboard, and Attack.
-                            gtk::Box {
-                                set_orientation: gtk::Orientation::Vertical,
-                                set_spacing: 6,
-                                set_visible: self.data.card == Card::Admiral,
-
-                                gtk::Label {
-                                    set_label: &gettext("Route"),
-                                },
-                                gtk::DropDown {
-                                    set_widget_name: "admiral-route",
-                                    #[watch]
-                                    #[block_signal(route_chosen)]
-                                    set_model: Some(&gtk::StringList::new(&self.route_labels())),
-                                    #[watch]
-                                    #[block_signal(route_chosen)]
-                                    set_selected: self.route,
-                                    connect_selected_notify[sender] => move |list| {
-                                        sender.input(CardRowInput::ChooseRoute(list.selected()));
-                                    } @route_chosen,
-                                },
-                                gtk::Label {
-                                    set_label: &gettext("Armies aboard"),
-                                },
-                                gtk::SpinButton {
-                                    set_widget_name: "admiral-armies",
-                                    set_increments: (1.0, 1.0),
-                                    #[watch]
-                                    #[block_signal(armies_changed)]
-                                    set_range: (1.0, f64::from(self.route_max())),
-                                    #[watch]
-                                    #[block_signal(armies_changed)]
-                                    set_value: f64::from(self.armies),
-                                    connect_value_changed[sender] => move |spin| {
-                                        sender.input(CardRowInput::SetArmies(spin.value_as_int().max(1) as u32));
-                                    } @armies_changed,
-                                },
-                                gtk::Button {
-                                    set_label: &gettext("Attack"),
-                                    set_widget_name: "admiral-attack",
-                                    add_css_class: "suggested-action",
-                                    connect_clicked[sender, popover] => move |_| {
-                                        popover.popdown();
-                                        sender.input(CardRowInput::AttackBySea);
-                                    },
-                                },
-                            },
+                            set_spacing: 4,
                         },
+                    },
+                },
+
+                // The Admiral: chosen here, its route then picked on the map (a coast
+                // of yours, then one across the sea); choosing it again puts it back.
+                gtk::ToggleButton {
+                    set_widget_name: &format!("choose-{}", card_slug(self.data.card)),
+                    set_halign: gtk::Align::Start,
+                    set_valign: gtk::Align::Center,
+                    set_visible: self.data.card == Card::Admiral,
+                    set_label: &gettext("Attack by Sea"),
+                    set_tooltip_text: Some(&gettext(
+                        "Choose the Admiral: the map then lights your coasts, and the coasts across the sea they may attack (Escape puts it back)",
+                    )),
+                    #[watch]
+                    set_sensitive: self.data.play == PlayShown::Admiral,
+                    #[watch]
+                    #[block_signal(admiral_toggled)]
+                    set_active: self.data.chosen,
+                    connect_toggled[sender] => move |_| {
+                        sender.input(CardRowInput::ToggleAdmiral);
+                    } @admiral_toggled,
+                },
+                gtk::Box {
+                    set_spacing: 6,
+                    #[watch]
+                    set_visible: self.data.aboard.is_some(),
+                    gtk::Label {
+                        set_label: &gettext("At most aboard"),
+                    },
+                    gtk::SpinButton {
+                        set_widget_name: "admiral-aboard",
+                        set_increments: (1.0, 5.0),
+                        set_numeric: true,
+                        set_tooltip_text: Some(&gettext("The most armies that sail: a route takes fewer if fewer may go")),
+                        #[watch]
+                        set_range: (1.0, f64::from(self.data.aboard.map_or(1, |(_, most)| most.max(1)))),
+                        #[watch]
+                        #[block_signal(aboard_changed)]
+                        set_value: f64::from(self.data.aboard.map_or(1, |(armies, _)| armies)),
+                        connect_value_changed[sender] => move |spin| {
+                            let armies = u32::try_from(spin.value_as_int()).unwrap_or(1);
+                            sender.input(CardRowInput::Aboard(armies));
+                        } @aboard_changed,
                     },
                 },
             },
@@ -390,12 +350,7 @@ impl FactoryComponent for CardRow {
     }
 
     fn init_model(data: CardRowData, _index: &DynamicIndex, _sender: FactorySender<Self>) -> Self {
-        let mut row = CardRow {
-            data,
-            cards: 1,
-            route: 0,
-            armies: 1,
-        };
+        let mut row = CardRow { data, cards: 1 };
         row.reset_choices();
         row
     }
@@ -406,15 +361,6 @@ impl FactoryComponent for CardRow {
                 self.cards = cards;
                 None
             }
-            CardRowInput::ChooseRoute(route) => {
-                self.route = route;
-                self.armies = self.route_max();
-                None
-            }
-            CardRowInput::SetArmies(armies) => {
-                self.armies = armies;
-                None
-            }
             CardRowInput::PlayReinforcements => {
                 Some(Action::PlayReinforcements { cards: self.cards })
             }
@@ -423,18 +369,17 @@ impl FactoryComponent for CardRow {
                 Card::Spy => Some(Action::PlaySpy { target }),
                 _ => None,
             },
-            CardRowInput::AttackBySea => {
-                self.routes()
-                    .get(self.route as usize)
-                    .map(|(route, _)| Action::AdmiralAttack {
-                        from: route.from,
-                        to: route.to,
-                        armies: self.armies.max(1),
-                    })
+            CardRowInput::ToggleAdmiral => {
+                let _ = sender.output(HandOutput::ToggleAdmiral);
+                None
+            }
+            CardRowInput::Aboard(armies) => {
+                let _ = sender.output(HandOutput::Aboard(armies));
+                None
             }
         };
         if let Some(action) = action {
-            let _ = sender.output(ChosenAction(action));
+            let _ = sender.output(HandOutput::Chosen(ChosenAction(action)));
         }
     }
 }

@@ -20,7 +20,7 @@ mod mission;
 mod offer;
 mod territory_cards;
 
-use hand::{CardRow, CardRowData, PlayShown};
+use hand::{CardRow, CardRowData, HandOutput, PlayShown};
 use lists::{
     PlayerData, PlayerLine, RevealButton, RevealData, SpiedCard, SpiedCardRow, TrackNumber,
     TruceData, TruceLine,
@@ -85,6 +85,10 @@ pub enum CardSidebarInput {
     Chosen(Action),
     /// Classic Risk: trade the set the Trade button offers.
     TradeSet,
+    /// The Admiral's row chose it or put it back.
+    ToggleAdmiral,
+    /// The Admiral's row: the most armies to let aboard.
+    Aboard(u32),
 }
 
 impl std::fmt::Debug for CardSidebarInput {
@@ -94,6 +98,8 @@ impl std::fmt::Debug for CardSidebarInput {
             CardSidebarInput::Show(_) => f.write_str("Show(…)"),
             CardSidebarInput::Chosen(action) => write!(f, "Chosen({action:?})"),
             CardSidebarInput::TradeSet => f.write_str("TradeSet"),
+            CardSidebarInput::ToggleAdmiral => f.write_str("ToggleAdmiral"),
+            CardSidebarInput::Aboard(armies) => write!(f, "Aboard({armies})"),
         }
     }
 }
@@ -101,9 +107,12 @@ impl std::fmt::Debug for CardSidebarInput {
 /// What the sidebar asks of the window.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardSidebarOutput {
-    /// An action of the pending seat, allowed by `legal` (an Admiral's attack by sea
-    /// included, once route and armies are chosen).
+    /// An action of the pending seat, allowed by `legal`.
     Act(Action),
+    /// The Admiral is chosen or put back: the map offers its routes, or the others.
+    ToggleAdmiral,
+    /// The most armies to let aboard the Admiral's ships.
+    Aboard(u32),
 }
 
 #[relm4::component(pub)]
@@ -437,7 +446,11 @@ impl SimpleComponent for CardSidebar {
             offer: None,
             hand: FactoryVecDeque::builder()
                 .launch(gtk::Box::default())
-                .forward(sender.input_sender(), chosen),
+                .forward(sender.input_sender(), |output| match output {
+                    HandOutput::Chosen(ChosenAction(action)) => CardSidebarInput::Chosen(action),
+                    HandOutput::ToggleAdmiral => CardSidebarInput::ToggleAdmiral,
+                    HandOutput::Aboard(armies) => CardSidebarInput::Aboard(armies),
+                }),
             spied: FactoryVecDeque::builder()
                 .launch(gtk::Box::default())
                 .forward(sender.input_sender(), chosen),
@@ -475,6 +488,12 @@ impl SimpleComponent for CardSidebar {
                 if let Some(cards) = self.table.as_deref().and_then(territory_cards::offered_set) {
                     sender.input(CardSidebarInput::Chosen(Action::TradeCards { cards }));
                 }
+            }
+            CardSidebarInput::ToggleAdmiral => {
+                let _ = sender.output(CardSidebarOutput::ToggleAdmiral);
+            }
+            CardSidebarInput::Aboard(armies) => {
+                let _ = sender.output(CardSidebarOutput::Aboard(armies));
             }
             CardSidebarInput::Chosen(action) => {
                 if self
@@ -520,6 +539,8 @@ impl CardSidebar {
                 card,
                 count: view.hand.count(card),
                 play: PlayShown::new(card, &table),
+                chosen: card == Card::Admiral && table.admiral_chosen,
+                aboard: table.admiral_aboard.filter(|_| card == Card::Admiral),
             })
             .collect();
         keep_in_line(&mut self.hand, hand);

@@ -186,6 +186,10 @@ pub enum MainWindowInput {
     /// A territory clicked on the map, and how.
     MapClicked(TerritoryId, ClickKind),
     MapEscape,
+    /// The Admiral was chosen or put back (in the sidebar or by its key).
+    ToggleAdmiral,
+    /// At most this many armies aboard the Admiral's ships.
+    AdmiralAboard(u32),
     /// End the turn, stop filling or skip the fortify.
     Finish,
     ConfirmPlacement,
@@ -477,6 +481,8 @@ impl Component for MainWindow {
             .launch(())
             .forward(sender.input_sender(), |output| match output {
                 CardSidebarOutput::Act(action) => MainWindowInput::Act(action),
+                CardSidebarOutput::ToggleAdmiral => MainWindowInput::ToggleAdmiral,
+                CardSidebarOutput::Aboard(armies) => MainWindowInput::AdmiralAboard(armies),
             });
         let battle = BattlePanel::builder()
             .launch(())
@@ -661,7 +667,20 @@ impl Component for MainWindow {
             MainWindowInput::MapClicked(id, kind) => self.map_clicked(id, kind),
             MainWindowInput::MapEscape => {
                 if let Some(session) = &mut self.session
-                    && session.clear_source()
+                    && session.cancel()
+                {
+                    self.refresh();
+                }
+            }
+            MainWindowInput::AdmiralAboard(armies) => {
+                if let Some(session) = &mut self.session {
+                    session.set_admiral_aboard(armies);
+                }
+                self.refresh();
+            }
+            MainWindowInput::ToggleAdmiral => {
+                if let Some(session) = &mut self.session
+                    && session.toggle_admiral()
                 {
                     self.refresh();
                 }

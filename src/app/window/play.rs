@@ -145,9 +145,7 @@ impl MainWindow {
                     .collect(),
                 targets: session.targets(),
                 selected: session.source(),
-                battle: session
-                    .battle()
-                    .map(|(from, to)| crate::map::AttackArrow { from, to }),
+                battle: session.battle_arrow(),
             });
         }
         self.page = if let Some(winner) = game.winner() {
