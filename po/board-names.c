@@ -92,13 +92,13 @@ gettext("Rhine");
 /* Translators: territory name, data/boards/castle-risk.toml:407 */
 gettext("Bavaria");
 
-/* Translators: territory name, data/boards/castle-risk.toml:431 */
+/* Translators: territory name, data/boards/castle-risk.toml:432 */
 gettext("Trieste");
 
-/* Translators: territory name, data/boards/castle-risk.toml:453 */
+/* Translators: territory name, data/boards/castle-risk.toml:454 */
 gettext("Galicia");
 
-/* Translators: territory name, data/boards/castle-risk.toml:482 */
+/* Translators: territory name, data/boards/castle-risk.toml:483 */
 gettext("Vienna");
 
 /* Translators: territory name, data/boards/castle-risk.toml:510 */
@@ -146,35 +146,206 @@ gettext("Greece");
 /* Translators: territory name, data/boards/castle-risk.toml:855 */
 gettext("Switzerland");
 
-/* Translators: territory name, data/boards/castle-risk.toml:875 */
+/* Translators: territory name, data/boards/castle-risk.toml:876 */
 gettext("Venice");
 
-/* Translators: territory name, data/boards/castle-risk.toml:899 */
+/* Translators: territory name, data/boards/castle-risk.toml:900 */
 gettext("Rome");
 
-/* Translators: territory name, data/boards/castle-risk.toml:917 */
+/* Translators: territory name, data/boards/castle-risk.toml:918 */
 gettext("Naples");
 
-/* Translators: territory name, data/boards/castle-risk.toml:937 */
+/* Translators: territory name, data/boards/castle-risk.toml:938 */
 gettext("Barcelona");
 
-/* Translators: territory name, data/boards/castle-risk.toml:958 */
+/* Translators: territory name, data/boards/castle-risk.toml:959 */
 gettext("Madrid");
 
-/* Translators: territory name, data/boards/castle-risk.toml:981 */
+/* Translators: territory name, data/boards/castle-risk.toml:982 */
 gettext("Portugal");
 
-/* Translators: territory name, data/boards/castle-risk.toml:999 */
+/* Translators: territory name, data/boards/castle-risk.toml:1000 */
 gettext("Sweden");
 
-/* Translators: territory name, data/boards/castle-risk.toml:1025 */
+/* Translators: territory name, data/boards/castle-risk.toml:1026 */
 gettext("Norway");
 
-/* Translators: territory name, data/boards/castle-risk.toml:1047 */
+/* Translators: territory name, data/boards/castle-risk.toml:1048 */
 gettext("Denmark");
 
-/* Translators: territory name, data/boards/castle-risk.toml:1064 */
+/* Translators: territory name, data/boards/castle-risk.toml:1065 */
 gettext("Finland");
+
+/* Translators: board name, data/boards/classic.toml:26 */
+gettext("Classic World Map");
+
+/* Translators: board description, data/boards/classic.toml:27 */
+gettext("The classic map of world conquest: 42 territories in six continents, with the crossings everyone remembers, from Alaska to Kamchatka and from Brazil to North Africa. Each territory carries the symbol of its card: infantry, cavalry or artillery.");
+
+/* Translators: empire name, data/boards/classic.toml:38 */
+gettext("North America");
+
+/* Translators: empire name, data/boards/classic.toml:44 */
+gettext("South America");
+
+/* Translators: empire name, data/boards/classic.toml:50 */
+gettext("Europe");
+
+/* Translators: empire name, data/boards/classic.toml:56 */
+gettext("Africa");
+
+/* Translators: empire name, data/boards/classic.toml:62 */
+gettext("Asia");
+
+/* Translators: empire name, data/boards/classic.toml:68 */
+gettext("Australia");
+
+/* Translators: sea name, data/boards/classic.toml:76 */
+gettext("Arctic Ocean");
+
+/* Translators: sea name, data/boards/classic.toml:168 */
+gettext("North Atlantic");
+
+/* Translators: sea name, data/boards/classic.toml:272 */
+gettext("South Atlantic");
+
+/* Translators: sea name, data/boards/classic.toml:300 */
+gettext("Mediterranean");
+
+/* Translators: sea name, data/boards/classic.toml:344 */
+gettext("Indian Ocean");
+
+/* Translators: sea name, data/boards/classic.toml:407 */
+gettext("Pacific Ocean");
+
+/* Translators: sea name, data/boards/classic.toml:548 */
+gettext("Caspian Sea");
+
+/* Translators: territory name, data/boards/classic.toml:562 */
+gettext("Alaska");
+
+/* Translators: territory name, data/boards/classic.toml:592 */
+gettext("Northwest Territory");
+
+/* Translators: territory name, data/boards/classic.toml:636 */
+gettext("Greenland");
+
+/* Translators: territory name, data/boards/classic.toml:663 */
+gettext("Alberta");
+
+/* Translators: territory name, data/boards/classic.toml:686 */
+gettext("Ontario");
+
+/* Translators: territory name, data/boards/classic.toml:728 */
+gettext("Quebec");
+
+/* Translators: territory name, data/boards/classic.toml:760 */
+gettext("Western United States");
+
+/* Translators: territory name, data/boards/classic.toml:788 */
+gettext("Eastern United States");
+
+/* Translators: territory name, data/boards/classic.toml:817 */
+gettext("Central America");
+
+/* Translators: territory name, data/boards/classic.toml:853 */
+gettext("Venezuela");
+
+/* Translators: territory name, data/boards/classic.toml:879 */
+gettext("Peru");
+
+/* Translators: territory name, data/boards/classic.toml:901 */
+gettext("Brazil");
+
+/* Translators: territory name, data/boards/classic.toml:926 */
+gettext("Argentina");
+
+/* Translators: territory name, data/boards/classic.toml:957 */
+gettext("Iceland");
+
+/* Translators: territory name, data/boards/classic.toml:973 */
+gettext("Scandinavia");
+
+/* Translators: territory name, data/boards/classic.toml:999 */
+gettext("Great Britain");
+
+/* Translators: territory name, data/boards/classic.toml:1021 */
+gettext("Northern Europe");
+
+/* Translators: territory name, data/boards/classic.toml:1045 */
+gettext("Western Europe");
+
+/* Translators: territory name, data/boards/classic.toml:1068 */
+gettext("Southern Europe");
+
+/* Translators: territory name, data/boards/classic.toml:1104 */
+gettext("Ukraine");
+
+/* Translators: territory name, data/boards/classic.toml:1140 */
+gettext("North Africa");
+
+/* Translators: territory name, data/boards/classic.toml:1168 */
+gettext("Egypt");
+
+/* Translators: territory name, data/boards/classic.toml:1188 */
+gettext("East Africa");
+
+/* Translators: territory name, data/boards/classic.toml:1212 */
+gettext("Congo");
+
+/* Translators: territory name, data/boards/classic.toml:1234 */
+gettext("South Africa");
+
+/* Translators: territory name, data/boards/classic.toml:1256 */
+gettext("Madagascar");
+
+/* Translators: territory name, data/boards/classic.toml:1273 */
+gettext("Ural");
+
+/* Translators: territory name, data/boards/classic.toml:1313 */
+gettext("Siberia");
+
+/* Translators: territory name, data/boards/classic.toml:1343 */
+gettext("Yakutsk");
+
+/* Translators: territory name, data/boards/classic.toml:1371 */
+gettext("Kamchatka");
+
+/* Translators: territory name, data/boards/classic.toml:1406 */
+gettext("Irkutsk");
+
+/* Translators: territory name, data/boards/classic.toml:1428 */
+gettext("Mongolia");
+
+/* Translators: territory name, data/boards/classic.toml:1452 */
+gettext("Japan");
+
+/* Translators: territory name, data/boards/classic.toml:1476 */
+gettext("Afghanistan");
+
+/* Translators: territory name, data/boards/classic.toml:1501 */
+gettext("China");
+
+/* Translators: territory name, data/boards/classic.toml:1540 */
+gettext("Middle East");
+
+/* Translators: territory name, data/boards/classic.toml:1576 */
+gettext("India");
+
+/* Translators: territory name, data/boards/classic.toml:1604 */
+gettext("Siam");
+
+/* Translators: territory name, data/boards/classic.toml:1629 */
+gettext("Indonesia");
+
+/* Translators: territory name, data/boards/classic.toml:1671 */
+gettext("New Guinea");
+
+/* Translators: territory name, data/boards/classic.toml:1693 */
+gettext("Western Australia");
+
+/* Translators: territory name, data/boards/classic.toml:1719 */
+gettext("Eastern Australia");
 
 /* Translators: board name, data/boards/world.toml:32 */
 gettext("World Powers");
@@ -209,149 +380,155 @@ gettext("North Atlantic");
 /* Translators: sea name, data/boards/world.toml:97 */
 gettext("Arctic Ocean");
 
-/* Translators: sea name, data/boards/world.toml:188 */
+/* Translators: sea name, data/boards/world.toml:167 */
 gettext("North Atlantic");
 
-/* Translators: sea name, data/boards/world.toml:293 */
+/* Translators: sea name, data/boards/world.toml:238 */
 gettext("South Atlantic");
 
-/* Translators: sea name, data/boards/world.toml:321 */
+/* Translators: sea name, data/boards/world.toml:268 */
 gettext("Mediterranean");
 
-/* Translators: sea name, data/boards/world.toml:365 */
+/* Translators: sea name, data/boards/world.toml:312 */
 gettext("Indian Ocean");
 
-/* Translators: sea name, data/boards/world.toml:428 */
+/* Translators: sea name, data/boards/world.toml:360 */
 gettext("Pacific Ocean");
 
-/* Translators: sea name, data/boards/world.toml:570 */
+/* Translators: sea name, data/boards/world.toml:465 */
 gettext("Caspian Sea");
 
-/* Translators: territory name, data/boards/world.toml:584 */
+/* Translators: territory name, data/boards/world.toml:478 */
 gettext("Alaska");
 
-/* Translators: territory name, data/boards/world.toml:613 */
+/* Translators: territory name, data/boards/world.toml:507 */
 gettext("Yukon");
 
-/* Translators: territory name, data/boards/world.toml:638 */
+/* Translators: territory name, data/boards/world.toml:532 */
 gettext("Hudson Bay");
 
-/* Translators: territory name, data/boards/world.toml:695 */
+/* Translators: territory name, data/boards/world.toml:589 */
 gettext("Saint Lawrence");
 
-/* Translators: territory name, data/boards/world.toml:727 */
+/* Translators: territory name, data/boards/world.toml:621 */
 gettext("Western States");
 
-/* Translators: territory name, data/boards/world.toml:754 */
+/* Translators: territory name, data/boards/world.toml:648 */
 gettext("Eastern States");
 
-/* Translators: territory name, data/boards/world.toml:781 */
+/* Translators: territory name, data/boards/world.toml:675 */
 gettext("Central America");
 
-/* Translators: territory name, data/boards/world.toml:817 */
+/* Translators: territory name, data/boards/world.toml:711 */
 gettext("New Granada");
 
-/* Translators: territory name, data/boards/world.toml:844 */
+/* Translators: territory name, data/boards/world.toml:738 */
 gettext("Peru");
 
-/* Translators: territory name, data/boards/world.toml:863 */
+/* Translators: territory name, data/boards/world.toml:757 */
 gettext("Brazil");
 
-/* Translators: territory name, data/boards/world.toml:888 */
+/* Translators: territory name, data/boards/world.toml:782 */
 gettext("Patagonia");
 
-/* Translators: territory name, data/boards/world.toml:917 */
+/* Translators: territory name, data/boards/world.toml:811 */
 gettext("British Isles");
 
-/* Translators: territory name, data/boards/world.toml:938 */
+/* Translators: territory name, data/boards/world.toml:832 */
 gettext("Scandinavia");
 
-/* Translators: territory name, data/boards/world.toml:964 */
+/* Translators: territory name, data/boards/world.toml:858 */
 gettext("Iberia");
 
-/* Translators: territory name, data/boards/world.toml:981 */
+/* Translators: territory name, data/boards/world.toml:875 */
 gettext("France");
 
-/* Translators: territory name, data/boards/world.toml:1001 */
+/* Translators: territory name, data/boards/world.toml:895 */
 gettext("Italy");
 
-/* Translators: territory name, data/boards/world.toml:1024 */
+/* Translators: territory name, data/boards/world.toml:918 */
 gettext("Central Europe");
 
-/* Translators: territory name, data/boards/world.toml:1049 */
+/* Translators: territory name, data/boards/world.toml:943 */
 gettext("Balkans");
 
-/* Translators: territory name, data/boards/world.toml:1072 */
+/* Translators: territory name, data/boards/world.toml:966 */
 gettext("Russia");
 
-/* Translators: territory name, data/boards/world.toml:1111 */
+/* Translators: territory name, data/boards/world.toml:1006 */
 gettext("Maghreb");
 
-/* Translators: territory name, data/boards/world.toml:1136 */
+/* Translators: territory name, data/boards/world.toml:1031 */
 gettext("Egypt");
 
-/* Translators: territory name, data/boards/world.toml:1156 */
+/* Translators: territory name, data/boards/world.toml:1051 */
 gettext("West Africa");
 
-/* Translators: territory name, data/boards/world.toml:1179 */
+/* Translators: territory name, data/boards/world.toml:1074 */
 gettext("Congo");
 
-/* Translators: territory name, data/boards/world.toml:1202 */
+/* Translators: territory name, data/boards/world.toml:1097 */
 gettext("East Africa");
 
-/* Translators: territory name, data/boards/world.toml:1225 */
+/* Translators: territory name, data/boards/world.toml:1120 */
 gettext("Southern Africa");
 
-/* Translators: territory name, data/boards/world.toml:1250 */
+/* Translators: territory name, data/boards/world.toml:1145 */
 gettext("Siberia");
 
-/* Translators: territory name, data/boards/world.toml:1288 */
+/* Translators: territory name, data/boards/world.toml:1183 */
 gettext("Yakutia");
 
-/* Translators: territory name, data/boards/world.toml:1319 */
+/* Translators: territory name, data/boards/world.toml:1214 */
 gettext("Kamchatka");
 
-/* Translators: territory name, data/boards/world.toml:1350 */
+/* Translators: territory name, data/boards/world.toml:1245 */
 gettext("Turkestan");
 
-/* Translators: territory name, data/boards/world.toml:1373 */
+/* Translators: territory name, data/boards/world.toml:1266 */
 gettext("China");
 
-/* Translators: territory name, data/boards/world.toml:1412 */
+/* Translators: territory name, data/boards/world.toml:1305 */
 gettext("India");
 
-/* Translators: territory name, data/boards/world.toml:1438 */
+/* Translators: territory name, data/boards/world.toml:1331 */
 gettext("Indochina");
 
-/* Translators: territory name, data/boards/world.toml:1461 */
+/* Translators: territory name, data/boards/world.toml:1354 */
 gettext("Japan");
 
-/* Translators: territory name, data/boards/world.toml:1484 */
+/* Translators: territory name, data/boards/world.toml:1377 */
 gettext("East Indies");
 
-/* Translators: territory name, data/boards/world.toml:1525 */
+/* Translators: territory name, data/boards/world.toml:1418 */
 gettext("New Guinea");
 
-/* Translators: territory name, data/boards/world.toml:1546 */
+/* Translators: territory name, data/boards/world.toml:1439 */
 gettext("Australia");
 
-/* Translators: territory name, data/boards/world.toml:1581 */
+/* Translators: territory name, data/boards/world.toml:1474 */
 gettext("New Zealand");
 
-/* Translators: territory name, data/boards/world.toml:1601 */
+/* Translators: territory name, data/boards/world.toml:1494 */
 gettext("Anatolia");
 
-/* Translators: territory name, data/boards/world.toml:1621 */
+/* Translators: territory name, data/boards/world.toml:1513 */
 gettext("Arabia");
 
-/* Translators: territory name, data/boards/world.toml:1645 */
+/* Translators: territory name, data/boards/world.toml:1537 */
 gettext("Persia");
 
-/* Translators: territory name, data/boards/world.toml:1665 */
+/* Translators: territory name, data/boards/world.toml:1557 */
 gettext("Greenland");
 
-/* Translators: territory name, data/boards/world.toml:1690 */
+/* Translators: territory name, data/boards/world.toml:1582 */
 gettext("Iceland");
+
+/* Translators: variant name, data/variants/classic.toml:8 */
+gettext("Classic Risk");
+
+/* Translators: variant description, data/variants/classic.toml:9 */
+gettext("Classic Risk by its rules text: world domination, territory cards traded in sets worth more and more armies, one fortifying move a turn. Play it on the Classic World Map.");
 
 /* Translators: variant name, data/variants/house-rules.toml:10 */
 gettext("Common house rules");

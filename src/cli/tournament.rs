@@ -228,6 +228,7 @@ fn print_table(
         gettext("Player"),
         gettext("Wins"),
         gettext("Win rate"),
+        // xgettext:no-c-format
         gettext("95 % interval"),
         gettext("Mean turns"),
         gettext("Decision p50"),

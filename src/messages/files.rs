@@ -469,6 +469,7 @@ fn board_problem(problem: &BoardProblem) -> String {
         BoardProblem::OutlineOffBoard { x, y, others } => {
             let margin = (OUTLINE_MARGIN * 100.0).round();
             let first = fill(
+                // xgettext:no-c-format
                 &gettext("outline point ({x}, {y}) lies more than {margin} % outside the board"),
                 &[("x", x), ("y", y), ("margin", &margin)],
             );
