@@ -14,7 +14,7 @@ mod tests;
 use std::path::{Path, PathBuf};
 
 use adw::prelude::*;
-use castellan_engine::variant::{Variant, VariantProblem, load_variant_file};
+use castellan_engine::variant::{Ruleset, Variant, VariantProblem, load_variant_file};
 use gettextrs::{gettext, ngettext};
 use relm4::factory::FactoryVecDeque;
 use relm4::gtk::{gio, glib};
@@ -80,6 +80,8 @@ pub enum VariantEditorInput {
     ResetAll,
     NameEdited(String),
     DescriptionEdited(String),
+    /// The game these rules are for, by its place in [`Ruleset::ALL`].
+    RulesetChosen(u32),
     OpenFile,
     /// Start from a file (a preset or one's own).
     Load(PathBuf),
@@ -165,6 +167,10 @@ impl VariantEditor {
         let problems = self.problems();
         let editable = self.editable();
         for (group, rows) in OptionGroup::ALL.iter().zip(&mut self.groups) {
+            // Classic Risk's own options mean nothing to a Castle Risk game.
+            rows.widget().set_visible(
+                *group != OptionGroup::Classic || self.variant.ruleset == Ruleset::Classic,
+            );
             let shown = options()
                 .iter()
                 .enumerate()
@@ -574,6 +580,29 @@ impl Component for VariantEditor {
                                 },
                             },
                             adw::ActionRow {
+                                set_title: &gettext("Game Played"),
+                                set_subtitle: &gettext("Castle Risk, or classic Risk with its territory cards"),
+                                add_suffix = &gtk::DropDown {
+                                    set_widget_name: "ruleset",
+                                    set_valign: gtk::Align::Center,
+                                    set_model: Some(&gtk::StringList::new(&[
+                                        &gettext("Castle Risk"),
+                                        &gettext("Classic Risk"),
+                                    ])),
+                                    #[watch]
+                                    set_sensitive: model.editable(),
+                                    #[watch]
+                                    #[block_signal(ruleset_chosen)]
+                                    set_selected: Ruleset::ALL
+                                        .iter()
+                                        .position(|r| *r == model.variant.ruleset)
+                                        .map_or(0, |i| i as u32),
+                                    connect_selected_notify[sender] => move |list| {
+                                        sender.input(VariantEditorInput::RulesetChosen(list.selected()));
+                                    } @ruleset_chosen,
+                                },
+                            },
+                            adw::ActionRow {
                                 set_title: &gettext("Description"),
                                 add_suffix = &gtk::Entry {
                                     set_valign: gtk::Align::Center,
@@ -716,10 +745,11 @@ impl Component for VariantEditor {
                     std::mem::take(&mut self.variant.name),
                     std::mem::take(&mut self.variant.description),
                 );
+                // Back to the standard rules of the game these rules are for.
                 self.variant = Variant {
                     name,
                     description,
-                    ..Variant::rulebook()
+                    ..Variant::standard(self.variant.ruleset)
                 };
                 self.track_error = None;
                 self.fill();
@@ -732,6 +762,15 @@ impl Component for VariantEditor {
             VariantEditorInput::DescriptionEdited(description) => {
                 if self.editable() {
                     self.variant.description = description.trim().into();
+                }
+            }
+            VariantEditorInput::RulesetChosen(index) => {
+                if self.editable()
+                    && let Some(&ruleset) = Ruleset::ALL.get(index as usize)
+                {
+                    // The other options stay as edited: each game reads the ones it
+                    // knows, and the rows say which differ from its standard rules.
+                    self.variant.ruleset = ruleset;
                 }
             }
             VariantEditorInput::OpenFile => {

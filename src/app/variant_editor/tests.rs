@@ -359,3 +359,34 @@ fn test_these_rules_opens_the_lab_on_the_rules_being_edited() {
     editor.set_number("deck.reinforcements", 14);
     assert!(!editor.widget::<gtk::Button>("test-rules").is_sensitive());
 }
+
+#[gtk::test]
+fn the_game_of_the_rules_is_chosen_and_shows_its_own_options() {
+    let editor = Editor::open(Variant::rulebook(), None, for_new_game());
+    let classic_group = || {
+        let row = editor.widget::<gtk::Widget>("classic.trade_values:control");
+        // The options' group: walk up until the preferences group.
+        let mut at = row.parent();
+        while let Some(widget) = at {
+            if widget.is::<adw::PreferencesGroup>() {
+                return widget.get_visible();
+            }
+            at = widget.parent();
+        }
+        panic!("no group holds the classic options")
+    };
+    assert!(!classic_group(), "Castle Risk rules hide classic options");
+    editor.widget::<gtk::DropDown>("ruleset").set_selected(1);
+    settle();
+    assert_eq!(editor.variant().ruleset, Ruleset::Classic);
+    assert!(classic_group());
+    // Reset goes back to the standard rules of the game chosen, not Castle Risk's.
+    editor.controller.emit(VariantEditorInput::ResetAll);
+    settle();
+    assert_eq!(editor.variant().ruleset, Ruleset::Classic);
+    assert_eq!(
+        editor.widget::<gtk::DropDown>("ruleset").selected(),
+        1,
+        "the row follows the rules"
+    );
+}
