@@ -19,29 +19,20 @@ use gettextrs::gettext;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
+use super::games_args::{BoardAndRules, effort};
 use crate::charts::page::{PageText, write_page};
 use crate::charts::{Figures, Theme};
 use crate::lab::{export, strength_name, verdicts};
+use crate::messages;
 use crate::numbers::decimal;
 use crate::sheet::Format;
 use crate::text::fill;
-use crate::{config, messages};
 
 /// What the lab plays.
 #[derive(Debug, Args)]
 pub struct BalanceArgs {
-    #[arg(
-        long,
-        value_name = "FILE",
-        help = gettext("The board (default: the Castle Risk board)")
-    )]
-    board: Option<PathBuf>,
-    #[arg(
-        long,
-        value_name = "FILE",
-        help = gettext("The rules (default: the 1986 rulebook)")
-    )]
-    variant: Option<PathBuf>,
+    #[command(flatten)]
+    files: BoardAndRules,
     #[arg(
         long,
         value_name = "FILE",
@@ -112,17 +103,6 @@ pub struct BalanceArgs {
     report: Option<PathBuf>,
 }
 
-fn effort(text: &str) -> Result<f64, String> {
-    let value: f64 = text
-        .parse()
-        .map_err(|_| fill(&gettext("“{value}” is not a number"), &[("value", &text)]))?;
-    if (0.1..=10.0).contains(&value) {
-        Ok(value)
-    } else {
-        Err(gettext("the effort must be between 0.1 and 10"))
-    }
-}
-
 /// Plays the games and prints the findings.
 pub fn run(args: BalanceArgs) -> ExitCode {
     match balance(&args) {
@@ -184,15 +164,9 @@ fn lab(
 }
 
 fn balance(args: &BalanceArgs) -> Result<(), String> {
-    let board_path = args
-        .board
-        .clone()
-        .unwrap_or_else(|| Path::new(config::PKGDATADIR).join(config::SHIPPED_BOARD));
-    let board = Arc::new(load_board_file(&board_path).map_err(|e| messages::file_error(&e))?);
-    let variant = match &args.variant {
-        Some(path) => load_variant_file(path).map_err(|e| messages::file_error(&e))?,
-        None => Variant::rulebook(),
-    };
+    let board_path = args.files.board_path();
+    let (board, variant) = args.files.load()?;
+    let board = Arc::new(board);
     let format = match &args.report {
         None => None,
         Some(path) => Some(Format::of(path).ok_or_else(|| {
@@ -235,7 +209,7 @@ fn balance(args: &BalanceArgs) -> Result<(), String> {
     let seconds = started.elapsed().as_secs_f64();
     let about = json!({
         "board": board_path.display().to_string(),
-        "variant": args.variant.as_ref().map(|p| p.display().to_string()),
+        "variant": args.files.variant.as_ref().map(|p| p.display().to_string()),
         "against": args.against.as_ref().map(|p| p.display().to_string()),
         "seats": args.seats,
         "strength": args.strength,
@@ -302,6 +276,7 @@ fn words(heading: &str, lines: &[String]) -> String {
 
 fn heading(args: &BalanceArgs, board: &Path, seconds: f64) -> String {
     let variant = args
+        .files
         .variant
         .as_ref()
         .map_or_else(|| gettext("the rulebook"), |p| p.display().to_string());

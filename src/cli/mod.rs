@@ -8,6 +8,7 @@
 mod balance;
 mod board;
 mod check;
+mod games_args;
 mod help;
 mod odds;
 mod protocol;

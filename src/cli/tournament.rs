@@ -3,39 +3,26 @@
 //! length and thinking time are printed, or written as JSON.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use castellan_engine::board::load_board_file;
 use castellan_engine::bot::tournament::{GameResult, Standing, Tournament, play_games, standings};
 use castellan_engine::bot::{Cancel, Strength};
-use castellan_engine::variant::{Variant, load_variant_file};
 use clap::Args;
 use gettextrs::gettext;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
-use crate::config;
+use super::games_args::{BoardAndRules, effort};
 use crate::numbers::{decimal, percent};
 use crate::text::fill;
 
 /// The tournament to play.
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
-    #[arg(
-        long,
-        value_name = "FILE",
-        help = gettext("The board (default: the Castle Risk board)")
-    )]
-    board: Option<PathBuf>,
-    #[arg(
-        long,
-        value_name = "FILE",
-        help = gettext("The rules (default: the 1986 rulebook)")
-    )]
-    variant: Option<PathBuf>,
+    #[command(flatten)]
+    files: BoardAndRules,
     #[arg(
         long,
         value_name = "LIST",
@@ -81,17 +68,6 @@ pub struct TournamentArgs {
     json: bool,
 }
 
-fn effort(text: &str) -> Result<f64, String> {
-    let value: f64 = text
-        .parse()
-        .map_err(|_| fill(&gettext("“{value}” is not a number"), &[("value", &text)]))?;
-    if (0.1..=10.0).contains(&value) {
-        Ok(value)
-    } else {
-        Err(gettext("the effort must be between 0.1 and 10"))
-    }
-}
-
 /// Plays the games and prints the standings.
 pub fn run(args: TournamentArgs) -> ExitCode {
     match play(&args) {
@@ -110,15 +86,8 @@ fn play(args: &TournamentArgs) -> Result<(), String> {
             &[("count", &args.players.len())],
         ));
     }
-    let board_path = args
-        .board
-        .clone()
-        .unwrap_or_else(|| std::path::Path::new(config::PKGDATADIR).join(config::SHIPPED_BOARD));
-    let board = load_board_file(&board_path).map_err(|error| error.to_string())?;
-    let variant = match &args.variant {
-        Some(path) => load_variant_file(path).map_err(|error| error.to_string())?,
-        None => Variant::rulebook(),
-    };
+    let board_path = args.files.board_path();
+    let (board, variant) = args.files.load()?;
     let empires = board
         .groups
         .iter()
