@@ -1523,3 +1523,44 @@ fn a_move_in_is_taken_back_with_its_log_line_and_no_roll_is() {
     settle();
     assert_eq!(history(&window), history_before);
 }
+
+#[gtk::test]
+fn the_side_panels_keep_their_width_when_a_hand_of_cards_shows() {
+    // A card row expands to the panel's width; that must not make the panels
+    // expand, or the flap takes half the window from the map (seen by hand).
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    let reinforcements_in_hand = |window: &Controller<MainWindow>| {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        session
+            .game()
+            .legal_actions()
+            .allows(&Action::PlayReinforcements { cards: 1 })
+    };
+    let mut shown = false;
+    for _ in 0..40 {
+        play_until(&window, &mut chooser, |d| {
+            matches!(d, Decision::Play { .. })
+        });
+        if reinforcements_in_hand(&window) {
+            shown = true;
+            break;
+        }
+        let action = chooser
+            .choose(window.model().session.as_ref().unwrap().game())
+            .unwrap();
+        window.emit(MainWindowInput::Act(action));
+        settle();
+    }
+    assert!(shown, "a person held Reinforcements");
+    let side = named(window.widget(), "side-panels");
+    let hand = named(window.widget(), "hand");
+    assert!(hand.compute_expand(gtk::Orientation::Horizontal));
+    assert!(!side.compute_expand(gtk::Orientation::Horizontal));
+    let (_, natural, _, _) = side.measure(gtk::Orientation::Horizontal, -1);
+    assert!(natural < 400, "the side panels ask for {natural} px");
+}

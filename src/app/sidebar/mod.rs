@@ -741,11 +741,15 @@ fn spy_shown(table: &TableSnapshot) -> SpyShown {
 fn players(table: &TableSnapshot) -> Vec<PlayerData> {
     let view = &table.view;
     let board = &table.board;
+    // Everyone at the table, the seat whose turn it is marked: a list of the others
+    // only left a two-person game showing one player.
     view.seats
         .iter()
-        .filter(|s| s.seat != view.seat)
         .map(|summary| {
             let mut facts = Vec::new();
+            if view.turn_seat == Some(summary.seat) {
+                facts.push(gettext("their turn"));
+            }
             if summary.eliminated {
                 facts.push(gettext("out of the game"));
             } else {

@@ -455,6 +455,9 @@ impl Component for MainWindow {
                             set_widget_name: "side-panels",
                             set_orientation: gtk::Orientation::Vertical,
                             set_width_request: SIDEBAR_WIDTH,
+                            // Never widened by a child that expands (a card row): the
+                            // flap would then share the map's room half and half.
+                            set_hexpand: false,
                             // Opaque over the map when folded.
                             add_css_class: "background",
 
