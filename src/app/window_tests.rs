@@ -1564,3 +1564,35 @@ fn the_side_panels_keep_their_width_when_a_hand_of_cards_shows() {
     let (_, natural, _, _) = side.measure(gtk::Orientation::Horizontal, -1);
     assert!(natural < 400, "the side panels ask for {natural} px");
 }
+
+#[gtk::test]
+fn a_reopened_save_tells_its_past_to_the_log_only() {
+    // Opening a save used to hand its whole history to the battle panel, which then
+    // showed a stale summary of the last battle, with its territory name missing.
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    play_until(
+        &window,
+        &mut chooser,
+        |d| matches!(d, Decision::MoveIn { min, max, .. } if max > min),
+    );
+    let path = std::env::temp_dir().join(format!("reopened-{}.castellan", std::process::id()));
+    window.emit(MainWindowInput::SaveTo(path.clone()));
+    settle();
+    let log = log_text(&window);
+    let reopened = MainWindow::builder()
+        .launch(Startup::Open(path.clone()))
+        .detach();
+    settle();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(log_text(&reopened), log, "the log tells the whole past");
+    let outcome = named(reopened.widget(), "outcome");
+    assert!(
+        !outcome.get_visible() || !shown_in_tree(&outcome),
+        "no battle summary from the past: {:?}",
+        outcome.downcast::<gtk::Label>().map(|l| l.text())
+    );
+}

@@ -154,6 +154,8 @@ pub struct MainWindow {
     pub(super) computer_turn: Option<(Seat, Vec<TableEvent>)>,
     /// Where eliminations are announced, over the pages.
     pub(super) toasts: adw::ToastOverlay,
+    /// The toast offering to undo the last move, dismissed once that is stale.
+    undo_toast: Option<adw::Toast>,
     /// Kept alive until the file chooser answers.
     chooser: Option<gtk::FileChooserNative>,
     /// Echo the log on standard output (the quick-start variable).
@@ -601,6 +603,7 @@ impl Component for MainWindow {
             finish: None,
             last_told: None,
             toasts: adw::ToastOverlay::new(),
+            undo_toast: None,
             computer_turn: None,
             chooser: None,
             echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),

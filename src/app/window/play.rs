@@ -71,8 +71,13 @@ impl MainWindow {
             board: Arc::clone(session.board()),
             seats: session.names(),
         })));
+        // A save's replayed history goes to the log only: the battle panel, the
+        // toasts and the computer-turn summaries are for what happens from now on.
+        let mut session = session;
+        let history = session.take_events();
+        self.last_told = history.iter().rev().find(|e| tells(&e.event.kind)).cloned();
+        self.log.emit(GameLogInput::Append(history));
         self.session = Some(session);
-        self.last_told = None;
         self.computer_turn = None;
         if let Some(map) = &self.map {
             map.emit(MapViewInput::FitToWindow);
@@ -106,6 +111,10 @@ impl MainWindow {
         let Some(seat) = session.human_to_move() else {
             return;
         };
+        // An older toast's Undo would take back something else now.
+        if let Some(toast) = self.undo_toast.take() {
+            toast.dismiss();
+        }
         match session.apply(seat, action.clone()) {
             Err(error) => {
                 let reason = rule_error_text(&error, session);
@@ -125,7 +134,8 @@ impl MainWindow {
                     toast.set_button_label(Some(&gettext("Undo")));
                     toast.set_action_name(Some("win.undo"));
                     toast.set_timeout(5);
-                    self.toasts.add_toast(toast);
+                    self.toasts.add_toast(toast.clone());
+                    self.undo_toast = Some(toast);
                 }
             }
             Ok(_) => {}
@@ -139,6 +149,9 @@ impl MainWindow {
         let Some(undone) = self.session.as_mut().and_then(Session::undo) else {
             return;
         };
+        if let Some(toast) = self.undo_toast.take() {
+            toast.dismiss();
+        }
         if let Undone::Decision { events, .. } = undone {
             self.log.emit(GameLogInput::TakenBack(events));
         }
