@@ -393,6 +393,7 @@ pub(crate) mod tests {
             board: Arc::clone(game.board_arc()),
             view: game.view_for(seat),
             secrets_shown: true,
+            withheld: crate::app::table::Withheld::default(),
             legal: game.legal_actions(),
             seat_names: game
                 .seat_ids()
