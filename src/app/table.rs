@@ -3,11 +3,10 @@ pub struct TableSnapshot {
     pub board: std::sync::Arc<castellan_engine::board::Board>,
     /// The view of the seat whose decision it is (or of the last human seat to act).
     pub view: castellan_engine::game::SeatView,
-    /// Whether `view` holds its seat's secrets (its hand, its hidden armies): not
-    /// while a shared screen waits for its next person or a computer plays.
-    pub secrets_shown: bool,
-    /// What of its seat's secrets `view` leaves out: nothing when it shows them, nor
-    /// when the seat has none yet (claiming in hot-seat before anyone holds a card).
+    /// What of its seat's secrets (its hand, its hidden armies) `view` leaves out
+    /// while a shared screen waits for its next person or a computer plays: nothing
+    /// when the screen may show them, nor when the seat has none yet (claiming in
+    /// hot-seat before anyone holds a card).
     pub withheld: Withheld,
     /// What that seat may do now.
     pub legal: castellan_engine::game::LegalActions,

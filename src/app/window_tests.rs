@@ -1404,13 +1404,7 @@ fn the_admirals_toggle_switches_what_the_map_lights() {
         toggle.is_sensitive(),
         toggle.is_active(),
         window.model().page,
-        window
-            .model()
-            .session
-            .as_ref()
-            .unwrap()
-            .snapshot()
-            .secrets_shown,
+        window.model().session.as_ref().unwrap().snapshot().withheld,
     );
     let ordinary = lit_on_the_map(&window);
     assert!(!ordinary.is_empty());
@@ -1492,13 +1486,13 @@ fn the_side_panel_says_hidden_only_when_a_secret_is_kept_from_the_screen() {
             let session = model.session.as_ref().unwrap();
             let game = session.game();
             assert!(game.winner().is_none(), "the game ended first");
-            let seat = session.viewer();
+            let viewer = session.viewer();
             (
                 model.page,
                 game.pending().unwrap().decision,
                 session.human_to_move(),
-                !game.hand(seat).is_empty(),
-                session.snapshot().secrets_shown,
+                !game.hand(viewer).is_empty(),
+                session.secrets_shown_to() == Some(viewer),
             )
         };
         let no_cards = label_text(&window, "no-cards");

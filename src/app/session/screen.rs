@@ -101,7 +101,6 @@ impl Session {
         TableSnapshot {
             board: Arc::clone(self.board()),
             view,
-            secrets_shown,
             withheld,
             legal: self.legal_for_viewer(),
             seat_names: self.names(),
