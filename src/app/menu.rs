@@ -149,7 +149,7 @@ pub fn register_actions(
         ConfirmPlacementAction,
         turn(MainWindowInput::ConfirmPlacement)
     );
-    add!(UndoAction, turn(MainWindowInput::UndoPlacement));
+    add!(UndoAction, turn(MainWindowInput::Undo));
     add!(EndTurnAction, turn(MainWindowInput::Finish));
     {
         let sender = sender.clone();

@@ -277,8 +277,8 @@ fn a_whole_turn_in_pictures() {
                 window.emit(MainWindowInput::MapClicked(first, ClickKind::Plain));
                 shoot(&window, "2-place");
                 taken.push("2-place");
-                window.emit(MainWindowInput::UndoPlacement);
-                window.emit(MainWindowInput::UndoPlacement);
+                window.emit(MainWindowInput::Undo);
+                window.emit(MainWindowInput::Undo);
             }
             (Decision::Play { .. }, _)
                 if !taken.contains(&"3-card")
@@ -1526,4 +1526,61 @@ fn the_side_panel_says_hidden_only_when_a_secret_is_kept_from_the_screen() {
     }
     assert!(public_steps > 10, "{public_steps} public steps seen");
     assert!(withheld, "no person with cards ever waited for the screen");
+}
+
+#[gtk::test]
+fn a_move_in_is_taken_back_with_its_log_line_and_no_roll_is() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    let decision = play_until(
+        &window,
+        &mut chooser,
+        |d| matches!(d, Decision::MoveIn { min, max, .. } if max > min),
+    );
+    let Decision::MoveIn { max, .. } = decision else {
+        unreachable!()
+    };
+    let undo_shown = |window: &Controller<MainWindow>| {
+        let button = named(window.widget(), "undo");
+        button.get_visible() && button.is_sensitive()
+    };
+    assert!(!undo_shown(&window), "the capture came of a roll");
+    let history = |window: &Controller<MainWindow>| {
+        window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .game()
+            .history()
+            .len()
+    };
+    let (log_before, history_before) = (log_text(&window), history(&window));
+    window.emit(MainWindowInput::Act(Action::MoveIn { armies: max }));
+    settle();
+    assert!(undo_shown(&window), "the move-in may be taken back");
+    assert_ne!(log_text(&window), log_before, "the log told the move");
+    WidgetExt::activate_action(window.widget(), "win.undo", None).unwrap();
+    settle();
+    assert_eq!(history(&window), history_before, "the game is as before");
+    assert_eq!(log_text(&window), log_before, "and so is its log");
+    assert!(matches!(
+        window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .game()
+            .pending()
+            .map(|p| p.decision),
+        Some(Decision::MoveIn { .. })
+    ));
+    assert!(!undo_shown(&window), "nothing before the roll comes back");
+    // Undo again does nothing.
+    WidgetExt::activate_action(window.widget(), "win.undo", None).unwrap();
+    settle();
+    assert_eq!(history(&window), history_before);
 }

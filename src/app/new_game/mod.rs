@@ -546,6 +546,13 @@ impl Component for NewGameDialog {
                 }
                 self.count = count;
             }
+            // The row already shows the name as typed; writing it back (possibly an
+            // older one, when changes come faster than the answers) would move the
+            // cursor, so a name changes nothing else on screen.
+            NewGameInput::Seat(change @ SeatChange::Name { .. }) => {
+                self.change_seat(change);
+                return;
+            }
             NewGameInput::Seat(change) => self.change_seat(change),
             NewGameInput::SetQuickDefence(on) => self.quick_defence = on,
             NewGameInput::SetSeed(seed) => self.seed = seed,

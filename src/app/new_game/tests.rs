@@ -335,3 +335,26 @@ fn each_computer_seat_gets_the_strength_chosen_for_it() {
     let game = dialog.start();
     assert_eq!(game.setup.seats[1].strength, Strength::Expert);
 }
+
+#[gtk::test]
+fn a_name_typed_faster_than_the_dialog_answers_stays_as_typed() {
+    // Typing over a selected name sends two changes at once (the selection deleted,
+    // then the letter): the dialog's answers to them must not write an older name back
+    // into the entry, which moved the cursor to the start and typed "Anna" as "nnaA".
+    let dialog = Dialog::open(default_setup());
+    let entry = dialog.widget::<gtk::Entry>("seat-name-0");
+    entry.grab_focus();
+    entry.select_region(0, -1);
+    entry.delete_selection();
+    let mut at_end = 0;
+    for letter in ["A", "n", "n", "a"] {
+        entry.insert_text(letter, &mut at_end);
+        entry.set_position(at_end);
+    }
+    settle();
+    entry.insert_text("!", &mut entry.position());
+    settle();
+    assert_eq!(entry.text(), "Anna!");
+    let game = dialog.start();
+    assert_eq!(game.setup.seats[0].name, "Anna!");
+}
