@@ -168,6 +168,12 @@ impl BalanceLab {
         )
     }
 
+    /// Whether a run is under way, and how many games the totals shown count.
+    #[cfg(test)]
+    pub(crate) fn progress(&self) -> (bool, u64) {
+        (self.running.is_some(), self.done)
+    }
+
     fn total(&self) -> u64 {
         self.games * self.labs.len().max(1) as u64
     }

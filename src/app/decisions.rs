@@ -392,7 +392,7 @@ pub(crate) mod tests {
         TableSnapshot {
             board: Arc::clone(game.board_arc()),
             view: game.view_for(seat),
-            secrets_shown: true,
+            withheld: crate::app::table::Withheld::default(),
             legal: game.legal_actions(),
             seat_names: game
                 .seat_ids()

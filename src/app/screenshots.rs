@@ -1,6 +1,7 @@
 //! Screenshots for the README and the metainfo, made from described positions by the
 //! window itself (`make screenshot`): a game in progress, an attack in the battle
-//! panel, the variant editor, each in the light and the dark style. A test that is
+//! panel, the variant editor and a finished run of the balance lab, each in the light
+//! and the dark style. A test that is
 //! ignored unless asked for by name, so that `make test` never depends on it; it
 //! writes into the folder `CASTELLAN_SCREENSHOTS` names.
 
@@ -12,8 +13,10 @@ use relm4::adw;
 use relm4::gtk::prelude::*;
 use relm4::prelude::*;
 
+use super::balance_lab::{BalanceLab, BalanceLabInput};
 use super::computer::Computers;
 use super::files;
+use super::library;
 use super::new_game;
 use super::panel_testing::{save_window_png, settle};
 use super::session::{GameSetup, SeatSettings, Session};
@@ -165,6 +168,45 @@ fn transition_running(root: &gtk::Widget) -> bool {
     false
 }
 
+/// The balance lab's run to show: the shipped house rules played by four Normal
+/// seats on the default board. Few games, so that `make screenshot` stays quick, but
+/// enough for every chart to have something to draw; the lab's fixed seed makes the
+/// figures, and so the picture, the same each time.
+const LAB_VARIANT: &str = "house-rules.toml";
+const LAB_GAMES: u64 = 500;
+const LAB_SEATS: usize = 4;
+
+/// The balance lab with its run finished, ready to be captured in either style (its
+/// charts redraw when the style changes).
+fn finished_lab() -> Controller<BalanceLab> {
+    let entry = library::variants()
+        .into_iter()
+        .find(|entry| entry.path.file_name().is_some_and(|n| n == LAB_VARIANT))
+        .expect("the house rules are shipped");
+    let name = entry.name();
+    let variant = entry.loaded.expect("the shipped house rules load");
+    let lab = BalanceLab::builder().launch(()).detach();
+    lab.emit(BalanceLabInput::Open {
+        variant: Box::new(variant),
+        name,
+        board: Some(library::default_board_path()),
+        seats: Some(LAB_SEATS),
+    });
+    lab.emit(BalanceLabInput::GamesChanged(LAB_GAMES as f64));
+    lab.emit(BalanceLabInput::Run);
+    settle();
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while lab.model().progress().0 && Instant::now() < deadline {
+        settle();
+    }
+    assert_eq!(
+        lab.model().progress(),
+        (false, LAB_GAMES),
+        "the lab's run finished"
+    );
+    lab
+}
+
 #[gtk::test]
 #[ignore = "makes the screenshots: run by `make screenshot`"]
 fn make_screenshots() {
@@ -173,6 +215,7 @@ fn make_screenshots() {
         .iter()
         .map(|d| (d.name, save_of(d, &std::env::temp_dir())))
         .collect();
+    let lab = finished_lab();
     let styles = adw::StyleManager::default();
     for (style, scheme) in [
         ("light", adw::ColorScheme::ForceLight),
@@ -198,6 +241,12 @@ fn make_screenshots() {
             window.widget().set_visible(false);
             settle();
         }
+        lab.widget().present();
+        settle();
+        settle();
+        save_window_png(lab.widget(), &folder.join(format!("lab-{style}.png")));
+        lab.widget().set_visible(false);
+        settle();
     }
     for (_, save) in saves {
         let _ = std::fs::remove_file(&save);

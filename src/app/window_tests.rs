@@ -1404,13 +1404,7 @@ fn the_admirals_toggle_switches_what_the_map_lights() {
         toggle.is_sensitive(),
         toggle.is_active(),
         window.model().page,
-        window
-            .model()
-            .session
-            .as_ref()
-            .unwrap()
-            .snapshot()
-            .secrets_shown,
+        window.model().session.as_ref().unwrap().snapshot().withheld,
     );
     let ordinary = lit_on_the_map(&window);
     assert!(!ordinary.is_empty());
@@ -1465,6 +1459,73 @@ fn the_admirals_toggle_switches_what_the_map_lights() {
     toggle.set_active(false);
     settle();
     assert_eq!(lit_on_the_map(&window), ordinary);
+}
+
+/// Castle placing, claiming and setup placements are public, and in hot-seat they are
+/// made without passing the screen: while nobody holds a secret the side panel shows
+/// the public "No cards" and the hidden armies' public line, not "hidden until the
+/// next person takes the screen", which comes only once the person waiting for the
+/// screen holds cards.
+#[gtk::test]
+fn the_side_panel_says_hidden_only_when_a_secret_is_kept_from_the_screen() {
+    const HIDDEN: &str = "Hidden until the next person takes the screen";
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    window.emit(MainWindowInput::SetSpeed(GameSpeed::Instant));
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    let (mut public_steps, mut withheld) = (0, false);
+    for _ in 0..20_000 {
+        settle();
+        if window.model().thought.is_some() {
+            continue;
+        }
+        let (page, pending, seat, holds_cards, shown) = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            let game = session.game();
+            assert!(game.winner().is_none(), "the game ended first");
+            let viewer = session.viewer();
+            (
+                model.page,
+                game.pending().unwrap().decision,
+                session.human_to_move(),
+                !game.hand(viewer).is_empty(),
+                session.secrets_shown_to() == Some(viewer),
+            )
+        };
+        let no_cards = label_text(&window, "no-cards");
+        let hidden_armies = label_text(&window, "hidden-armies");
+        if seat.is_some() && !pending.is_private() {
+            // A person claims or places in public, the screen never passed to them.
+            assert!(!shown, "{pending:?}: the screen was not passed");
+            if !holds_cards {
+                assert_eq!(no_cards, "No cards", "{pending:?}");
+            }
+            assert_ne!(hidden_armies, HIDDEN, "{pending:?}");
+            public_steps += 1;
+        }
+        if page == Page::Privacy {
+            if holds_cards {
+                // The next person's cards are kept from the screen, and it says so.
+                assert_eq!(no_cards, HIDDEN, "{pending:?}");
+                withheld = true;
+                break;
+            }
+            window.emit(MainWindowInput::PrivacyCleared);
+            continue;
+        }
+        if seat.is_none() {
+            continue;
+        }
+        let action = chooser
+            .choose(window.model().session.as_ref().unwrap().game())
+            .unwrap();
+        window.emit(MainWindowInput::Act(action));
+    }
+    assert!(public_steps > 10, "{public_steps} public steps seen");
+    assert!(withheld, "no person with cards ever waited for the screen");
 }
 
 #[gtk::test]

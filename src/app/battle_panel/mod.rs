@@ -1,6 +1,7 @@
 //! The battle panel: the two sides of the attack in progress, the dice of the last
 //! roll, the exact chance to win, and the attacker's, defender's or mover's controls.
-//! What is offered is read by `decisions::BattleStage`; the dice are `dice_view`'s.
+//! What is offered is read by `decisions::BattleStage`; the dice are `dice_view`'s,
+//! the toggles choosing how many to roll `dice_choice`'s.
 //! Odds of large armies are worked out off the main loop (`odds_work`).
 
 use std::sync::Arc;
@@ -13,6 +14,7 @@ use gettextrs::gettext;
 use relm4::gtk::{self, prelude::*};
 use relm4::prelude::*;
 
+mod dice_choice;
 mod shown;
 
 pub use shown::{colour_of, seat_markup};
@@ -20,6 +22,7 @@ pub use shown::{colour_of, seat_markup};
 use super::decisions::{BattleStage, OddsKey, losses_text};
 use super::dice_view::{DiceState, DiceView};
 use super::table::TableSnapshot;
+use dice_choice::{DiceChoice, DiceChoiceInit, DiceChosen};
 
 /// The odds shown under the dice.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -58,6 +61,9 @@ pub struct BattlePanel {
     /// How the last attack ended, shown until dismissed (or the next one ends).
     outcome: Option<String>,
     dice_view: DiceView,
+    /// The attacker's and the defender's rows of dice toggles, following `dice`.
+    attack_dice: Controller<DiceChoice>,
+    defend_dice: Controller<DiceChoice>,
     /// The battle whose odds are wanted, and what is known of them.
     odds_for: Option<OddsKey>,
     odds: OddsShown,
@@ -280,55 +286,8 @@ impl Component for BattlePanel {
                     gtk::Label {
                         set_label: &gettext("Dice"),
                     },
-                    gtk::Box {
-                        add_css_class: "linked",
-
-                        #[name = "attack_one"]
-                        gtk::ToggleButton {
-                            set_label: "1",
-                            set_widget_name: "attack-dice-1",
-                            #[watch]
-                            set_sensitive: model.attack_dice_allowed(1),
-                            #[watch]
-                            #[block_signal(attack_one_toggled)]
-                            set_active: model.dice == 1,
-                            connect_toggled[sender] => move |b| {
-                                if b.is_active() {
-                                    sender.input(BattlePanelInput::ChooseDice(1));
-                                }
-                            } @attack_one_toggled,
-                        },
-                        gtk::ToggleButton {
-                            set_label: "2",
-                            set_widget_name: "attack-dice-2",
-                            set_group: Some(&attack_one),
-                            #[watch]
-                            set_sensitive: model.attack_dice_allowed(2),
-                            #[watch]
-                            #[block_signal(attack_two_toggled)]
-                            set_active: model.dice == 2,
-                            connect_toggled[sender] => move |b| {
-                                if b.is_active() {
-                                    sender.input(BattlePanelInput::ChooseDice(2));
-                                }
-                            } @attack_two_toggled,
-                        },
-                        gtk::ToggleButton {
-                            set_label: "3",
-                            set_widget_name: "attack-dice-3",
-                            set_group: Some(&attack_one),
-                            #[watch]
-                            set_sensitive: model.attack_dice_allowed(3),
-                            #[watch]
-                            #[block_signal(attack_three_toggled)]
-                            set_active: model.dice == 3,
-                            connect_toggled[sender] => move |b| {
-                                if b.is_active() {
-                                    sender.input(BattlePanelInput::ChooseDice(3));
-                                }
-                            } @attack_three_toggled,
-                        },
-                    },
+                    #[local_ref]
+                    attack_dice_row -> gtk::Box {},
                 },
                 gtk::CheckButton {
                     set_label: Some(&gettext("Commit a General (+1 to the high die)")),
@@ -381,40 +340,8 @@ impl Component for BattlePanel {
                     gtk::Label {
                         set_label: &gettext("Dice"),
                     },
-                    gtk::Box {
-                        add_css_class: "linked",
-
-                        #[name = "defend_one"]
-                        gtk::ToggleButton {
-                            set_label: "1",
-                            set_widget_name: "defend-dice-1",
-                            #[watch]
-                            set_sensitive: model.defend_dice_allowed(1),
-                            #[watch]
-                            #[block_signal(defend_one_toggled)]
-                            set_active: model.dice == 1,
-                            connect_toggled[sender] => move |b| {
-                                if b.is_active() {
-                                    sender.input(BattlePanelInput::ChooseDice(1));
-                                }
-                            } @defend_one_toggled,
-                        },
-                        gtk::ToggleButton {
-                            set_label: "2",
-                            set_widget_name: "defend-dice-2",
-                            set_group: Some(&defend_one),
-                            #[watch]
-                            set_sensitive: model.defend_dice_allowed(2),
-                            #[watch]
-                            #[block_signal(defend_two_toggled)]
-                            set_active: model.dice == 2,
-                            connect_toggled[sender] => move |b| {
-                                if b.is_active() {
-                                    sender.input(BattlePanelInput::ChooseDice(2));
-                                }
-                            } @defend_two_toggled,
-                        },
-                    },
+                    #[local_ref]
+                    defend_dice_row -> gtk::Box {},
                 },
                 gtk::CheckButton {
                     set_label: Some(&gettext("Commit a Marshall (+1 to the high die)")),
@@ -557,13 +484,23 @@ impl Component for BattlePanel {
             tally: (0, 0),
             outcome: None,
             dice_view: DiceView::new(),
+            attack_dice: dice_row("attack", MAX_ATTACK_DICE, &sender),
+            defend_dice: dice_row("defend", MAX_DEFENCE_DICE, &sender),
             odds_for: None,
             odds: OddsShown::Nothing,
             odds_working: None,
         };
         let dice_area = &model.dice_view.widget().clone();
+        let attack_dice_row = &model.attack_dice.widget().clone();
+        let defend_dice_row = &model.defend_dice.widget().clone();
+        model.show_dice();
         let widgets = view_output!();
         ComponentParts { model, widgets }
+    }
+
+    // The dice rows follow the model as the view does.
+    fn post_view() {
+        model.show_dice();
     }
 
     fn update(&mut self, message: BattlePanelInput, sender: ComponentSender<Self>, _: &Self::Root) {
@@ -660,8 +597,18 @@ impl Component for BattlePanel {
     }
 }
 
-// The dice buttons above are the engine's most dice for each side.
-const _: () = assert!(MAX_ATTACK_DICE == 3 && MAX_DEFENCE_DICE == 2);
+/// A row of dice toggles for `side`, its choices sent to the panel.
+fn dice_row(
+    side: &'static str,
+    most: u8,
+    sender: &ComponentSender<BattlePanel>,
+) -> Controller<DiceChoice> {
+    DiceChoice::builder()
+        .launch(DiceChoiceInit { side, most })
+        .forward(sender.input_sender(), |DiceChosen(dice)| {
+            BattlePanelInput::ChooseDice(dice)
+        })
+}
 
 #[cfg(test)]
 mod tests;

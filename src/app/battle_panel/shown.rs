@@ -11,6 +11,7 @@ use gettextrs::{gettext, ngettext};
 use relm4::gtk;
 use relm4::prelude::*;
 
+use super::dice_choice::DiceChoiceInput;
 use super::{BattlePanel, BattlePanelOutput, OddsShown, OddsWorked};
 use crate::app::decisions::{
     AttackOffer, BattleStage, Committing, DefendOffer, OddsKey, Sides, hold_text, odds_text,
@@ -54,17 +55,19 @@ impl BattlePanel {
         }
     }
 
-    pub(super) fn attack_dice_allowed(&self, dice: u8) -> bool {
-        match &self.stage {
-            BattleStage::Attack(offer) => (offer.min_dice..=offer.max_dice).contains(&dice),
-            _ => false,
-        }
-    }
-
-    pub(super) fn defend_dice_allowed(&self, dice: u8) -> bool {
-        match &self.stage {
-            BattleStage::Defend(offer) => (1..=offer.max_dice).contains(&dice),
-            _ => false,
+    /// Brings both rows of dice toggles in line with the dice chosen and the numbers
+    /// the engine allows each side now (none to the side not deciding).
+    pub(super) fn show_dice(&self) {
+        let (attack, defend) = match &self.stage {
+            BattleStage::Attack(offer) => (Some(offer.min_dice..=offer.max_dice), None),
+            BattleStage::Defend(offer) => (None, Some(1..=offer.max_dice)),
+            _ => (None, None),
+        };
+        for (row, allowed) in [(&self.attack_dice, attack), (&self.defend_dice, defend)] {
+            row.emit(DiceChoiceInput::Show {
+                chosen: self.dice,
+                allowed,
+            });
         }
     }
 

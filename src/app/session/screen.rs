@@ -8,7 +8,7 @@ use castellan_engine::board::TerritoryId;
 use castellan_engine::game::{Decision, LegalActions, Seat};
 
 use super::{Session, TableEvent};
-use crate::app::table::TableSnapshot;
+use crate::app::table::{TableSnapshot, Withheld};
 use crate::map::AttackArrow;
 use crate::map::scene::{Castle, TerritoryState};
 
@@ -92,15 +92,16 @@ impl Session {
         let viewer = self.viewer();
         let view = self.game.view_for(viewer);
         let secrets_shown = self.secrets_shown_to() == Some(viewer);
-        let view = if secrets_shown {
-            view
+        let (view, withheld) = if secrets_shown {
+            (view, Withheld::default())
         } else {
-            view.without_secrets()
+            let withheld = Withheld::secrets_in(&view);
+            (view.without_secrets(), withheld)
         };
         TableSnapshot {
             board: Arc::clone(self.board()),
             view,
-            secrets_shown,
+            withheld,
             legal: self.legal_for_viewer(),
             seat_names: self.names(),
             seat_colours: self.colours(),

@@ -315,9 +315,10 @@ impl SimpleComponent for CardSidebar {
                         #[watch]
                         set_label: &model.holder_markup(),
                         #[watch]
-                        set_visible: model.secrets_shown(),
+                        set_visible: model.whole_hand_shown(),
                     },
                     gtk::Label {
+                        set_widget_name: "no-cards",
                         #[watch]
                         set_label: &model.no_cards_text(),
                         set_xalign: 0.0,
@@ -632,17 +633,19 @@ impl CardSidebar {
         }
     }
 
-    /// Whether the snapshot shown holds its seat's secrets.
-    fn secrets_shown(&self) -> bool {
-        self.table.as_ref().is_some_and(|t| t.secrets_shown)
+    /// Whether the hand shown is the seat's whole hand: its secrets are on screen, or
+    /// it holds no card to keep from it.
+    fn whole_hand_shown(&self) -> bool {
+        self.table.as_ref().is_some_and(|t| !t.withheld.hand)
     }
 
-    /// Under an empty hand: "No cards", or why nobody's cards show now.
+    /// Under an empty hand: "No cards", or, when the seat holds cards the screen may
+    /// not show yet, why they are not there.
     fn no_cards_text(&self) -> String {
-        if self.table.is_none() || self.secrets_shown() {
-            gettext("No cards")
-        } else {
+        if self.table.as_ref().is_some_and(|t| t.withheld.hand) {
             gettext("Hidden until the next person takes the screen")
+        } else {
+            gettext("No cards")
         }
     }
 
@@ -650,7 +653,7 @@ impl CardSidebar {
         let Some(table) = &self.table else {
             return String::new();
         };
-        if !table.secrets_shown {
+        if table.withheld.hidden_armies {
             return gettext("Hidden until the next person takes the screen");
         }
         let view = &table.view;

@@ -38,7 +38,7 @@ fn card_text(table: &TableSnapshot, face: &CardFace) -> String {
 
 /// The seat's territory cards, one a line.
 pub fn cards_text(table: &TableSnapshot) -> String {
-    if !table.secrets_shown {
+    if table.withheld.territory_cards {
         return gettext("Hidden until the next person takes the screen");
     }
     if table.view.territory_cards.is_empty() {
