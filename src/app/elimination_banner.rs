@@ -70,6 +70,7 @@ pub struct EliminationBanner {
 }
 
 impl EliminationBanner {
+    #[cfg(test)]
     pub fn shown(&self) -> &[Elimination] {
         &self.shown
     }
@@ -141,11 +142,7 @@ impl SimpleComponent for EliminationBanner {
         }
     }
 
-    fn init(
-        _: (),
-        root: Self::Root,
-        sender: ComponentSender<Self>,
-    ) -> ComponentParts<Self> {
+    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
         let model = EliminationBanner::default();
         let widgets = view_output!();
         ComponentParts { model, widgets }

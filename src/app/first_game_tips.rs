@@ -67,9 +67,9 @@ impl TipKind {
             TipKind::Turn => gettext(
                 "Click your territory, then the one to attack; N: next territory, E: end the turn, F1: the rules",
             ),
-            TipKind::Roll => gettext(
-                "Choose the dice, then R to roll, Shift+R to roll until decided, S to stop",
-            ),
+            TipKind::Roll => {
+                gettext("Choose the dice, then R to roll, Shift+R to roll until decided, S to stop")
+            }
             TipKind::Defence => {
                 gettext("Choose the dice, then D to defend, Shift+D for the most dice to the end")
             }
@@ -100,6 +100,7 @@ pub struct TipBar {
 }
 
 impl TipBar {
+    #[cfg(test)]
     pub fn shown(&self) -> Option<TipKind> {
         self.tip
     }
@@ -162,11 +163,7 @@ impl SimpleComponent for TipBar {
         }
     }
 
-    fn init(
-        _: (),
-        root: Self::Root,
-        sender: ComponentSender<Self>,
-    ) -> ComponentParts<Self> {
+    fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
         let model = TipBar::default();
         let widgets = view_output!();
         ComponentParts { model, widgets }
@@ -205,11 +202,13 @@ mod tests {
             TipKind::Offer,
             TipKind::TradeCards,
         ];
-        let texts: std::collections::BTreeSet<String> =
-            kinds.iter().map(|k| k.text()).collect();
+        let texts: std::collections::BTreeSet<String> = kinds.iter().map(|k| k.text()).collect();
         assert_eq!(texts.len(), kinds.len(), "a tip each");
         for text in &texts {
-            assert!(!text.contains('\n') && text.chars().count() <= 110, "{text}");
+            assert!(
+                !text.contains('\n') && text.chars().count() <= 110,
+                "{text}"
+            );
         }
         assert_eq!(TipKind::of(&Decision::Claim), TipKind::Claim);
         assert_eq!(TipKind::of(&Decision::Fortify), TipKind::Fortify);

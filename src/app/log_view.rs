@@ -73,6 +73,9 @@ pub enum GameLogInput {
     /// Keeps the first lines only (a replay stepping back, which follows its end
     /// itself).
     KeepFirst(usize),
+    /// A decision was taken back: the lines its events had added, at the end of the
+    /// log, go.
+    TakenBack(Vec<TableEvent>),
 }
 
 /// The names of a new game's log (a wrapper, to be printed shortly in debug output).
@@ -165,6 +168,20 @@ impl SimpleComponent for GameLog {
                 let count = u32::try_from(count).unwrap_or(u32::MAX);
                 while self.lines.len() > count {
                     self.lines.remove(self.lines.len() - 1);
+                }
+            }
+            GameLogInput::TakenBack(events) => {
+                // Newest first, and only lines that are those events: the log never
+                // loses a line of something else.
+                for event in events.iter().rev().filter(|e| tells(&e.event.kind)) {
+                    let last = self.lines.len().checked_sub(1);
+                    let matches = last
+                        .and_then(|i| self.lines.get(i))
+                        .is_some_and(|line| line.borrow().event == *event);
+                    match last {
+                        Some(i) if matches => self.lines.remove(i),
+                        _ => break,
+                    }
                 }
             }
         }

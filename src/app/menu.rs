@@ -156,7 +156,7 @@ pub fn register_actions(
         ConfirmPlacementAction,
         turn(MainWindowInput::ConfirmPlacement)
     );
-    add!(UndoAction, turn(MainWindowInput::UndoPlacement));
+    add!(UndoAction, turn(MainWindowInput::Undo));
     add!(EndTurnAction, turn(MainWindowInput::Finish));
     {
         let sender = sender.clone();
@@ -182,13 +182,11 @@ pub fn register_actions(
     }
     let tips = {
         let sender = sender.clone();
-        let action: RelmAction<TipsAction> = RelmAction::new_stateful(
-            &preferences.first_game_tips,
-            move |_, shown: &mut bool| {
+        let action: RelmAction<TipsAction> =
+            RelmAction::new_stateful(&preferences.first_game_tips, move |_, shown: &mut bool| {
                 *shown = !*shown;
                 sender.input(MainWindowInput::SetFirstGameTips(*shown));
-            },
-        );
+            });
         let switch = action.gio_action().clone();
         group.add_action(action);
         switch

@@ -5,7 +5,7 @@ use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::game::{Decision, Pending, PlacementReason};
 use gettextrs::{gettext, ngettext};
 
-use super::session::Session;
+use super::session::{FortifyDraft, Session};
 use crate::text::{fill, translated};
 
 /// The status line of `session`'s game, `placed` armies of the placement at hand
@@ -37,6 +37,7 @@ pub fn for_session(session: &Session, placed: u32) -> String {
         armies_in_hand,
         placed,
         source: session.source(),
+        fortify: session.fortify_draft(),
     };
     let winner = game
         .winner()
@@ -57,6 +58,8 @@ pub struct StatusContext<'a> {
     pub placed: u32,
     /// The territory chosen to move from, if any.
     pub source: Option<TerritoryId>,
+    /// The fortify chosen on the map and not yet confirmed, if any.
+    pub fortify: Option<FortifyDraft>,
 }
 
 fn territory(board: &Board, id: TerritoryId) -> String {
@@ -184,9 +187,21 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
             gettext("click a vacated territory to fill it with 1 army, or stop filling")
         }
         Decision::FillVacated { .. } => gettext("click a vacated territory to fill it with 1 army"),
-        Decision::Fortify => {
-            gettext("fortify once — click a territory, then a neighbour — or skip")
-        }
+        Decision::Fortify => match cx.fortify {
+            Some(draft) => fill(
+                &ngettext(
+                    "fortify: move {armies} army from {from} to {to} — confirm, or Undo to choose again",
+                    "fortify: move {armies} armies from {from} to {to} — confirm, or Undo to choose again",
+                    draft.armies,
+                ),
+                &[
+                    ("armies", &draft.armies),
+                    ("from", &territory(cx.board, draft.from)),
+                    ("to", &territory(cx.board, draft.to)),
+                ],
+            ),
+            None => gettext("fortify once — click a territory, then a neighbour — or skip"),
+        },
         Decision::AnswerOffer { from, .. } => fill(
             &gettext("{seat} offers you cards — accept or refuse in the side panel"),
             &[(
@@ -231,6 +246,7 @@ mod tests {
             armies_in_hand,
             placed,
             source: None,
+            fortify: None,
         };
         status_line(
             Some(&Pending {
@@ -283,6 +299,7 @@ mod tests {
             armies_in_hand: 0,
             placed: 0,
             source: None,
+            fortify: None,
         };
         let pending = Pending {
             seat: Seat(1),

@@ -278,8 +278,8 @@ fn a_whole_turn_in_pictures() {
                 window.emit(MainWindowInput::MapClicked(first, ClickKind::Plain));
                 shoot(&window, "2-place");
                 taken.push("2-place");
-                window.emit(MainWindowInput::UndoPlacement);
-                window.emit(MainWindowInput::UndoPlacement);
+                window.emit(MainWindowInput::Undo);
+                window.emit(MainWindowInput::Undo);
             }
             (Decision::Play { .. }, _)
                 if !taken.contains(&"3-card")
@@ -1468,6 +1468,63 @@ fn the_admirals_toggle_switches_what_the_map_lights() {
     assert_eq!(lit_on_the_map(&window), ordinary);
 }
 
+#[gtk::test]
+fn a_move_in_is_taken_back_with_its_log_line_and_no_roll_is() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    let decision = play_until(
+        &window,
+        &mut chooser,
+        |d| matches!(d, Decision::MoveIn { min, max, .. } if max > min),
+    );
+    let Decision::MoveIn { max, .. } = decision else {
+        unreachable!()
+    };
+    let undo_shown = |window: &Controller<MainWindow>| {
+        let button = named(window.widget(), "undo");
+        button.get_visible() && button.is_sensitive()
+    };
+    assert!(!undo_shown(&window), "the capture came of a roll");
+    let history = |window: &Controller<MainWindow>| {
+        window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .game()
+            .history()
+            .len()
+    };
+    let (log_before, history_before) = (log_text(&window), history(&window));
+    window.emit(MainWindowInput::Act(Action::MoveIn { armies: max }));
+    settle();
+    assert!(undo_shown(&window), "the move-in may be taken back");
+    assert_ne!(log_text(&window), log_before, "the log told the move");
+    WidgetExt::activate_action(window.widget(), "win.undo", None).unwrap();
+    settle();
+    assert_eq!(history(&window), history_before, "the game is as before");
+    assert_eq!(log_text(&window), log_before, "and so is its log");
+    assert!(matches!(
+        window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .game()
+            .pending()
+            .map(|p| p.decision),
+        Some(Decision::MoveIn { .. })
+    ));
+    assert!(!undo_shown(&window), "nothing before the roll comes back");
+    // Undo again does nothing.
+    WidgetExt::activate_action(window.widget(), "win.undo", None).unwrap();
+    settle();
+    assert_eq!(history(&window), history_before);
+}
+
 /// The tip on screen (the bar's own state, and its label when shown).
 fn tip_on_screen(window: &Controller<MainWindow>) -> Option<TipKind> {
     let shown = window.model().tips.model().shown();
@@ -1488,7 +1545,10 @@ fn the_first_games_tips_follow_a_persons_decisions_and_close_for_good() {
         .launch(Startup::Game(Box::new(two_people_and_a_computer())))
         .detach();
     settle();
-    assert!(window.model().first_game_tips, "on before any game is finished");
+    assert!(
+        window.model().first_game_tips,
+        "on before any game is finished"
+    );
     let mut chooser = Computers::new(3, 8);
     play_until(&window, &mut chooser, |d| {
         matches!(d, Decision::PlaceArmies { .. })
@@ -1526,14 +1586,19 @@ fn the_first_games_tips_follow_a_persons_decisions_and_close_for_good() {
         kinds.insert(format!("{kind:?}"));
         let action = {
             let model = window.model();
-            chooser.choose(model.session.as_ref().unwrap().game()).unwrap()
+            chooser
+                .choose(model.session.as_ref().unwrap().game())
+                .unwrap()
         };
         if kinds.len() >= 3 && computer_seen {
             break;
         }
         window.emit(MainWindowInput::Act(action));
     }
-    assert!(kinds.len() >= 3 && computer_seen, "{kinds:?}, {computer_seen}");
+    assert!(
+        kinds.len() >= 3 && computer_seen,
+        "{kinds:?}, {computer_seen}"
+    );
     // The close button switches the tips off, and the menu's check with them.
     until_a_person_decides(&window);
     assert!(tip_on_screen(&window).is_some());
@@ -1576,8 +1641,7 @@ fn golden_game_cut(actions: usize, name: &str) -> std::path::PathBuf {
 }
 
 /// The golden game's actions, and the index of the first that puts a seat out.
-fn golden_actions_and_first_elimination()
--> (Vec<(castellan_engine::game::Seat, Action)>, usize) {
+fn golden_actions_and_first_elimination() -> (Vec<(castellan_engine::game::Seat, Action)>, usize) {
     let saved = castellan_engine::game::SavedGame::from_json(include_str!(
         "../../engine/tests/golden/four-seats.save.json"
     ))
@@ -1598,7 +1662,10 @@ fn golden_actions_and_first_elimination()
             index += 1;
         })
         .unwrap();
-    (saved.actions, first.expect("the golden game has eliminations"))
+    (
+        saved.actions,
+        first.expect("the golden game has eliminations"),
+    )
 }
 
 /// Plays `action` in the window as its person, taking the screen first if asked.
@@ -1668,7 +1735,10 @@ fn an_elimination_is_announced_over_the_map_until_dismissed_and_never_on_reopeni
     assert!(window.model().eliminations.model().shown().is_empty());
 
     // Reopened after it, the elimination is in the log and announced nowhere.
-    window.emit(MainWindowInput::OpenFile(golden_game_cut(first + 1, "after")));
+    window.emit(MainWindowInput::OpenFile(golden_game_cut(
+        first + 1,
+        "after",
+    )));
     settle();
     assert!(window.model().eliminations.model().shown().is_empty());
     assert!(!banner.reveals_child());

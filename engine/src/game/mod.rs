@@ -120,6 +120,7 @@ mod seat;
 mod setup;
 mod spoils;
 mod state;
+mod take_back;
 mod territory_set;
 mod trade;
 mod turn;
@@ -151,6 +152,7 @@ pub use save::{MAX_SAVE_BYTES, ReplayError, SAVE_FORMAT, SaveError, SavedGame};
 pub use seat::Seat;
 pub use setup::{CARDS_DEALT, MAX_SEATS, MIN_SEATS, seats_allowed};
 pub use state::{HiddenArmy, MAX_ARMIES_ON_BOARD, QUIET_ROUNDS_FOR_A_DRAW, TerritoryState, Truce};
+pub use take_back::TakeBackRefused;
 pub use turn::HAND_TOP_UP;
 pub use view::{AttackView, SeatSummary, SeatView, TerritoryView};
 
@@ -185,6 +187,9 @@ pub struct Game {
     recording: bool,
     /// Recording was switched off at some point: the history is incomplete.
     history_incomplete: bool,
+    /// The game before each of the pending seat's last decisions that may still be
+    /// taken back, oldest first (see [`Game::take_back`]).
+    take_backs: Vec<take_back::TakeBackPoint>,
 }
 
 impl Game {
@@ -205,7 +210,10 @@ impl Game {
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
         self.check(seat, &action)?;
+        let before = self.before_action(&action);
+        let first_event = events.len();
         self.execute(seat, &action, events);
+        self.after_action(seat, before, &events[first_event..]);
         if self.recording {
             self.history.push((seat, action));
         }
@@ -307,6 +315,9 @@ impl Game {
     pub fn set_recording(&mut self, on: bool) {
         self.recording = on;
         self.history_incomplete |= !on;
+        if !on {
+            self.take_backs.clear();
+        }
     }
 
     /// A copy to think with, as [`Game::set_recording`]`(false)` on a clone but without
@@ -328,6 +339,7 @@ impl Game {
             dice_changed_mid_game: self.dice_changed_mid_game,
             recording: false,
             history_incomplete: true,
+            take_backs: Vec::new(),
         }
     }
 
@@ -550,6 +562,8 @@ impl Game {
         } else {
             self.dice_changed_mid_game = true;
         }
+        // A take back would bring the old dice back with the old position.
+        self.take_backs.clear();
         self.chance.set_dice(dice);
         Ok(())
     }

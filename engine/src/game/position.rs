@@ -292,6 +292,7 @@ impl Game {
             dice_changed_mid_game: false,
             recording: true,
             history_incomplete: false,
+            take_backs: Vec::new(),
         };
         if position.turn.step == TurnStep::Start {
             let mut events: Vec<Event> = Vec::new();

@@ -99,6 +99,7 @@ impl Game {
             dice_changed_mid_game: false,
             recording: true,
             history_incomplete: false,
+            take_backs: Vec::new(),
         };
         let mut events = vec![Event::public(EventKind::SetupStarts { seat: starter })];
         game.begin_castle_placement(starter, starter, &mut events);

@@ -42,6 +42,7 @@ impl Game {
             dice_changed_mid_game: true,
             recording: false,
             history_incomplete: true,
+            take_backs: Vec::new(),
         };
         world.chance = Chance::new(rng.random(), Dice::Random);
         world.deal_unseen_cards(seat, rng);
@@ -57,6 +58,7 @@ impl Game {
         self.chance = Chance::new(seed, Dice::Random);
         self.dice_changed_mid_game = true;
         self.history_incomplete = true;
+        self.take_backs.clear();
     }
 
     /// Deals the cards `seat` has not seen: into the hands it cannot see (their sizes

@@ -21,6 +21,19 @@ pub enum PlaceCount {
     All,
 }
 
+/// A fortify chosen on the map but not yet sent: fortifying ends the turn and its
+/// spoils may draw a card, so it cannot be taken back once made; until confirmed,
+/// the count can change and Undo or Escape forgets it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FortifyDraft {
+    pub from: TerritoryId,
+    pub to: TerritoryId,
+    /// The armies to move, 1 to `max`.
+    pub armies: u32,
+    /// The most that may move (the engine's offer).
+    pub max: u32,
+}
+
 /// What a click on the map did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Click {
@@ -129,6 +142,40 @@ impl Session {
         self.draft.pop().is_some()
     }
 
+    /// The fortify chosen on the map and not yet confirmed, while still offered.
+    pub fn fortify_draft(&self) -> Option<FortifyDraft> {
+        self.fortify.filter(|draft| {
+            self.human_choices().iter().any(|c| match c {
+                Choice::Fortify { routes } => routes
+                    .iter()
+                    .any(|r| r.from == draft.from && r.to == draft.to),
+                _ => false,
+            })
+        })
+    }
+
+    /// Changes how many armies the fortify being made moves (kept within 1 and the
+    /// most allowed).
+    pub fn set_fortify_armies(&mut self, armies: u32) {
+        if let Some(draft) = &mut self.fortify {
+            draft.armies = armies.clamp(1, draft.max);
+        }
+    }
+
+    /// The fortify being made, as an action to send.
+    pub fn confirm_fortify(&self) -> Option<Action> {
+        self.fortify_draft().map(|d| Action::Fortify {
+            from: d.from,
+            to: d.to,
+            armies: d.armies,
+        })
+    }
+
+    /// Forgets the fortify being made; returns whether there was one.
+    pub fn clear_fortify(&mut self) -> bool {
+        self.fortify.take().is_some()
+    }
+
     /// Forgets the chosen source territory; returns whether one was chosen.
     pub fn clear_source(&mut self) -> bool {
         self.source.take().is_some()
@@ -195,7 +242,7 @@ impl Session {
     /// Escape on the map: forgets the chosen source first, then the Admiral; returns
     /// whether there was one.
     pub fn cancel(&mut self) -> bool {
-        if self.clear_source() {
+        if self.clear_fortify() | self.clear_source() {
             return true;
         }
         std::mem::take(&mut self.admiral)
@@ -368,11 +415,17 @@ impl Session {
                         to,
                         armies: max(&routes),
                     },
-                    Choice::Fortify { routes } => Action::Fortify {
-                        from,
-                        to,
-                        armies: max(&routes),
-                    },
+                    // Not sent yet: the person chooses how many, then confirms.
+                    Choice::Fortify { routes } => {
+                        let most = max(&routes);
+                        self.fortify = Some(FortifyDraft {
+                            from,
+                            to,
+                            armies: most,
+                            max: most,
+                        });
+                        return Click::Changed;
+                    }
                     _ => return Click::Ignored,
                 });
             }

@@ -7,7 +7,8 @@
 //!   and what a click on the map does;
 //! - `defence`: the quick-defence preference, a defender's standing order for the
 //!   rest of an attack, and rolling an attack until it is decided;
-//! - `screen`: whose eyes the screen is for, and what the map and panels show them.
+//! - `screen`: whose eyes the screen is for, and what the map and panels show them;
+//! - `undo`: taking back a placement step or the person's last quiet decision.
 
 mod clicks;
 mod defence;
@@ -15,6 +16,7 @@ mod screen;
 mod setup;
 #[cfg(test)]
 mod tests;
+mod undo;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -33,9 +35,10 @@ use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
 use crate::messages;
 use crate::text::fill;
 
-pub use clicks::{Click, PlaceCount};
+pub use clicks::{Click, FortifyDraft, PlaceCount};
 pub(crate) use setup::yes;
 pub use setup::{GameSetup, SeatSettings, SetupProblem};
+pub use undo::Undone;
 
 /// Why a session could not start or open.
 #[derive(Debug, thiserror::Error)]
@@ -126,6 +129,8 @@ pub struct Session {
     draft: Vec<(TerritoryId, u32)>,
     /// The territory chosen to attack, occupy, fortify or fill from.
     source: Option<TerritoryId>,
+    /// A fortify chosen on the map, waiting for its count and confirmation.
+    fortify: Option<clicks::FortifyDraft>,
     /// The person chose the Admiral: the map offers only its attacks by sea.
     admiral: bool,
     /// The most armies the person lets aboard the Admiral's ships (`None`: all that
@@ -226,6 +231,7 @@ impl Session {
             past: 0,
             draft: Vec::new(),
             source: None,
+            fortify: None,
             admiral: false,
             admiral_aboard: None,
             shown_to: None,
@@ -336,6 +342,7 @@ impl Session {
         self.unread.extend(public);
         self.draft.clear();
         self.source = None;
+        self.fortify = None;
         self.admiral = false;
         self.admiral_aboard = None;
         self.unsaved = true;

@@ -819,3 +819,152 @@ fn the_admiral_sails_at_most_the_armies_let_aboard() {
     );
     assert!(session.game().legal_actions().allows(&action));
 }
+
+#[test]
+fn undo_takes_back_a_move_in_and_a_confirmed_placement_but_never_a_roll() {
+    let mut session = session(&[false, false, false]);
+    // The first move-in with a choice of armies, played by the policy for everyone.
+    play_until(&mut session, |s| {
+        assert!(!s.game().is_over(), "a move-in with a choice came");
+        matches!(
+            s.game().pending().map(|p| p.decision),
+            Some(Decision::MoveIn { .. })
+        )
+    });
+    assert!(!session.may_undo(), "the capture came of a roll");
+    assert_eq!(session.undo(), None);
+    let before = session.game().clone();
+    let Some(Decision::MoveIn { max, .. }) = session.game().pending().map(|p| p.decision) else {
+        unreachable!()
+    };
+    let seat = session.human_to_move().unwrap();
+    session.apply(seat, Action::MoveIn { armies: max }).unwrap();
+    assert!(session.may_undo());
+    let undone = session.undo().expect("the move-in is taken back");
+    let Undone::Decision { action, events } = undone else {
+        panic!("{undone:?}")
+    };
+    assert_eq!(action, Action::MoveIn { armies: max });
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e.event.kind, EventKind::ArmiesMoved { .. })),
+        "the log learns which lines to drop: {events:?}"
+    );
+    assert!(
+        session.game() == &before,
+        "the game is as before the move-in"
+    );
+    assert!(
+        !session.may_undo(),
+        "not past the roll that took the territory"
+    );
+    assert!(session.unsaved());
+
+    // A confirmed placement that leaves the person deciding (Reinforcements played
+    // in their turn) comes back as the half-made placement, whose steps Undo then
+    // takes back one by one. Spoils placed at the end of a turn pass the turn on and
+    // cannot be taken back.
+    let mut seen = false;
+    for _ in 0..200 {
+        play_until(&mut session, |s| {
+            s.game().setup_done()
+                && matches!(
+                    s.game().pending().map(|p| p.decision),
+                    Some(Decision::PlaceArmies { .. })
+                )
+        });
+        let seat = session.human_to_move().unwrap();
+        let targets: Vec<_> = session.targets().into_iter().map(|(t, _)| t).collect();
+        session.place(targets[0], PlaceCount::All);
+        let placement = session.confirm_placement().unwrap();
+        session.apply(seat, placement.clone()).unwrap();
+        if session.game().pending_seat() != Some(seat) {
+            assert!(!session.may_undo(), "the turn passed on");
+            continue;
+        }
+        assert!(matches!(
+            session.undo(),
+            Some(Undone::Decision { action, .. }) if action == placement
+        ));
+        assert_eq!(session.confirm_placement(), Some(placement));
+        assert_eq!(session.undo(), Some(Undone::PlacementStep));
+        assert_eq!(session.draft_progress().map(|(placed, _)| placed), Some(0));
+        seen = true;
+        break;
+    }
+    assert!(seen, "a placement within a turn was taken back");
+}
+
+#[test]
+fn a_fortify_waits_for_its_count_and_undo_forgets_it() {
+    let mut variant = Variant::rulebook();
+    variant.classic_fortify = true;
+    let mut session = Session::new(board(), variant, &setup(&[false, false]), 0).unwrap();
+    play_until(&mut session, |s| {
+        assert!(!s.game().is_over(), "a fortify came");
+        let fortify = s
+            .game()
+            .legal_actions()
+            .choices
+            .iter()
+            .find_map(|c| match c {
+                Choice::Fortify { routes } => routes.iter().find(|r| r.max_armies >= 3).copied(),
+                _ => None,
+            });
+        fortify.is_some()
+    });
+    let route = session
+        .game()
+        .legal_actions()
+        .choices
+        .iter()
+        .find_map(|c| match c {
+            Choice::Fortify { routes } => routes.iter().find(|r| r.max_armies >= 3).copied(),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(session.click(route.from), Click::Changed);
+    assert_eq!(
+        session.click(route.to),
+        Click::Changed,
+        "nothing is sent yet"
+    );
+    let draft = session.fortify_draft().expect("the fortify waits");
+    assert_eq!(
+        (draft.armies, draft.max),
+        (route.max_armies, route.max_armies)
+    );
+    session.set_fortify_armies(2);
+    session.set_fortify_armies(0);
+    assert_eq!(
+        session.fortify_draft().unwrap().armies,
+        1,
+        "at least one moves"
+    );
+    session.set_fortify_armies(2);
+    assert!(session.may_undo());
+    assert_eq!(session.undo(), Some(Undone::FortifyDraft));
+    assert_eq!(session.fortify_draft(), None);
+    assert_eq!(
+        session.source(),
+        Some(route.from),
+        "a step back: the source stays"
+    );
+    // The neighbour chosen again, the fortify is confirmed with the count asked.
+    session.click(route.to);
+    session.set_fortify_armies(2);
+    let action = session.confirm_fortify().unwrap();
+    assert_eq!(
+        action,
+        Action::Fortify {
+            from: route.from,
+            to: route.to,
+            armies: 2
+        }
+    );
+    assert!(session.game().legal_actions().allows(&action));
+    let seat = session.human_to_move().unwrap();
+    session.apply(seat, action).unwrap();
+    assert_eq!(session.fortify_draft(), None);
+}

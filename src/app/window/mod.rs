@@ -27,7 +27,7 @@ use super::log_view::GameLog;
 use super::map_view::{ClickKind, MapView, MapViewInput};
 use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
 use super::privacy::PrivacyPage;
-use super::session::{Session, TableEvent};
+use super::session::{FortifyDraft, Session, TableEvent};
 use super::sidebar::{CardSidebar, CardSidebarOutput};
 use super::variant_editor::{EditorMode, VariantEditor, VariantEditorInput};
 use super::victory::{VictoryPage, VictoryPageOutput};
@@ -152,6 +152,10 @@ pub struct MainWindow {
     status: String,
     /// Armies placed and to place, while placing on the map.
     draft: Option<(u32, u32)>,
+    /// Whether Undo takes something back now (a placement step or a decision).
+    may_undo: bool,
+    /// The fortify chosen on the map, waiting for its count and confirmation.
+    fortify: Option<FortifyDraft>,
     /// What the status line's finishing button does, if shown.
     finish: Option<Action>,
     /// The last event the log told, which the privacy page repeats.
@@ -202,8 +206,13 @@ pub enum MainWindowInput {
     AdmiralAboard(u32),
     /// End the turn, stop filling or skip the fortify.
     Finish,
+    /// Confirm the placement or the fortify being made.
     ConfirmPlacement,
-    UndoPlacement,
+    /// The fortify being made moves this many armies.
+    SetFortifyArmies(u32),
+    /// Take back the last placement step, or else the person's last decision that
+    /// may be taken back (a placement, a move-in, …).
+    Undo,
     /// An action of the person to move (from a panel).
     Act(Action),
     /// Roll, and keep rolling the attack (from the battle panel).
@@ -411,12 +420,42 @@ impl Component for MainWindow {
                                     connect_clicked => MainWindowInput::Finish,
                                 },
                                 gtk::Button {
+                                    set_widget_name: "undo",
                                     set_label: &gettext("Undo"),
+                                    set_tooltip_text: Some(&gettext("Take back your last placement or move (Ctrl+Z)")),
                                     #[watch]
-                                    set_visible: model.draft.is_some(),
+                                    set_visible: model.draft.is_some() || model.may_undo,
                                     #[watch]
-                                    set_sensitive: model.draft.is_some_and(|(placed, _)| placed > 0),
-                                    connect_clicked => MainWindowInput::UndoPlacement,
+                                    set_sensitive: model.may_undo,
+                                    connect_clicked => MainWindowInput::Undo,
+                                },
+                                gtk::SpinButton {
+                                    set_widget_name: "fortify-armies",
+                                    set_tooltip_text: Some(&gettext("Armies to move")),
+                                    set_digits: 0,
+                                    set_increments: (1.0, 5.0),
+                                    #[watch]
+                                    set_visible: model.fortify.is_some(),
+                                    #[watch]
+                                    #[block_signal(fortify_changed)]
+                                    set_range: (1.0, f64::from(model.fortify.map_or(1, |f| f.max).max(1))),
+                                    #[watch]
+                                    #[block_signal(fortify_changed)]
+                                    set_value: f64::from(model.fortify.map_or(1, |f| f.armies)),
+                                    connect_value_changed[sender] => move |spin| {
+                                        sender.input(MainWindowInput::SetFortifyArmies(
+                                            spin.value_as_int().max(1) as u32,
+                                        ));
+                                    } @fortify_changed,
+                                },
+                                gtk::Button {
+                                    set_widget_name: "confirm-fortify",
+                                    set_label: &gettext("Fortify"),
+                                    set_tooltip_text: Some(&gettext("Move the armies and end the turn (Ctrl+Enter)")),
+                                    add_css_class: "suggested-action",
+                                    #[watch]
+                                    set_visible: model.fortify.is_some(),
+                                    connect_clicked => MainWindowInput::ConfirmPlacement,
                                 },
                                 gtk::Button {
                                     set_widget_name: "confirm-placement",
@@ -585,6 +624,8 @@ impl Component for MainWindow {
             page,
             status: gettext("Start a game with New Game in the main menu (Ctrl+N)"),
             draft: None,
+            may_undo: false,
+            fortify: None,
             finish: None,
             last_told: None,
             toasts: adw::ToastOverlay::new(),
@@ -724,17 +765,22 @@ impl Component for MainWindow {
                 }
             }
             MainWindowInput::ConfirmPlacement => {
-                if let Some(action) = self.session.as_ref().and_then(Session::confirm_placement) {
+                let action = self.session.as_ref().and_then(|session| {
+                    session
+                        .confirm_placement()
+                        .or_else(|| session.confirm_fortify())
+                });
+                if let Some(action) = action {
                     self.act(action);
                 }
             }
-            MainWindowInput::UndoPlacement => {
-                if let Some(session) = &mut self.session
-                    && session.undo_placement()
-                {
+            MainWindowInput::SetFortifyArmies(armies) => {
+                if let Some(session) = &mut self.session {
+                    session.set_fortify_armies(armies);
                     self.refresh();
                 }
             }
+            MainWindowInput::Undo => self.undo(),
             MainWindowInput::Act(action) => self.act(action),
             MainWindowInput::RollUntilDecided { dice, general } => {
                 if let Some(session) = &mut self.session {

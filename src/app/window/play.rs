@@ -19,7 +19,7 @@ use crate::app::log::{LogNames, sentence, tells};
 use crate::app::log_view::{GameLogInput, LogNamesInput};
 use crate::app::map_view::{ClickKind, MapView, MapViewInput, MapViewOutput};
 use crate::app::privacy::{self, PrivacyPageInput};
-use crate::app::session::{Click, PlaceCount, Session, TableEvent};
+use crate::app::session::{Click, PlaceCount, Session, TableEvent, Undone};
 use crate::app::sidebar::CardSidebarInput;
 use crate::app::status;
 use crate::app::turn_summary;
@@ -112,9 +112,41 @@ impl MainWindow {
         let Some(seat) = session.human_to_move() else {
             return;
         };
-        if let Err(error) = session.apply(seat, action) {
-            let reason = rule_error_text(&error, session);
-            self.error(&gettext("That Move Is Not Allowed"), &reason);
+        match session.apply(seat, action.clone()) {
+            Err(error) => {
+                let reason = rule_error_text(&error, session);
+                self.error(&gettext("That Move Is Not Allowed"), &reason);
+            }
+            // Armies moved by a count the person chose: the toast says what moved,
+            // as the log does, and offers to take it back (the GNOME way).
+            Ok(events) if offers_undo_toast(&action) && session.may_undo() => {
+                let moved = events
+                    .iter()
+                    .rev()
+                    .find(|e| matches!(e.kind, EventKind::ArmiesMoved { .. }));
+                if let (Some(moved), Some(names)) = (moved, self.log_names())
+                    && let Some(line) = sentence(&names, &moved.kind, 0)
+                {
+                    let toast = adw::Toast::new(&line);
+                    toast.set_button_label(Some(&gettext("Undo")));
+                    toast.set_action_name(Some("win.undo"));
+                    toast.set_timeout(5);
+                    self.toasts.add_toast(toast);
+                }
+            }
+            Ok(_) => {}
+        }
+        self.refresh();
+    }
+
+    /// Takes back the last placement step or decision the person may take back, and
+    /// the log lines it wrote.
+    pub(super) fn undo(&mut self) {
+        let Some(undone) = self.session.as_mut().and_then(Session::undo) else {
+            return;
+        };
+        if let Undone::Decision { events, .. } = undone {
+            self.log.emit(GameLogInput::TakenBack(events));
         }
         self.refresh();
     }
@@ -130,6 +162,8 @@ impl MainWindow {
             return;
         };
         self.draft = session.draft_progress();
+        self.may_undo = session.may_undo();
+        self.fortify = session.fortify_draft();
         self.finish = session.finish_action();
         let placed = self.draft.map_or(0, |(placed, _)| placed);
         self.status = match &self.computer_stuck {
@@ -444,4 +478,10 @@ impl MainWindow {
         }
         self.refresh();
     }
+}
+
+/// Whether a person's accepted `action` is worth a toast offering to undo it: moves
+/// whose count was a choice; a placement being made has its own Undo button.
+fn offers_undo_toast(action: &Action) -> bool {
+    matches!(action, Action::MoveIn { .. } | Action::Occupy { .. })
 }

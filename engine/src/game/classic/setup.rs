@@ -87,6 +87,7 @@ impl Game {
             dice_changed_mid_game: false,
             recording: true,
             history_incomplete: false,
+            take_backs: Vec::new(),
         };
         let mut deck = game.classic_deck();
         game.chance.shuffle(&mut deck);
