@@ -281,7 +281,7 @@ pub fn store_setup(path: &Path, setup: &GameSetup) -> std::io::Result<()> {
 
 /// The app's preferences, which `preferences.toml` keeps from one run to the next
 /// (the game setup's own are in `last-game.toml`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Preferences {
     /// How fast computer seats play.
     #[serde(default)]
@@ -290,6 +290,26 @@ pub struct Preferences {
     /// unless switched on.
     #[serde(default)]
     pub hints: bool,
+    /// Whether the status line tells people how to make each decision with the mouse
+    /// and keys: on until a game is finished (or the tip is closed).
+    #[serde(default = "first_game")]
+    pub first_game_tips: bool,
+}
+
+/// A file without the tips setting was written before any game was finished with
+/// tips: they are still owed.
+fn first_game() -> bool {
+    true
+}
+
+impl Default for Preferences {
+    fn default() -> Self {
+        Preferences {
+            speed: GameSpeed::default(),
+            hints: false,
+            first_game_tips: first_game(),
+        }
+    }
 }
 
 /// Where the preferences are kept: `$XDG_CONFIG_HOME/castellan/preferences.toml`.
@@ -386,11 +406,19 @@ mod tests {
         assert_eq!(reopened.seats(), session.seats());
         assert_eq!(reopened.game(), session.game());
         assert!(!reopened.unsaved());
+        let told = session.take_events();
         assert_eq!(
             reopened.take_events(),
-            session.take_events(),
+            told,
             "the log of a reopened game tells the whole game again"
         );
+        let mut again = read_game(&json, None).unwrap();
+        assert_eq!(
+            again.take_past_events(),
+            told,
+            "all of it is past, which nothing announces again"
+        );
+        assert!(again.take_events().is_empty());
         let broken = json.replacen("\"seed\"", "\"sead\"", 1);
         assert!(read_game(&broken, None).is_err());
         assert!(read_game("{}", None).is_err());
@@ -456,21 +484,30 @@ mod tests {
         let path = dir.join("preferences.toml");
         assert_eq!(load_preferences(&path), Preferences::default());
         assert!(!Preferences::default().hints, "hints are off by default");
+        assert!(
+            Preferences::default().first_game_tips,
+            "first-game tips are on by default"
+        );
         let slow = Preferences {
             speed: GameSpeed::Slow,
             hints: true,
+            first_game_tips: false,
         };
         store_preferences(&path, &slow).unwrap();
         assert_eq!(load_preferences(&path), slow);
-        // A file from before hints existed keeps its speed, with hints off.
+        // A file from before hints and tips existed keeps its speed, with hints
+        // off and the first game's tips still on.
         std::fs::write(&path, "speed = \"slow\"").unwrap();
         assert_eq!(
             load_preferences(&path),
             Preferences {
                 speed: GameSpeed::Slow,
-                hints: false
+                hints: false,
+                first_game_tips: true,
             }
         );
+        std::fs::write(&path, "first_game_tips = false").unwrap();
+        assert!(!load_preferences(&path).first_game_tips);
         std::fs::write(&path, "speed = \"warp\"").unwrap();
         assert_eq!(load_preferences(&path), Preferences::default());
         let _ = std::fs::remove_dir_all(&dir);

@@ -40,6 +40,7 @@ relm4::new_stateless_action!(UndoAction, WindowActions, "undo");
 relm4::new_stateless_action!(EndTurnAction, WindowActions, "end-turn");
 relm4::new_stateful_action!(GameSpeedAction, WindowActions, "game-speed", String, String);
 relm4::new_stateful_action!(HintsAction, WindowActions, "hints", (), bool);
+relm4::new_stateful_action!(TipsAction, WindowActions, "first-game-tips", (), bool);
 
 /// The primary menu.
 pub fn primary_menu() -> gio::Menu {
@@ -88,6 +89,11 @@ pub fn primary_menu() -> gio::Menu {
     menu.append_section(Some(&gettext("Computer Players")), &speed);
     let help = gio::Menu::new();
     help.append(Some(&gettext("_Rules")), Some("win.rules"));
+    // A check item: how to make each decision, on the status line.
+    help.append(
+        Some(&gettext("Show _First-Game Tips")),
+        Some("win.first-game-tips"),
+    );
     help.append(
         Some(&gettext("_Keyboard Shortcuts")),
         Some("win.show-help-overlay"),
@@ -98,12 +104,13 @@ pub fn primary_menu() -> gio::Menu {
 }
 
 /// The window's actions and their accelerators; the game-speed choice and the hints
-/// switch start as `preferences` say.
+/// and tips switches start as `preferences` say. Returns the tips switch, which the
+/// window keeps in step when the tips go off otherwise (closed, or a game finished).
 pub fn register_actions(
     window: &adw::ApplicationWindow,
     sender: &ComponentSender<MainWindow>,
     preferences: &Preferences,
-) {
+) -> gio::SimpleAction {
     let speed = preferences.speed;
     let mut group = RelmActionGroup::<WindowActions>::new();
     macro_rules! add {
@@ -173,9 +180,21 @@ pub fn register_actions(
             });
         group.add_action(action);
     }
+    let tips = {
+        let sender = sender.clone();
+        let action: RelmAction<TipsAction> =
+            RelmAction::new_stateful(&preferences.first_game_tips, move |_, shown: &mut bool| {
+                *shown = !*shown;
+                sender.input(MainWindowInput::SetFirstGameTips(*shown));
+            });
+        let switch = action.gio_action().clone();
+        group.add_action(action);
+        switch
+    };
     group.register_for_widget(window);
     let app = relm4::main_application();
     for (action, accels, _) in shortcuts::ACCELERATORS {
         app.set_accels_for_action(action, accels);
     }
+    tips
 }

@@ -8,7 +8,9 @@
 //! - `computer`: computer seats' policies and the worker they think in; `hint`: what
 //!   the Normal player would do in a person's place.
 //! - `files`: every file read or written (saves, the last setup) and the file chooser.
-//! - `status`: the status line's words; `log` the log's words, `log_view` the log.
+//! - `status`: the status line's words; `log` the log's words, `log_view` the log;
+//!   `first_game_tips`: how to make each decision, on the status line in a first game;
+//!   `elimination_banner`: eliminations announced over the map.
 //! - `map_view`: the map widget; `privacy`, `victory`: the pages between people and
 //!   after a win; `turn_summary`: a computer's turn summed up; `new_game`: the
 //!   new-game dialog; `printing`: the reference sheet.
@@ -30,7 +32,9 @@ mod card_art;
 mod computer;
 mod decisions;
 mod dice_view;
+mod elimination_banner;
 mod files;
+mod first_game_tips;
 mod game_record;
 mod hint;
 mod icons;

@@ -10,6 +10,7 @@ use relm4::adw::prelude::*;
 use relm4::prelude::*;
 
 use super::computer::{Computers, GameSpeed};
+use super::first_game_tips::TipKind;
 use super::map_view::ClickKind;
 use super::new_game::{self, NewGame};
 use super::panel_testing::{named, settle};
@@ -1656,4 +1657,245 @@ fn a_reopened_save_tells_its_past_to_the_log_only() {
         "no battle summary from the past: {:?}",
         outcome.downcast::<gtk::Label>().map(|l| l.text())
     );
+}
+
+/// The tip on screen (the bar's own state, and its label when shown).
+fn tip_on_screen(window: &Controller<MainWindow>) -> Option<TipKind> {
+    let shown = window.model().tips.model().shown();
+    assert_eq!(
+        named(window.widget(), "tip").get_visible(),
+        shown.is_some(),
+        "the bar shows exactly when it has a tip"
+    );
+    if let Some(kind) = shown {
+        assert_eq!(label_text(window, "tip-text"), kind.text());
+    }
+    shown
+}
+
+#[gtk::test]
+fn the_first_games_tips_follow_a_persons_decisions_and_close_for_good() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    assert!(
+        window.model().first_game_tips,
+        "on before any game is finished"
+    );
+    let mut chooser = Computers::new(3, 8);
+    play_until(&window, &mut chooser, |d| {
+        matches!(d, Decision::PlaceArmies { .. })
+    });
+    assert_eq!(tip_on_screen(&window), Some(TipKind::Placement));
+    assert!(label_text(&window, "tip-text").contains("Ctrl+Enter"));
+    // The computer's decisions and the page between people get no tip; a person's
+    // decision gets the tip of its kind.
+    let (mut kinds, mut computer_seen) = (std::collections::BTreeSet::new(), false);
+    for _ in 0..400 {
+        settle();
+        if window.model().thought.is_some() {
+            assert_eq!(tip_on_screen(&window), None, "while the computer decides");
+            computer_seen = true;
+            wait_for_the_computer(&window);
+            continue;
+        }
+        if window.model().page == Page::Privacy {
+            assert_eq!(tip_on_screen(&window), None, "behind the privacy page");
+            window.emit(MainWindowInput::PrivacyCleared);
+            continue;
+        }
+        let decision = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            let Some(seat) = session.human_to_move() else {
+                continue;
+            };
+            let pending = session.game().pending().unwrap();
+            assert_eq!(pending.seat, seat);
+            pending.decision
+        };
+        let kind = TipKind::of(&decision);
+        assert_eq!(tip_on_screen(&window), Some(kind), "{decision:?}");
+        kinds.insert(format!("{kind:?}"));
+        let action = {
+            let model = window.model();
+            chooser
+                .choose(model.session.as_ref().unwrap().game())
+                .unwrap()
+        };
+        if kinds.len() >= 3 && computer_seen {
+            break;
+        }
+        window.emit(MainWindowInput::Act(action));
+    }
+    assert!(
+        kinds.len() >= 3 && computer_seen,
+        "{kinds:?}, {computer_seen}"
+    );
+    // The close button switches the tips off, and the menu's check with them.
+    until_a_person_decides(&window);
+    assert!(tip_on_screen(&window).is_some());
+    named(window.widget(), "close-tip")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+    assert!(!window.model().first_game_tips);
+    assert_eq!(tip_on_screen(&window), None);
+    WidgetExt::activate_action(window.widget(), "win.first-game-tips", None).unwrap();
+    settle();
+    assert!(
+        window.model().first_game_tips,
+        "the menu's check, put off by the close button, switches them on again"
+    );
+    assert!(tip_on_screen(&window).is_some());
+}
+
+/// The golden four-seat game of the engine's tests, cut after `actions` actions and
+/// seated by four people (defending in person, so that its actions replay one by
+/// one in the window), written to a file of its own.
+fn golden_game_cut(actions: usize, name: &str) -> std::path::PathBuf {
+    let mut save: serde_json::Value = serde_json::from_str(include_str!(
+        "../../engine/tests/golden/four-seats.save.json"
+    ))
+    .unwrap();
+    save["actions"].as_array_mut().unwrap().truncate(actions);
+    let seats: Vec<SeatSettings> = ["Anna", "Béla", "Chloé", "Dmitri"]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| seat(name, i as u8, false))
+        .collect();
+    save["app"] = serde_json::json!({ "seats": seats, "quick_defence": false });
+    let dir = std::env::temp_dir().join(format!("castellan-golden-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.castellan"));
+    std::fs::write(&path, save.to_string()).unwrap();
+    path
+}
+
+/// The golden game's actions, and the index of the first that puts a seat out.
+fn golden_actions_and_first_elimination() -> (Vec<(castellan_engine::game::Seat, Action)>, usize) {
+    let saved = castellan_engine::game::SavedGame::from_json(include_str!(
+        "../../engine/tests/golden/four-seats.save.json"
+    ))
+    .unwrap();
+    let (mut index, mut first) = (0, None);
+    saved
+        .replay_with(|_, events| {
+            if first.is_none()
+                && events.iter().any(|e| {
+                    matches!(
+                        e.kind,
+                        castellan_engine::game::EventKind::SeatEliminated { .. }
+                    )
+                })
+            {
+                first = Some(index);
+            }
+            index += 1;
+        })
+        .unwrap();
+    (
+        saved.actions,
+        first.expect("the golden game has eliminations"),
+    )
+}
+
+/// Plays `action` in the window as its person, taking the screen first if asked.
+fn act_in_person(window: &Controller<MainWindow>, action: Action) {
+    settle();
+    if window.model().page == Page::Privacy {
+        window.emit(MainWindowInput::PrivacyCleared);
+        settle();
+    }
+    window.emit(MainWindowInput::Act(action));
+    settle();
+}
+
+#[gtk::test]
+fn an_elimination_is_announced_over_the_map_until_dismissed_and_never_on_reopening() {
+    let (actions, first) = golden_actions_and_first_elimination();
+    let window = MainWindow::builder()
+        .launch(Startup::Open(golden_game_cut(first, "before")))
+        .detach();
+    settle();
+    let banner = named(window.widget(), "elimination-banner")
+        .downcast::<gtk::Revealer>()
+        .unwrap();
+    assert!(window.model().eliminations.model().shown().is_empty());
+    act_in_person(&window, actions[first].1.clone());
+    let shown = window.model().eliminations.model().shown().to_vec();
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert!(shown[0].text.contains(" is out: "), "{}", shown[0].text);
+    assert!(banner.reveals_child());
+    assert!(label_text(&window, "elimination-text").contains(&shown[0].text));
+    // Over the map: the banner and the map share an overlay on the game page.
+    let overlay = banner.parent().unwrap().downcast::<gtk::Overlay>().unwrap();
+    assert!(
+        overlay
+            .child()
+            .is_some_and(|map_holder| map_holder.first_child().is_some())
+    );
+    named(window.widget(), "dismiss-elimination")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+    assert!(window.model().eliminations.model().shown().is_empty());
+    assert!(!banner.reveals_child());
+
+    // Announced again, it stays while the turn goes on and goes when a person's
+    // next turn begins.
+    window.emit(MainWindowInput::OpenFile(golden_game_cut(first, "again")));
+    settle();
+    act_in_person(&window, actions[first].1.clone());
+    let turn = |window: &Controller<MainWindow>| {
+        window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .game()
+            .turn_number()
+    };
+    let start = turn(&window);
+    let mut next = first + 1;
+    while turn(&window) == start {
+        assert!(!window.model().eliminations.model().shown().is_empty());
+        act_in_person(&window, actions[next].1.clone());
+        next += 1;
+    }
+    assert!(window.model().eliminations.model().shown().is_empty());
+
+    // Reopened after it, the elimination is in the log and announced nowhere.
+    window.emit(MainWindowInput::OpenFile(golden_game_cut(
+        first + 1,
+        "after",
+    )));
+    settle();
+    assert!(window.model().eliminations.model().shown().is_empty());
+    assert!(!banner.reveals_child());
+    assert!(log_text(&window).contains("is out of the game"));
+}
+
+#[gtk::test]
+fn finishing_a_game_ends_the_first_games_tips() {
+    let (actions, _) = golden_actions_and_first_elimination();
+    let last = actions.len() - 1;
+    let window = MainWindow::builder()
+        .launch(Startup::Open(golden_game_cut(last, "almost-won")))
+        .detach();
+    settle();
+    assert!(window.model().first_game_tips);
+    act_in_person(&window, actions[last].1.clone());
+    assert_eq!(window.model().page, Page::Victory);
+    assert!(!window.model().first_game_tips, "off once a game is won");
+    assert_eq!(tip_on_screen(&window), None);
+    // A finished game reopened is not finished again: switched back on, tips stay.
+    window.emit(MainWindowInput::SetFirstGameTips(true));
+    window.emit(MainWindowInput::OpenFile(golden_game_cut(last + 1, "won")));
+    settle();
+    assert_eq!(window.model().page, Page::Victory);
+    assert!(window.model().first_game_tips);
 }

@@ -121,6 +121,9 @@ pub struct Session {
     unsaved: bool,
     /// Public events the window has not taken yet, in order (the opening events first).
     unread: Vec<TableEvent>,
+    /// How many of the first `unread` events are the replayed past of a reopened
+    /// game: the log tells them again, but nothing is announced anew.
+    past: usize,
     /// Armies placed on the map but not yet confirmed, in steps (territory, armies)
     /// in the order they were placed: undo takes back a whole step.
     draft: Vec<(TerritoryId, u32)>,
@@ -196,14 +199,10 @@ impl Session {
         }
         let mut unread = opening_events(&game);
         unread.extend(replayed);
-        Ok(Self::around(
-            game,
-            board_source,
-            seats,
-            quick_defence,
-            path,
-            unread,
-        ))
+        let past = unread.len();
+        let mut session = Self::around(game, board_source, seats, quick_defence, path, unread);
+        session.past = past;
+        Ok(session)
     }
 
     fn around(
@@ -229,6 +228,7 @@ impl Session {
             path,
             unsaved: false,
             unread,
+            past: 0,
             draft: Vec::new(),
             source: None,
             fortify: None,
@@ -283,7 +283,16 @@ impl Session {
     /// The public events not taken yet, in order; the next call returns only newer
     /// ones. The window logs them and shows their dice.
     pub fn take_events(&mut self) -> Vec<TableEvent> {
+        self.past = 0;
         std::mem::take(&mut self.unread)
+    }
+
+    /// The events of a reopened game's past (its replay) not taken yet, which the
+    /// window logs without announcing them again; newer events stay for
+    /// [`Session::take_events`].
+    pub fn take_past_events(&mut self) -> Vec<TableEvent> {
+        let past = std::mem::take(&mut self.past).min(self.unread.len());
+        self.unread.drain(..past).collect()
     }
 
     /// Seat names, indexed by seat.

@@ -15,11 +15,13 @@ use castellan_engine::game::{Action, RuleError, Seat};
 use castellan_engine::variant::Variant;
 use gettextrs::gettext;
 use relm4::WorkerController;
-use relm4::gtk::glib;
+use relm4::gtk::{gio, glib};
 use relm4::prelude::*;
 
 use super::battle_panel::{BattlePanel, BattlePanelInput, BattlePanelOutput};
 use super::computer::{ComputerSeats, ComputerSeatsOutput, GameSpeed};
+use super::elimination_banner::EliminationBanner;
+use super::first_game_tips::{TipBar, TurnTipsOff};
 use super::hint::{self, Hints};
 use super::log_view::GameLog;
 use super::map_view::{ClickKind, MapView, MapViewInput};
@@ -37,6 +39,7 @@ use castellan_engine::bot::Cancel;
 mod commands;
 mod play;
 mod story;
+mod tips;
 
 /// The side panels' width beside the map.
 const SIDEBAR_WIDTH: i32 = 340;
@@ -133,6 +136,13 @@ pub struct MainWindow {
     pub(super) speed: GameSpeed,
     /// The hints setting (a preference) and the hint of the decision on screen.
     pub(super) hints: Hints,
+    /// Whether people get the first game's tips (a preference), the bar showing the
+    /// tip, and the main menu's switch, kept in step with the preference.
+    pub(super) first_game_tips: bool,
+    pub(super) tips: Controller<TipBar>,
+    tips_switch: Option<gio::SimpleAction>,
+    /// Eliminations announced over the map.
+    pub(super) eliminations: Controller<EliminationBanner>,
     /// Thoughts asked for so far: each answer names its own, so a stale one is dropped.
     thoughts: u64,
     /// Why the computer cannot go on (its move was refused), shown until a new game.
@@ -152,7 +162,7 @@ pub struct MainWindow {
     last_told: Option<TableEvent>,
     /// The computer seat whose turn is under way, and its public events so far.
     pub(super) computer_turn: Option<(Seat, Vec<TableEvent>)>,
-    /// Where eliminations are announced, over the pages.
+    /// Where computer turns are summed up, over the pages.
     pub(super) toasts: adw::ToastOverlay,
     /// The toast offering to undo the last move, dismissed once that is stale.
     undo_toast: Option<adw::Toast>,
@@ -233,6 +243,8 @@ pub enum MainWindowInput {
     ShowSidebar(bool),
     /// Switch hints for people's decisions on or off.
     SetHints(bool),
+    /// Switch the first game's tips on or off.
+    SetFirstGameTips(bool),
     /// Play the hint shown.
     TakeHint,
     /// The person to claim hands their claims over to the computer.
@@ -337,9 +349,15 @@ impl Component for MainWindow {
                         set_content = &gtk::Box {
                             set_orientation: gtk::Orientation::Vertical,
 
-                            #[local_ref]
-                            map_holder -> gtk::Box {
+                            // Eliminations are announced over the map.
+                            gtk::Overlay {
                                 set_vexpand: true,
+                                #[local_ref]
+                                #[wrap(Some)]
+                                set_child = map_holder -> gtk::Box {
+                                    set_vexpand: true,
+                                },
+                                add_overlay: eliminations_widget,
                             },
 
                             gtk::Box {
@@ -369,6 +387,9 @@ impl Component for MainWindow {
                                     connect_clicked => MainWindowInput::TakeHint,
                                 },
                             },
+
+                            #[local_ref]
+                            tips_widget -> gtk::Box {},
 
                             gtk::Box {
                                 set_spacing: 6,
@@ -562,6 +583,12 @@ impl Component for MainWindow {
                         MainWindowInput::Hinted { id, action }
                     }
                 });
+        let tips = TipBar::builder()
+            .launch(())
+            .forward(sender.input_sender(), |TurnTipsOff| {
+                MainWindowInput::SetFirstGameTips(false)
+            });
+        let eliminations = EliminationBanner::builder().launch(()).detach();
         let preferences = stored_preferences();
         let page = if board.is_ok() {
             Page::Game
@@ -593,6 +620,10 @@ impl Component for MainWindow {
             panels_opened_at: None,
             speed: preferences.speed,
             hints: Hints::new(preferences.hints),
+            first_game_tips: preferences.first_game_tips,
+            tips,
+            tips_switch: None,
+            eliminations,
             computer_stuck: None,
             session: None,
             page,
@@ -618,9 +649,11 @@ impl Component for MainWindow {
         let privacy_widget = &model.privacy.widget().clone();
         let toasts = &model.toasts.clone();
         let victory_widget = &model.victory.widget().clone();
+        let tips_widget = &model.tips.widget().clone();
+        let eliminations_widget = &model.eliminations.widget().clone();
         let widgets = view_output!();
 
-        menu::register_actions(&root, &sender, &preferences);
+        model.tips_switch = Some(menu::register_actions(&root, &sender, &preferences));
         {
             let sender = sender.clone();
             root.connect_default_width_notify(move |window| {
@@ -823,6 +856,7 @@ impl Component for MainWindow {
                 }
                 self.refresh();
             }
+            MainWindowInput::SetFirstGameTips(on) => self.set_first_game_tips(on),
             MainWindowInput::TakeHint => {
                 if let Some(action) = self.hints.shown().cloned() {
                     self.act(action);
@@ -870,6 +904,7 @@ impl MainWindow {
         let preferences = files::Preferences {
             speed: self.speed,
             hints: self.hints.enabled(),
+            first_game_tips: self.first_game_tips,
         };
         if let Err(error) = files::store_preferences(&files::preferences_path(), &preferences) {
             eprintln!("castellan: cannot keep the preferences: {error}");

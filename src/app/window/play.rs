@@ -13,6 +13,7 @@ use gettextrs::gettext;
 use super::{MainWindow, MainWindowInput, Page, rule_error_text};
 use crate::app::battle_panel::BattlePanelInput;
 use crate::app::computer::{ComputerSeatsInput, Computers};
+use crate::app::elimination_banner::{self, EliminationBannerInput};
 use crate::app::hint;
 use crate::app::log::{LogNames, sentence, tells};
 use crate::app::log_view::{GameLogInput, LogNamesInput};
@@ -71,14 +72,13 @@ impl MainWindow {
             board: Arc::clone(session.board()),
             seats: session.names(),
         })));
-        // A save's replayed history goes to the log only: the battle panel, the
-        // toasts and the computer-turn summaries are for what happens from now on.
         let mut session = session;
-        let history = session.take_events();
-        self.last_told = history.iter().rev().find(|e| tells(&e.event.kind)).cloned();
-        self.log.emit(GameLogInput::Append(history));
+        let past = session.take_past_events();
         self.session = Some(session);
         self.computer_turn = None;
+        self.eliminations.emit(EliminationBannerInput::Dismiss);
+        // A reopened game's past is logged again, and nothing of it announced anew.
+        self.tell(past, false);
         if let Some(map) = &self.map {
             map.emit(MapViewInput::FitToWindow);
         }
@@ -164,7 +164,7 @@ impl MainWindow {
             return;
         };
         let news = session.take_events();
-        self.tell(news);
+        self.tell(news, true);
         let Some(session) = &self.session else {
             return;
         };
@@ -223,6 +223,7 @@ impl MainWindow {
         };
         self.open_panels_for_their_decision();
         self.follow_hint();
+        self.follow_tip();
         self.let_computer_move();
     }
 
@@ -278,14 +279,17 @@ impl MainWindow {
         });
     }
 
-    /// Hands the events since the last refresh to the log and the battle panel's dice.
-    pub(super) fn tell(&mut self, news: Vec<TableEvent>) {
+    /// Hands the events since the last refresh to the log and the battle panel's dice;
+    /// `fresh` ones (not a reopened game's past) are announced too: eliminations over
+    /// the map and in a toast, computer turns summed up, the end of a game.
+    pub(super) fn tell(&mut self, news: Vec<TableEvent>, fresh: bool) {
         if news.is_empty() {
             return;
         }
         // Every roll and attack end, in order: the panel keeps the attack's tally
-        // (a "Roll Until Decided" brings many at once) and shows the last dice.
-        for event in &news {
+        // (a "Roll Until Decided" brings many at once) and shows the last dice. A
+        // reopened game's past is not the panel's: its summaries would be stale.
+        for event in news.iter().filter(|_| fresh) {
             let message = match &event.event.kind {
                 EventKind::DiceRolled {
                     attacker,
@@ -312,14 +316,10 @@ impl MainWindow {
             };
             self.battle.emit(message);
         }
-        if let Some(names) = self.log_names() {
+        if let Some(names) = self.log_names().filter(|_| fresh) {
+            self.announce_eliminations(&names, &news);
             for event in &news {
                 self.follow_computer_turn(&names, event);
-                if let EventKind::SeatEliminated { seat, by } = event.event.kind {
-                    let toast = adw::Toast::new(&privacy::elimination(&names, seat, by));
-                    toast.set_timeout(8);
-                    self.toasts.add_toast(toast);
-                }
             }
         }
         if let Some(told) = news.iter().rev().find(|e| tells(&e.event.kind)) {
@@ -337,6 +337,42 @@ impl MainWindow {
             }
         }
         self.log.emit(GameLogInput::Append(news));
+    }
+
+    /// Announces the eliminations among `news` over the map; a person's turn
+    /// beginning takes the earlier ones away (they were on the map a whole turn), and
+    /// a finished game ends the first game's tips.
+    fn announce_eliminations(&mut self, names: &LogNames, news: &[TableEvent]) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let persons_turn = news.iter().rposition(|e| match e.event.kind {
+            EventKind::TurnStarted { seat, .. } => session
+                .seats()
+                .get(seat.index())
+                .is_some_and(|s| !s.computer),
+            _ => false,
+        });
+        let since = match persons_turn {
+            Some(index) => {
+                self.eliminations.emit(EliminationBannerInput::Dismiss);
+                index + 1
+            }
+            None => 0,
+        };
+        let out = elimination_banner::eliminations(names, &session.colours(), &news[since..]);
+        if !out.is_empty() {
+            self.eliminations
+                .emit(EliminationBannerInput::Announce(out));
+        }
+        if news.iter().any(|e| {
+            matches!(
+                e.event.kind,
+                EventKind::GameWon { .. } | EventKind::GameDrawn { .. }
+            )
+        }) {
+            self.game_finished();
+        }
     }
 
     /// Gathers a computer seat's turn, and sums it up in a toast when it ends: it
