@@ -54,7 +54,7 @@ pub fn title(action: &str) -> String {
         "win.defend" => gettext("Defend"),
         "win.defend-to-the-end" => gettext("Defend with the most dice to the end of the attack"),
         "win.next-territory" => gettext("Next territory to choose"),
-        "win.confirm-placement" => gettext("Confirm the armies placed"),
+        "win.confirm-placement" => gettext("Confirm the armies placed or the fortify"),
         "win.undo" => gettext("Take back the last placement or move"),
         "win.end-turn" => gettext("End the turn, stop filling or skip fortifying"),
         _ => action.to_owned(),
