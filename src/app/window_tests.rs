@@ -14,7 +14,7 @@ use super::first_game_tips::TipKind;
 use super::map_view::ClickKind;
 use super::new_game::{self, NewGame};
 use super::panel_testing::{named, settle};
-use super::session::{GameSetup, SeatSettings};
+use super::session::{GameSetup, SeatSettings, Session};
 use super::window::{MainWindow, MainWindowInput, Page, Startup};
 
 fn seat(name: &str, colour: u8, computer: bool) -> SeatSettings {
@@ -315,14 +315,16 @@ fn a_whole_turn_in_pictures() {
     assert_eq!(taken.len(), 5, "every moment came: {taken:?}");
 }
 
-/// Plays the game through the window's messages, people as the computer would,
-/// until `stop` says a person's decision is at hand.
-fn play_until(
+/// Drives the game through the window's messages for at most `moves` rounds: the
+/// privacy page is cleared, computer seats play, and for each person's decision
+/// `next` gives the action to send, or `None` to stop there. Returns whether it
+/// stopped.
+fn play_people(
     window: &Controller<MainWindow>,
-    chooser: &mut Computers,
-    stop: impl Fn(&Decision) -> bool,
-) -> Decision {
-    for _ in 0..3_000 {
+    moves: usize,
+    mut next: impl FnMut(&Session) -> Option<Action>,
+) -> bool {
+    for _ in 0..moves {
         wait_for_the_computer(window);
         if window.model().page == Page::Privacy {
             window.emit(MainWindowInput::PrivacyCleared);
@@ -335,21 +337,40 @@ fn play_until(
             if session.human_to_move().is_none() {
                 continue;
             }
-            let decision = session.game().pending().unwrap().decision;
-            if stop(&decision) {
-                return decision;
-            }
-            let reinforce = Action::PlayReinforcements { cards: 1 };
-            if session.game().legal_actions().allows(&reinforce) {
-                reinforce
-            } else {
-                chooser.choose(session.game()).unwrap()
+            match next(session) {
+                Some(action) => action,
+                None => return true,
             }
         };
         window.emit(MainWindowInput::Act(action));
         settle();
     }
-    panic!("the wanted decision never came to a person");
+    false
+}
+
+/// Plays the game through the window's messages, people as the computer would
+/// (playing a Reinforcement card whenever they may), until `stop` says a person's
+/// decision is at hand.
+fn play_until(
+    window: &Controller<MainWindow>,
+    chooser: &mut Computers,
+    stop: impl Fn(&Decision) -> bool,
+) -> Decision {
+    let mut reached = None;
+    play_people(window, 3_000, |session| {
+        let decision = session.game().pending().unwrap().decision;
+        if stop(&decision) {
+            reached = Some(decision);
+            return None;
+        }
+        let reinforce = Action::PlayReinforcements { cards: 1 };
+        Some(if session.game().legal_actions().allows(&reinforce) {
+            reinforce
+        } else {
+            chooser.choose(session.game()).unwrap()
+        })
+    });
+    reached.expect("the wanted decision never came to a person")
 }
 
 #[gtk::test]
@@ -1275,36 +1296,20 @@ fn lit_on_the_map(
 /// sea; returns whether that came.
 fn play_until_the_admiral(window: &Controller<MainWindow>, chooser: &mut Computers) -> bool {
     use castellan_engine::game::Choice;
-    for _ in 0..20_000 {
-        wait_for_the_computer(window);
-        if window.model().page == Page::Privacy {
-            window.emit(MainWindowInput::PrivacyCleared);
-            settle();
-            continue;
-        }
-        let action = {
-            let model = window.model();
-            let session = model.session.as_ref().unwrap();
-            if session.human_to_move().is_none() {
-                continue;
-            }
-            let legal = session.game().legal_actions();
-            let offers = |sea: bool| {
-                legal.choices.iter().any(|c| match c {
-                    Choice::AdmiralAttack { routes } => sea && !routes.is_empty(),
-                    Choice::Attack { routes } => !sea && !routes.is_empty(),
-                    _ => false,
-                })
-            };
-            if offers(true) && offers(false) && session.source().is_none() {
-                return true;
-            }
-            chooser.choose(session.game()).unwrap()
+    play_people(window, 20_000, |session| {
+        let legal = session.game().legal_actions();
+        let offers = |sea: bool| {
+            legal.choices.iter().any(|c| match c {
+                Choice::AdmiralAttack { routes } => sea && !routes.is_empty(),
+                Choice::Attack { routes } => !sea && !routes.is_empty(),
+                _ => false,
+            })
         };
-        window.emit(MainWindowInput::Act(action));
-        settle();
-    }
-    false
+        if offers(true) && offers(false) && session.source().is_none() {
+            return None;
+        }
+        Some(chooser.choose(session.game()).unwrap())
+    })
 }
 
 /// An attack by sea on the world board, whose seas have shapes, written to
@@ -1595,29 +1600,14 @@ fn the_side_panels_keep_their_width_when_a_hand_of_cards_shows() {
         .detach();
     settle();
     let mut chooser = Computers::new(3, 8);
-    let reinforcements_in_hand = |window: &Controller<MainWindow>| {
-        let model = window.model();
-        let session = model.session.as_ref().unwrap();
-        session
-            .game()
-            .legal_actions()
-            .allows(&Action::PlayReinforcements { cards: 1 })
-    };
-    let mut shown = false;
-    for _ in 0..40 {
-        play_until(&window, &mut chooser, |d| {
-            matches!(d, Decision::Play { .. })
-        });
-        if reinforcements_in_hand(&window) {
-            shown = true;
-            break;
-        }
-        let action = chooser
-            .choose(window.model().session.as_ref().unwrap().game())
-            .unwrap();
-        window.emit(MainWindowInput::Act(action));
-        settle();
-    }
+    let shown = play_people(&window, 3_000, |session| {
+        let game = session.game();
+        let holds = matches!(game.pending().unwrap().decision, Decision::Play { .. })
+            && game
+                .legal_actions()
+                .allows(&Action::PlayReinforcements { cards: 1 });
+        (!holds).then(|| chooser.choose(game).unwrap())
+    });
     assert!(shown, "a person held Reinforcements");
     let side = named(window.widget(), "side-panels");
     let hand = named(window.widget(), "hand");

@@ -901,29 +901,22 @@ fn a_fortify_waits_for_its_count_and_undo_forgets_it() {
     let mut variant = Variant::rulebook();
     variant.classic_fortify = true;
     let mut session = Session::new(board(), variant, &setup(&[false, false]), 0).unwrap();
-    play_until(&mut session, |s| {
-        assert!(!s.game().is_over(), "a fortify came");
-        let fortify = s
-            .game()
+    // A fortify route with armies enough to choose a count.
+    let roomy_route = |s: &Session| {
+        s.game()
             .legal_actions()
             .choices
             .iter()
             .find_map(|c| match c {
                 Choice::Fortify { routes } => routes.iter().find(|r| r.max_armies >= 3).copied(),
                 _ => None,
-            });
-        fortify.is_some()
+            })
+    };
+    play_until(&mut session, |s| {
+        assert!(!s.game().is_over(), "a fortify came");
+        roomy_route(s).is_some()
     });
-    let route = session
-        .game()
-        .legal_actions()
-        .choices
-        .iter()
-        .find_map(|c| match c {
-            Choice::Fortify { routes } => routes.iter().find(|r| r.max_armies >= 3).copied(),
-            _ => None,
-        })
-        .unwrap();
+    let route = roomy_route(&session).unwrap();
     assert_eq!(session.click(route.from), Click::Changed);
     assert_eq!(
         session.click(route.to),
