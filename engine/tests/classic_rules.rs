@@ -680,6 +680,59 @@ fn an_eliminated_seats_cards_go_to_its_victor_who_trades_down_above_six() {
     assert!(traded_down > 0, "no victor had to trade down");
 }
 
+/// Ruling 35: trading down follows an elimination only, once per elimination. A
+/// `trade_down_above` below `must_trade_at` − 1 once passed the checks and then, after
+/// an ordinary capture, asked for a trade from a hand without a set and for 0 armies
+/// to be placed, again and again: such values are now refused, and whatever the
+/// value, an ordinary capture never leads to trading down.
+#[test]
+fn trading_down_follows_an_elimination_only() {
+    let mut traded_down = 0;
+    for above in 0..=6 {
+        let mut variant = Variant::classic();
+        variant.classic.trade_down_above = above;
+        if let Err(error) = Game::new(classic_board(), variant.clone(), 3, 0) {
+            assert!(above < 4, "{above} refused: {error}");
+            assert!(error.to_string().contains("trade_down_above"), "{error}");
+            continue;
+        }
+        // Eliminations by the turn's seat not yet followed by trading down.
+        let mut eliminations = 0;
+        traded_down += scan(&variant, 3 + above as usize % 3, 4, |s| {
+            let mut trading_down = false;
+            for e in s.events {
+                match e.kind {
+                    EventKind::TurnStarted { .. } => eliminations = 0,
+                    // The victor is the turn's seat (the defender's answer may be the
+                    // action that eliminated it).
+                    EventKind::SeatEliminated { by, .. } => {
+                        assert_eq!(Some(by), s.before.turn_seat());
+                        eliminations += 1;
+                    }
+                    EventKind::MustTradeDown { seat, cards } => {
+                        assert!(
+                            eliminations > 0,
+                            "{seat} trades down with {cards} cards after an ordinary capture \
+                             (trade_down_above = {above})"
+                        );
+                        assert!(cards > above);
+                        eliminations -= 1;
+                        trading_down = true;
+                    }
+                    _ => {}
+                }
+            }
+            // What trading down asks can always be done.
+            if let Some(Decision::TradeCards { .. }) = s.after.pending().map(|p| p.decision) {
+                let seat = s.after.pending_seat().unwrap();
+                assert!(!s.after.tradeable_sets(seat).is_empty());
+            }
+            trading_down
+        });
+    }
+    assert!(traded_down > 0, "no victor traded down");
+}
+
 fn traded_in(events: &[Event]) -> usize {
     events
         .iter()

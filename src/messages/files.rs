@@ -98,6 +98,19 @@ pub fn variant_problem(problem: &VariantProblem) -> String {
             ),
             &[("value", value)],
         ),
+        VariantProblem::TradeDownBelowMustTrade {
+            trade_down_above,
+            must_trade_at,
+        } => fill(
+            &gettext(
+                "`classic.trade_down_above` = {value} must be at least {least} (`classic.must_trade_at` − 1): a victor trades down until it holds fewer than {cards} cards, so it must hold at least {cards} to begin",
+            ),
+            &[
+                ("value", trade_down_above),
+                ("least", &must_trade_at.saturating_sub(1)),
+                ("cards", must_trade_at),
+            ],
+        ),
     }
 }
 
