@@ -8,7 +8,7 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use castellan_engine::game::{SavedGame, Seat};
-use castellan_engine::protocol::Session;
+use castellan_engine::protocol::{MAX_COMPUTER_ACTIONS, Session};
 use serde_json::{Value, json};
 use support::{TINY_SOURCE, t};
 
@@ -835,6 +835,84 @@ fn computer_seats_play_until_someone_else_decides() {
         );
     }
     assert_eq!(last["winner"], started["winner"]);
+}
+
+/// One request lets the computer seats take at most `MAX_COMPUTER_ACTIONS` actions:
+/// a game of six computers on the classic map pauses, says so, and `continue` plays
+/// it on, as far again each time, to its end (a game once ran 200,000 computer
+/// actions and answered 46 MB before handing a decision back).
+#[test]
+fn one_request_does_a_bounded_amount_of_computer_play() {
+    let mut session = session();
+    let computers: Vec<Value> = (0..6)
+        .map(|seat| json!({"seat": seat, "strength": "normal"}))
+        .collect();
+    let mut reply = ok(
+        &mut session,
+        "started",
+        json!({"type": "start", "board": {"name": "classic"}, "ruleset": "classic",
+               "seats": 6, "seed": 0, "computers": computers}),
+    );
+    let mut played: Vec<Value> = Vec::new();
+    let mut pauses = 0;
+    loop {
+        let actions = reply["computer_actions"].as_array().unwrap();
+        assert!(actions.len() <= MAX_COMPUTER_ACTIONS, "{}", actions.len());
+        played.extend(actions.iter().cloned());
+        if reply["computers_paused"] == true {
+            pauses += 1;
+            assert_eq!(actions.len(), MAX_COMPUTER_ACTIONS);
+            assert!(
+                reply["pending"]["seat"].is_u64(),
+                "a computer still decides"
+            );
+            reply = ok(
+                &mut session,
+                "events",
+                json!({"type": "continue", "events_for": 0}),
+            );
+            continue;
+        }
+        assert_eq!(reply.get("computers_paused"), None, "{reply:#}");
+        break;
+    }
+    assert!(pauses >= 2, "{pauses} pauses in {} actions", played.len());
+    assert!(
+        reply["winner"].is_u64() || reply["drawn"] == true,
+        "{reply:#}"
+    );
+    let game = session.game().unwrap();
+    assert_eq!(game.history().len(), played.len());
+    // Nothing left to play: `continue` plays nothing.
+    let again = ok(&mut session, "events", json!({"type": "continue"}));
+    assert_eq!(again["computer_actions"], json!([]));
+    assert_eq!(again["events"], json!([]));
+}
+
+/// The neutral army of a two-player classic game never decides: a computer for it
+/// is refused rather than accepted to do nothing.
+#[test]
+fn the_neutral_seat_cannot_be_a_computer() {
+    let mut session = session();
+    let start = |computers: Value| {
+        json!({"type": "start", "board": {"name": "classic"}, "ruleset": "classic",
+               "seats": 2, "seed": 4, "computers": computers})
+    };
+    let (code, message) = refused(
+        &mut session,
+        start(json!([{"seat": 2, "strength": "easy"}])),
+    );
+    assert_eq!(code, "neutral_seat");
+    assert!(
+        message.contains("seat 2") && message.contains("neutral"),
+        "{message}"
+    );
+    let started = ok(
+        &mut session,
+        "started",
+        start(json!([{"seat": 1, "strength": "easy"}])),
+    );
+    assert_eq!(started["neutral"], 2);
 }
 
 #[test]
