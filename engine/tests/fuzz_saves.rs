@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use castellan_engine::game::{Dice, Game, ReplayError, SavedGame};
+use castellan_engine::variant::Variant;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use rand::{RngExt, SeedableRng};
@@ -481,6 +482,114 @@ fn mutated_saves_are_refused_or_load_consistently() {
     let tally = tally.into_inner();
     report("save fuzzer", &tally);
     assert!(tally.cases > 0);
+}
+
+/// The pointers of every object of a JSON tree (the root's is `""`), one of each
+/// shape (array indices read as `*`), outside the parts a front end owns.
+fn object_shapes(value: &Value, path: String, shape: String, out: &mut Vec<(String, String)>) {
+    match value {
+        Value::Object(map) => {
+            // One of each kind of action.
+            let shape = match map.get("action") {
+                Some(Value::String(tag)) => format!("{shape}[{tag}]"),
+                _ => shape,
+            };
+            if !out.iter().any(|(_, seen)| *seen == shape) {
+                out.push((path.clone(), shape.clone()));
+            }
+            for (key, child) in map {
+                // `app` (and the early app saves' `seats`) belong to the front end.
+                if path.is_empty() && (key == "app" || key == "seats" && child.is_array()) {
+                    continue;
+                }
+                let key = key.replace('~', "~0").replace('/', "~1");
+                object_shapes(
+                    child,
+                    format!("{path}/{key}"),
+                    format!("{shape}/{key}"),
+                    out,
+                );
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                object_shapes(child, format!("{path}/{i}"), format!("{shape}/*"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `docs/save-format.md`: unknown fields are refused at every level, so that a
+/// misspelt key is never silently ignored. Every kind of object of every base save
+/// (the save, its variant and its tables, its position and each of its parts, each
+/// kind of action, a placement…) is given a field it does not have: the save is
+/// refused, when read or at the latest when replayed, naming the field.
+#[test]
+fn a_field_unknown_at_any_level_of_a_save_is_refused() {
+    let mut levels = std::collections::BTreeSet::new();
+    // A game from a described position, with a truce in force, for the position's
+    // parts.
+    let (board, source) = &boards()[0];
+    let mut game = Game::new(board.clone(), Variant::rulebook(), 4, 5).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let position = loop {
+        play_on(&mut game, &[false; 4], 1, &mut rng);
+        if let Some(position) = game.to_position()
+            && !position.truces.is_empty()
+        {
+            break position;
+        }
+        assert!(game.pending_seat().is_some(), "no truce in the whole game");
+    };
+    let mut from_position =
+        Game::from_position(board.clone(), Variant::rulebook(), &position, Dice::Random).unwrap();
+    play_on(&mut from_position, &[false; 4], 50, &mut rng);
+    let from_position = from_position.save(source).unwrap().to_json();
+    for text in base_saves().iter().chain([&from_position]) {
+        let save: Value = serde_json::from_str(text).unwrap();
+        let mut shapes = Vec::new();
+        object_shapes(&save, String::new(), String::new(), &mut shapes);
+        for (pointer, shape) in shapes {
+            let mut changed = save.clone();
+            let Some(Value::Object(object)) = changed.pointer_mut(&pointer) else {
+                unreachable!("an object's pointer")
+            };
+            // The position's territories are a table by key: a key that is no
+            // territory's, with a value that would do for one.
+            let value = if shape.ends_with("/territories") {
+                json!({ "owner": 0, "armies": 1 })
+            } else {
+                json!(7)
+            };
+            object.insert("misspelt_field".to_owned(), value);
+            let refused = match SavedGame::from_json(&changed.to_string()) {
+                Err(error) => error.to_string(),
+                Ok(save) => match save.replay() {
+                    Err(error) => error.to_string(),
+                    Ok(_) => panic!("a save with an unknown field at {shape} loads"),
+                },
+            };
+            assert!(refused.contains("misspelt_field"), "{shape}: {refused}");
+            levels.insert(shape);
+        }
+    }
+    // Actions with and without fields, placements, the position's parts.
+    for level in [
+        "/actions/*/*[end_turn]",
+        "/actions/*/*[attack]",
+        "/actions/*/*[place_armies]/placements/*",
+        "/variant/deck",
+        "/position/turn",
+        "/position/seats/*/hidden_armies/*",
+        "/position/truces/*",
+    ] {
+        assert!(
+            levels.iter().any(|l| l.ends_with(level)),
+            "{level} not tried: {levels:?}"
+        );
+    }
+    eprintln!("{} kinds of objects given an unknown field", levels.len());
 }
 
 #[test]

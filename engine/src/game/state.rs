@@ -36,6 +36,7 @@ pub struct HiddenArmy {
 /// A truce made by `seat` with a Diplomat on `target`: neither attacks the other until
 /// the target's next turn has ended (ruling 10).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Truce {
     pub seat: Seat,
     pub target: Seat,

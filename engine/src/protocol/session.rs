@@ -16,7 +16,7 @@ use crate::game::{Action, Dice, Event, Game, LegalActions, SavedGame, Seat};
 use crate::odds::{OddsOptions, odds};
 use crate::variant::Ruleset;
 
-use super::refusal::Refusal;
+use super::refusal::{Refusal, with_limits};
 use super::reply::{self, reply, to_json};
 use super::request::{ComputerSeat, Request};
 use super::sources::{LoadedBoard, Places};
@@ -199,7 +199,7 @@ impl Session {
         let request = match Request::deserialize(Value::Object(object)) {
             Ok(request) => request,
             Err(error) => {
-                let refusal = Refusal::new("bad_request", format!("bad request: {error}"));
+                let refusal = Refusal::unreadable_request(&error);
                 return vec![self.error(&id, &refusal)];
             }
         };
@@ -324,7 +324,7 @@ impl Session {
             Request::Load { save, path } => {
                 let save = match (save, path) {
                     (Some(save), None) => SavedGame::from_value(&save)
-                        .map_err(|error| Refusal::new("invalid_save", error.to_string()))?,
+                        .map_err(|error| Refusal::new("invalid_save", with_limits(&error)))?,
                     (None, Some(path)) => self.places.save(&path)?,
                     _ => {
                         return Err(Refusal::new(
