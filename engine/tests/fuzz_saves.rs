@@ -13,9 +13,10 @@
 #[path = "fuzzing/common.rs"]
 mod common;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
+use castellan_engine::board::parse_board;
 use castellan_engine::game::{Dice, Game, ReplayError, SavedGame};
 use castellan_engine::variant::Variant;
 use proptest::prelude::*;
@@ -24,7 +25,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value, json};
 
-use common::{boards, fuzz_cases, play_on, random_variant};
+use common::{CLASSIC_SOURCE, boards, fuzz_cases, play_on, random_classic_variant, random_variant};
 
 /// Cases in the everyday test run.
 const SHORT_RUN: u32 = 48;
@@ -73,6 +74,17 @@ fn base_saves() -> &'static [String] {
                 .cloned();
             }
             saves.push(save.to_json());
+        }
+        // Classic games, their `[classic]` options drawn at random: territory cards
+        // traded, trading down, the neutral.
+        let classic = Arc::new(parse_board(CLASSIC_SOURCE, "classic.toml").unwrap());
+        for number in 0..3u64 {
+            let variant = random_classic_variant(&mut rng);
+            let seats = 2 + number as usize;
+            let random_seats: Vec<bool> = (0..seats + 1).map(|_| rng.random_bool(0.3)).collect();
+            let mut game = Game::new(classic.clone(), variant, seats, number).unwrap();
+            play_on(&mut game, &random_seats, rng.random_range(300..1_500), &mut rng);
+            saves.push(game.save(CLASSIC_SOURCE).unwrap().to_json());
         }
         saves
     })
@@ -149,20 +161,62 @@ fn odd_value(which: usize) -> Value {
 /// One change to a save.
 #[derive(Clone, Debug)]
 enum Mutation {
-    FlipBit { at: Index, bit: u8 },
-    Delete { at: Index, len: u16 },
-    Repeat { at: Index, len: u16, to: Index },
-    Insert { at: Index, token: Index },
-    Truncate { at: Index },
-    SetNumber { node: Index, number: Index },
-    SetValue { node: Index, value: usize },
-    RemoveKey { node: Index },
-    AddKey { node: Index, key: Index },
-    SetFormat { format: u64 },
-    SwapActions { a: Index, b: Index },
-    RepeatAction { at: Index },
-    DropAction { at: Index },
-    BreakBoard { at: Index, token: Index },
+    FlipBit {
+        at: Index,
+        bit: u8,
+    },
+    Delete {
+        at: Index,
+        len: u16,
+    },
+    Repeat {
+        at: Index,
+        len: u16,
+        to: Index,
+    },
+    Insert {
+        at: Index,
+        token: Index,
+    },
+    Truncate {
+        at: Index,
+    },
+    SetNumber {
+        node: Index,
+        number: Index,
+    },
+    SetValue {
+        node: Index,
+        value: usize,
+    },
+    RemoveKey {
+        node: Index,
+    },
+    AddKey {
+        node: Index,
+        key: Index,
+    },
+    SetFormat {
+        format: u64,
+    },
+    /// A field no object of a save has, in any object outside `app`.
+    MisspellField {
+        node: Index,
+    },
+    SwapActions {
+        a: Index,
+        b: Index,
+    },
+    RepeatAction {
+        at: Index,
+    },
+    DropAction {
+        at: Index,
+    },
+    BreakBoard {
+        at: Index,
+        token: Index,
+    },
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -190,6 +244,7 @@ fn mutation() -> impl Strategy<Value = Mutation> {
             Just(u64::from(u32::MAX) + 1)
         ]
         .prop_map(|format| Mutation::SetFormat { format }),
+        any::<Index>().prop_map(|node| Mutation::MisspellField { node }),
         (any::<Index>(), any::<Index>()).prop_map(|(a, b)| Mutation::SwapActions { a, b }),
         any::<Index>().prop_map(|at| Mutation::RepeatAction { at }),
         any::<Index>().prop_map(|at| Mutation::DropAction { at }),
@@ -331,6 +386,14 @@ fn mutate_tree(value: &mut Value, mutation: &Mutation) {
                 map.insert(keys[key.index(keys.len())].to_owned(), json!(7));
             }
         }
+        Mutation::MisspellField { node } => {
+            let mut objects = Vec::new();
+            object_shapes(value, String::new(), String::new(), &mut objects);
+            let (pointer, _) = &objects[node.index(objects.len())];
+            if let Some(Value::Object(map)) = value.pointer_mut(pointer) {
+                map.insert(MISSPELT.to_owned(), json!(7));
+            }
+        }
         Mutation::SetFormat { format } => {
             for pointer in ["/format", "/game/format"] {
                 if let Some(target) = value.pointer_mut(pointer) {
@@ -378,6 +441,31 @@ fn mutate_tree(value: &mut Value, mutation: &Mutation) {
     }
 }
 
+/// The field no object of a save has.
+const MISSPELT: &str = "misspelt_field";
+
+/// Whether an object of the save, outside the parts a front end owns, has the
+/// misspelt field.
+fn has_misspelt_field(text: &str) -> bool {
+    let Ok(value) = serde_json::from_str::<Value>(text) else {
+        return false;
+    };
+    fn any_has(value: &Value, top: bool) -> bool {
+        match value {
+            Value::Object(map) => {
+                map.contains_key(MISSPELT)
+                    || map.iter().any(|(key, child)| {
+                        !(top && (key == "app" || key == "seats" && child.is_array()))
+                            && any_has(child, false)
+                    })
+            }
+            Value::Array(items) => items.iter().any(|item| any_has(item, false)),
+            _ => false,
+        }
+    }
+    any_has(&value, true)
+}
+
 /// What one mutated save did, for the campaign's counts.
 #[derive(Default)]
 struct Tally {
@@ -386,12 +474,17 @@ struct Tally {
     newer: u64,
     refused_on_replay: u64,
     replayed: u64,
+    /// Saves given a field that no object has (all refused).
+    misspelt: u64,
     slowest: Duration,
 }
 
 /// Reads, replays, and when it replays, audits and saves again: nothing may panic.
 fn check(text: &str, tally: &mut Tally) {
     tally.cases += 1;
+    // A field no save has, outside the front end's part, is refused at any level.
+    let misspelt = has_misspelt_field(text);
+    tally.misspelt += u64::from(misspelt);
     let started = Instant::now();
     let save = match SavedGame::from_json(text) {
         Ok(save) => save,
@@ -417,6 +510,7 @@ fn check(text: &str, tally: &mut Tally) {
             return;
         }
     };
+    assert!(!misspelt, "a save with an unknown field replays");
     tally.replayed += 1;
     if let Err(problem) = game.audit() {
         panic!("a replayed save is inconsistent: {problem}");
@@ -440,13 +534,14 @@ fn check(text: &str, tally: &mut Tally) {
 fn report(name: &str, tally: &Tally) {
     eprintln!(
         "{name}: {} mutated saves: {} unreadable, {} newer format, {} refused on replay, \
-         {} replayed (slowest {:?})",
+         {} replayed (slowest {:?}); {} with an unknown field, all refused",
         tally.cases,
         tally.unreadable,
         tally.newer,
         tally.refused_on_replay,
         tally.replayed,
-        tally.slowest
+        tally.slowest,
+        tally.misspelt
     );
 }
 

@@ -266,6 +266,9 @@ fn play(board: Arc<Board>, variant: Variant, seats: usize, number: u64, greedy_o
             game.variant().classic
         );
         check_invariants(&game, &format!("after {action:?} at step {step}"));
+        if let Err(problem) = game.audit() {
+            panic!("{problem} after {action:?} at step {step}");
+        }
     }
     game.is_over()
 }
