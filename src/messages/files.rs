@@ -41,8 +41,11 @@ pub fn io_error(error: &io::Error) -> String {
         .and_then(|inner| inner.downcast_ref::<MissingFolder>())
     {
         return fill(
-            &gettext("the folder {folder} does not exist"),
-            &[("folder", &escaped(&missing.folder.display().to_string()))],
+            &gettext("cannot write {file}: the folder {folder} does not exist"),
+            &[
+                ("file", &escaped(&missing.file_name())),
+                ("folder", &escaped(&missing.folder.display().to_string())),
+            ],
         );
     }
     match error.kind() {
@@ -1036,6 +1039,9 @@ mod tests {
                 folder: "/saves/gone".into(),
             },
         );
-        assert_eq!(io_error(&folder), "the folder /saves/gone does not exist");
+        assert_eq!(
+            io_error(&folder),
+            "cannot write game.castellan: the folder /saves/gone does not exist"
+        );
     }
 }
