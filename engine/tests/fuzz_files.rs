@@ -599,6 +599,17 @@ fn mutated_classic_variants_load_and_play_or_are_refused_cleanly() {
     }
 }
 
+/// A classic game of two whose last rival fell, left against the neutral: with no
+/// armies to attack it (no new armies at all), it is drawn by ruling 24, the neutral
+/// still on the board (found by the campaign: the audit counted the neutral out).
+#[test]
+fn a_last_seat_against_the_neutral_may_be_drawn() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15_950_461_939_476_631_745);
+    let text = common::mutated_classic_options(&mut rng);
+    check_classic_variant(text.as_bytes(), 15_950_461_939_476_631_745, 20_000);
+}
+
 /// The first classic variants that locked games: trading down from 0 to 3 cards.
 #[test]
 fn classic_variants_that_locked_games_are_refused() {

@@ -18,8 +18,9 @@ impl Game {
     ///   truces, or committed to the battle;
     /// - each seat in play has one castle, on its own territory, once setup has placed
     ///   them; a seat out of the game has none; two castles never share a territory;
-    /// - a won game has one seat in play, a drawn game several; a game in progress
-    ///   awaits a seat in play, with at least one legal action.
+    /// - a won game has one seat in play, a drawn game several (in classic Risk, the
+    ///   neutral still on the board counts); a game in progress awaits a seat in play,
+    ///   with at least one legal action.
     ///
     /// Classic Risk games have neither castles nor the Castle Risk deck: every territory
     /// card is somewhere, once (hands, draw pile, traded sets); a seat out of the game,
@@ -171,10 +172,15 @@ impl Game {
 
     /// Whoever the game awaits can act.
     fn audit_pending(&self) -> Result<(), String> {
+        // Two sides are left in a drawn game: two seats in play, or in classic Risk a
+        // seat and the neutral, still holding ground (the neutral never attacks, and
+        // the last seat may not either).
+        let neutral_holds = self.seat_ids().any(|seat| {
+            self.is_neutral(seat) && self.state.territories.iter().any(|t| t.owner == Some(seat))
+        });
+        let sides = self.seats_in_play() + usize::from(neutral_holds);
         match (&self.state.phase, self.pending_seat()) {
-            (Phase::Drawn, _) if self.seats_in_play() < 2 => {
-                Err("drawn with one seat in play".to_owned())
-            }
+            (Phase::Drawn, _) if sides < 2 => Err("drawn with one side left".to_owned()),
             (Phase::Won(_) | Phase::Drawn, _) => Ok(()),
             (_, None) => Err("in progress but nobody's decision".to_owned()),
             (Phase::Turn(_), Some(seat)) if self.is_eliminated(seat) => {
