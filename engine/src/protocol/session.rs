@@ -23,10 +23,11 @@ use super::sources::{LoadedBoard, Places};
 
 /// Actions the computer seats take, at most, in answer to one request (`start`,
 /// `start_from_position`, `act` or `continue`): a turn or two of every computer seat,
-/// a few seconds of the Expert's thinking, so that every request is answered soon and
-/// no reply grows without end. Where they stop, the reply says
+/// a few seconds of the Expert's thinking and replies of some 120 KiB at most
+/// (`examples/computer_requests.rs` measures them), so that every request is answered
+/// soon and no reply grows without end. Where they stop, the reply says
 /// `"computers_paused": true` and `continue` lets them play on.
-pub const MAX_COMPUTER_ACTIONS: usize = 1_000;
+pub const MAX_COMPUTER_ACTIONS: usize = 500;
 
 /// The computer player of each seat the engine plays (`None` for the others).
 type Computers = Vec<Option<(Strength, Box<dyn Policy + Send>)>>;
