@@ -1,0 +1,201 @@
+//! [`Finder`]: the questions about a turn in progress that need a search, because all
+//! of a turn's units must be spent (ruling 11): can this turn still be finished? Which
+//! next units, pieces to pick, releases keep it finishable? Can an army complete its
+//! factor at all (the Château, ruling 19)?
+//!
+//! The search is a depth-first one that stops at its first success: continue the
+//! piece in hand, or put it down and move another piece. Whether the turn can be
+//! finished once no piece is in hand depends only on the pieces, those released and
+//! the units spent, so those answers are remembered (a small direct-mapped table,
+//! emptied for each question) and a blocked position is searched once, not once per
+//! order of its moves.
+
+use super::state::State;
+use crate::board::{Board, Move};
+use crate::square::{Bits, Square, squares_of};
+
+/// Entries of the memo (a power of two).
+const MEMO_SIZE: usize = 1 << 12;
+
+/// Answers "can the turn still be finished?" and what follows from it. Keep one and
+/// reuse it: it owns its memory.
+///
+/// ```
+/// use castellan_chateau::board::Board;
+/// use castellan_chateau::game::{Finder, Game, Table};
+/// use castellan_chateau::variant::Variant;
+///
+/// let board = std::sync::Arc::new(Board::reconstructed());
+/// let game = Game::new(board.clone(), Variant::default(), Table::four_in_teams(), 1).unwrap();
+/// let mut finder = Finder::new();
+/// let state = *game.state();
+/// // At the opening only the pieces on the edge of a corner can move.
+/// assert!(finder.pickable(&board, &state).count_ones() >= 4);
+/// assert!(finder.can_finish(&board, &state));
+/// ```
+pub struct Finder {
+    memo: Vec<(u64, u32, bool)>,
+    stamp: u32,
+    /// Search nodes visited since the finder was made (for benchmarks).
+    pub nodes: u64,
+}
+
+impl Default for Finder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Finder {
+    pub fn new() -> Self {
+        Self {
+            memo: vec![(0, 0, false); MEMO_SIZE],
+            stamp: 0,
+            nodes: 0,
+        }
+    }
+
+    /// Starts a new question: forgets the answers of the last one (they were about
+    /// another position).
+    fn fresh(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.memo.fill((0, 0, false));
+            self.stamp = 1;
+        }
+    }
+
+    /// Whether the turn of `state` can still be finished: its remaining units spent by
+    /// the piece in hand and pieces not released yet.
+    pub fn can_finish(&mut self, board: &Board, state: &State) -> bool {
+        self.fresh();
+        let mut state = *state;
+        self.finish(board, &mut state)
+    }
+
+    fn finish(&mut self, board: &Board, state: &mut State) -> bool {
+        self.nodes += 1;
+        if state.is_complete() {
+            return true;
+        }
+        let Some(hand) = state.hand() else {
+            return self.boundary(board, state);
+        };
+        let moved = hand.units() > 0;
+        // Go on with the piece in hand: the likeliest way to finish.
+        let mut units = [Move {
+            to: Square::from_index(0).expect("A1"),
+            kind: crate::board::UnitKind::Step,
+        }; 16];
+        let mut n = 0;
+        state.for_each_unit(board, |m| {
+            units[n] = m;
+            n += 1;
+            n == units.len()
+        });
+        for m in &units[..n] {
+            state.apply_unit(m.to);
+            let finished = self.finish(board, state);
+            state.undo_unit();
+            if finished {
+                return true;
+            }
+        }
+        // Or put it down and let the other pieces finish.
+        if moved {
+            let saved = *state;
+            state.release();
+            let finished = self.boundary(board, state);
+            *state = saved;
+            return finished;
+        }
+        false
+    }
+
+    /// With no piece in hand: can some piece not released yet be picked and the turn
+    /// finished?
+    fn boundary(&mut self, board: &Board, state: &mut State) -> bool {
+        if state.is_complete() {
+            return true;
+        }
+        let key = state.boundary_key();
+        let slot = (key as usize) & (MEMO_SIZE - 1);
+        let (stored, stamp, answer) = self.memo[slot];
+        if stamp == self.stamp && stored == key {
+            return answer;
+        }
+        let mut finished = false;
+        for square in squares_of(state.unplayed()) {
+            let saved = *state;
+            state.pick(square);
+            finished = self.finish(board, state);
+            *state = saved;
+            if finished {
+                break;
+            }
+        }
+        self.memo[slot] = (key, self.stamp, finished);
+        finished
+    }
+
+    /// The units the piece in hand may make next that still let the turn be finished,
+    /// appended to `out` (none when no piece is in hand).
+    pub fn next_units(&mut self, board: &Board, state: &State, out: &mut Vec<Move>) {
+        self.fresh();
+        let mut candidates = Vec::new();
+        state.units_into(board, &mut candidates);
+        let mut state = *state;
+        for m in candidates {
+            state.apply_unit(m.to);
+            if self.finish(board, &mut state) {
+                out.push(m);
+            }
+            state.undo_unit();
+        }
+    }
+
+    /// The squares of the pieces that may be picked now: pieces not released yet with
+    /// a first unit after which the turn can be finished. Empty while a piece in hand
+    /// has moved (it must be released first).
+    pub fn pickable(&mut self, board: &Board, state: &State) -> Bits {
+        if state.hand().is_some_and(|h| h.units() > 0) {
+            return 0;
+        }
+        self.fresh();
+        let mut pickable = 0;
+        for square in squares_of(state.unplayed() | state.hand().map_or(0, |h| h.at().bit())) {
+            let mut picked = *state;
+            picked.unpick();
+            if !picked.pick(square) {
+                continue;
+            }
+            let mut units = Vec::new();
+            picked.units_into(board, &mut units);
+            for m in units {
+                picked.apply_unit(m.to);
+                let finished = self.finish(board, &mut picked);
+                picked.undo_unit();
+                if finished {
+                    pickable |= square.bit();
+                    break;
+                }
+            }
+        }
+        pickable
+    }
+
+    /// Whether the piece in hand may be put down now: it has moved, and the turn can
+    /// still be finished by other pieces (or is complete).
+    pub fn can_release(&mut self, board: &Board, state: &State) -> bool {
+        let Some(hand) = state.hand() else {
+            return false;
+        };
+        if hand.units() == 0 {
+            return false;
+        }
+        let mut released = *state;
+        released.release();
+        self.fresh();
+        self.boundary(board, &mut released)
+    }
+}
