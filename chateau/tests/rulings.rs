@@ -1053,43 +1053,35 @@ fn a_draw_needs_every_other_seat() {
     let mut game =
         castellan_chateau::game::Game::new(board(), Variant::default(), Table::four_in_teams(), 2)
             .unwrap();
-    let offerer = castellan_chateau::game::Seat(2);
+    let offerer = game.pending_seat().unwrap();
+    let seats = game.table().seats.len() as u8;
+    let next = |k: u8| castellan_chateau::game::Seat((offerer.0 + k) % seats);
+    // Only the seat to play offers.
+    let refused = game.apply(next(1), Action::OfferDraw {}).unwrap_err();
+    assert_eq!(refused.code(), "not_your_decision");
     game.apply(offerer, Action::OfferDraw {}).unwrap();
-    assert_eq!(game.pending_seat(), Some(castellan_chateau::game::Seat(3)));
+    assert_eq!(game.pending_seat(), Some(next(1)));
     // Nothing else until the answers.
-    let mover = game.table().seat_of(game.mover()).unwrap();
-    let refused = game.apply(mover, Action::Release {}).unwrap_err();
+    let refused = game.apply(offerer, Action::Release {}).unwrap_err();
     assert_eq!(refused.code(), "draw_answer_awaited");
-    game.apply(
-        castellan_chateau::game::Seat(3),
-        Action::AnswerDraw { accept: true },
-    )
-    .unwrap();
-    let events = game
-        .apply(
-            castellan_chateau::game::Seat(0),
-            Action::AnswerDraw { accept: false },
-        )
+    game.apply(next(1), Action::AnswerDraw { accept: true })
         .unwrap();
-    assert_eq!(
-        events,
-        [Event::DrawDeclined {
-            seat: castellan_chateau::game::Seat(0)
-        }]
-    );
+    let events = game
+        .apply(next(2), Action::AnswerDraw { accept: false })
+        .unwrap();
+    assert_eq!(events, [Event::DrawDeclined { seat: next(2) }]);
     assert!(!game.is_over());
     // Once a turn.
     let again = game.apply(offerer, Action::OfferDraw {}).unwrap_err();
     assert_eq!(again.code(), "draw_already_offered");
-    // All agree.
-    game.apply(castellan_chateau::game::Seat(0), Action::OfferDraw {})
-        .unwrap();
-    for seat in [1, 2, 3] {
-        game.apply(
-            castellan_chateau::game::Seat(seat),
-            Action::AnswerDraw { accept: true },
-        )
-        .unwrap();
+    // The next turn, all agree.
+    pass_turn(&mut game);
+    let offerer = game.pending_seat().unwrap();
+    game.apply(offerer, Action::OfferDraw {}).unwrap();
+    for k in 1..seats {
+        let seat = castellan_chateau::game::Seat((offerer.0 + k) % seats);
+        game.apply(seat, Action::AnswerDraw { accept: true })
+            .unwrap();
     }
     assert_eq!(
         game.outcome(),

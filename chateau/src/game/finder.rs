@@ -82,6 +82,10 @@ impl Finder {
             return self.boundary(board, state);
         };
         let moved = hand.units() > 0;
+        if state.left() == 1 && state.for_each_unit(board, |_| true) {
+            // Any unit at all finishes the turn.
+            return true;
+        }
         // Go on with the piece in hand: the likeliest way to finish.
         let mut units = [Move {
             to: Square::from_index(0).expect("A1"),
@@ -103,10 +107,9 @@ impl Finder {
         }
         // Or put it down and let the other pieces finish.
         if moved {
-            let saved = *state;
-            state.release();
+            let undo = state.release_undoable();
             let finished = self.boundary(board, state);
-            *state = saved;
+            state.undo_release(undo);
             return finished;
         }
         false

@@ -34,7 +34,7 @@ pub use scoring::{
     OWN_TERRITORY_POINTS, SIMULTANEE_POINTS, TERRITORY_POINTS, occupation_events, territories_held,
 };
 pub use siege::{Siege, besieged_groups};
-pub use state::{Hand, MAX_FACTOR, PieceKind, Pieces, State, TurnRules};
+pub use state::{Hand, MAX_FACTOR, PieceKind, Pieces, ReleaseUndo, State, TurnRules};
 pub use table::{Seat, SideId, Sides, Table, TableError};
 pub use view::{ArmyView, HandView, PieceView, SideView, TurnView, View};
 pub use zobrist::piece as zobrist_piece;
@@ -423,7 +423,10 @@ impl Game {
     ) -> Result<(), RuleError> {
         self.check_seat(seat)?;
         match action {
-            Action::OfferDraw {} => self.offer_draw(seat, events),
+            Action::OfferDraw {} => {
+                self.check_turn(seat)?;
+                self.offer_draw(seat, events)
+            }
             Action::AnswerDraw { accept } => self.answer_draw(seat, accept, events),
             Action::Pick { square } => {
                 self.check_turn(seat)?;

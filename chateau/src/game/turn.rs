@@ -324,15 +324,15 @@ impl Game {
         finder: &mut Finder,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        self.state.unpick();
-        if !self.state.is_complete() {
+        let mut released = self.state;
+        released.unpick();
+        if !released.is_complete() {
             return Err(RuleError::UnitsLeft {
-                left: self.state.left(),
+                left: released.left(),
             });
         }
-        let mover = self.state.mover();
-        let controlled = self.state.controlled();
-        let mut released = self.state;
+        let mover = released.mover();
+        let controlled = released.controlled();
         let hand = released.hand().copied();
         released.release();
         let allowed = capturable(
