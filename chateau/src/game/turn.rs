@@ -53,7 +53,7 @@ impl Game {
         if !next.pick(square) {
             return Err(RuleError::NotPickable { square });
         }
-        if !finder.can_finish(&self.board, &next) {
+        if !finder.can_pick(&self.board, &next) {
             return Err(RuleError::StuckPiece { square });
         }
         self.state = next;
