@@ -161,13 +161,27 @@ fn check(files: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> ExitC
     for file in files {
         match load_board_file(file) {
             Ok((CheckedBoard { board, warnings }, _)) => {
+                let armies = board.armies().len();
+                let teams = board.teams().len();
                 let line = fill(
-                    &gettext("{file}: “{name}”, {armies} armies, {teams} teams"),
+                    &gettext("{file}: “{name}”, {armies}, {teams}"),
                     &[
                         ("file", &file.display()),
                         ("name", &board.meta.name),
-                        ("armies", &board.armies().len()),
-                        ("teams", &board.teams().len()),
+                        (
+                            "armies",
+                            &fill(
+                                &ngettext("{count} army", "{count} armies", armies as u32),
+                                &[("count", &armies)],
+                            ),
+                        ),
+                        (
+                            "teams",
+                            &fill(
+                                &ngettext("{count} team", "{count} teams", teams as u32),
+                                &[("count", &teams)],
+                            ),
+                        ),
                     ],
                 );
                 let _ = writeln!(out, "{line}");
