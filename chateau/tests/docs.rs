@@ -22,13 +22,23 @@ fn the_documented_position_loads_and_reads_back() {
     let board = Arc::new(Board::reconstructed());
     let game = Game::from_position(board.clone(), Variant::default(), None, &text, "doc")
         .unwrap_or_else(|e| panic!("the documented position loads:\n{e}"));
-    assert_eq!(game.state().factor(), 12, "Red moves both armies of the alliance");
+    assert_eq!(
+        game.state().factor(),
+        12,
+        "Red moves both armies of the alliance"
+    );
     assert_eq!(game.state().spent(), 2);
     assert_eq!(game.sieges().len(), 1);
     assert_eq!(game.safety().len(), 1);
     let view = game.view();
     assert_eq!((view.sides[0].score, view.sides[1].score), (3, -2));
-    let again = Game::from_position(board, Variant::default(), None, &game.position_text(), "again")
-        .unwrap();
+    let again = Game::from_position(
+        board,
+        Variant::default(),
+        None,
+        &game.position_text(),
+        "again",
+    )
+    .unwrap();
     assert_eq!(again.position_text(), game.position_text());
 }

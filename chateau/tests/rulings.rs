@@ -5,7 +5,7 @@ mod support;
 
 use castellan_chateau::board::{Board, UnitKind, parse_board};
 use castellan_chateau::game::{
-    Action, EndReason, Event, Finder, Outcome, PieceKind, RuleError, Sides, Table, capturable,
+    Action, EndReason, Event, Outcome, PieceKind, RuleError, Sides, Table, capturable,
 };
 use castellan_chateau::variant::{Revisits, UnitRule, Variant};
 use support::*;
@@ -146,8 +146,9 @@ fn a_tower_launches_only_the_twin_jump_and_never_in_reverse() {
         6,
         rules(),
     );
+    // Not onto the occupied E4.
+    assert!(!first_units(&state, "E6").contains(&("E4".to_owned(), TwinJump)));
     // Over the occupied twin E5.
-    assert!(first_units(&state, "E6").contains(&("E4".to_owned(), TwinJump)) == false);
     let state2 = self::state(&[("E6", 'r'), ("F5", 'r'), ("E5", 'b')], RED, 6, rules());
     assert!(first_units(&state2, "E6").contains(&("E4".to_owned(), TwinJump)));
     assert!(first_units(&state2, "F5").contains(&("D5".to_owned(), TwinJump)));

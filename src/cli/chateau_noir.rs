@@ -243,7 +243,7 @@ mod tests {
         .unwrap();
         let (mut out, mut err) = (Vec::new(), Vec::new());
         assert_eq!(
-            check(&[broken.clone()], &mut out, &mut err),
+            check(std::slice::from_ref(&broken), &mut out, &mut err),
             ExitCode::FAILURE
         );
         let _ = std::fs::remove_file(&broken);

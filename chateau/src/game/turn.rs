@@ -744,10 +744,10 @@ impl Game {
                 return;
             }
             let controlled = self.controlled_by(army);
-            if self.siege_step(controlled, events) {
-                if self.check_winning_score(events) || self.check_partie_end(finder, events) {
-                    return;
-                }
+            if self.siege_step(controlled, events)
+                && (self.check_winning_score(events) || self.check_partie_end(finder, events))
+            {
+                return;
             }
             let controlled = self.controlled_by(army);
             let factor = self.factor_of(army);
