@@ -499,7 +499,7 @@ impl Game {
             .fold(army.bit(), |set, a| set | a.giver.bit())
     }
 
-    fn factor_of(&self, army: ArmyId) -> u8 {
+    pub(crate) fn factor_of(&self, army: ArmyId) -> u8 {
         if self.alliances.iter().any(|a| a.receiver == army) {
             ALLIANCE_FACTOR
         } else {
