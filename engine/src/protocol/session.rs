@@ -32,9 +32,8 @@ pub const MAX_COMPUTER_ACTIONS: usize = 500;
 /// The computer player of each seat the engine plays (`None` for the others).
 type Computers = Vec<Option<(Strength, Box<dyn Policy + Send>)>>;
 
-/// The longest request line read, in bytes (16 MiB): room for a save of hundreds of
-/// thousands of actions inline; a longer save is loaded by its `path`.
-pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+/// The longest request line read (16 MiB), the same for every game's protocol.
+pub use castellan_common::protocol::MAX_LINE_BYTES;
 
 /// The game being played, the text of its board (which saves carry), the seats the
 /// engine plays, and the `app` part of the save it was loaded from, kept for the next
