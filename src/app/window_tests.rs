@@ -1889,3 +1889,85 @@ fn finishing_a_game_ends_the_first_games_tips() {
     assert_eq!(window.model().page, Page::Victory);
     assert!(window.model().first_game_tips);
 }
+
+#[gtk::test]
+fn the_first_start_plays_the_person_against_the_computer_without_a_pass_page() {
+    // Issue 26: with no remembered setup, the dialog's Start gives one person against
+    // computer seats of Normal strength on Castle Risk by the rulebook, and the
+    // person's first decision is on screen at once.
+    let window = MainWindow::builder().launch(Startup::Dialog).detach();
+    settle();
+    let dialog = window.model().new_game.widget().clone();
+    assert!(
+        dialog.is_visible(),
+        "a first start opens the new-game dialog"
+    );
+    // At a glance: the person's row and the computers' rows say who plays them.
+    let kind = |seat: usize| {
+        named(&dialog, &format!("seat-kind-{seat}"))
+            .downcast::<gtk::Image>()
+            .unwrap()
+            .icon_name()
+            .map(String::from)
+    };
+    assert_eq!(kind(0).as_deref(), Some(super::new_game::PERSON_ICON));
+    assert_eq!(kind(1).as_deref(), Some(super::new_game::COMPUTER_ICON));
+    let computer_pressed = |seat: usize| {
+        named(&dialog, &format!("seat-computer-{seat}"))
+            .downcast::<gtk::ToggleButton>()
+            .unwrap()
+            .is_active()
+    };
+    assert!(!computer_pressed(0) && computer_pressed(1));
+    named(&dialog, "start")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+    let model = window.model();
+    let session = model.session.as_ref().expect("Start started a game");
+    let people: Vec<_> = session.seats().iter().filter(|s| !s.computer).collect();
+    assert_eq!(people.len(), 1, "one person");
+    assert!(session.seats().len() >= 2);
+    assert!(
+        session
+            .seats()
+            .iter()
+            .filter(|s| s.computer)
+            .all(|s| s.strength == castellan_engine::bot::Strength::Normal)
+    );
+    assert_eq!(
+        session.board().territories.len(),
+        44,
+        "the Castle Risk board"
+    );
+    assert!(session.game().variant().plays_as_rulebook());
+    let person = people[0].name.clone();
+    drop(model);
+    // The computers place their castles first when one of them starts the setup;
+    // the screen never waits to be passed.
+    for _ in 0..50 {
+        assert_eq!(
+            window.model().page,
+            Page::Game,
+            "no pass page for one person"
+        );
+        if window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .human_to_move()
+            .is_some()
+        {
+            break;
+        }
+        wait_for_the_computer(&window);
+    }
+    let status = label_text(&window, "status");
+    assert!(
+        status.starts_with(&format!("{person}: place your castle")),
+        "{status}"
+    );
+    assert!(!dialog.is_visible());
+}

@@ -51,8 +51,8 @@ impl MainWindow {
     pub(super) fn proceed(&mut self, then: Then, sender: &ComponentSender<Self>) {
         match then {
             Then::NewGame => {
-                let setup = files::load_setup(&files::last_setup_path())
-                    .unwrap_or_else(new_game::default_setup);
+                let setup =
+                    files::load_setup(&self.setup_file).unwrap_or_else(new_game::default_setup);
                 self.new_game.emit(NewGameInput::Open(setup));
                 self.new_game.widget().present();
             }
@@ -123,7 +123,7 @@ impl MainWindow {
             board,
             variant,
         } = game;
-        if let Err(error) = files::store_setup(&files::last_setup_path(), &setup) {
+        if let Err(error) = files::store_setup(&self.setup_file, &setup) {
             eprintln!("castellan: cannot remember the game's setup: {error}");
         }
         let seed = glib::random_int() as u64 | (u64::from(glib::random_int()) << 32);

@@ -107,7 +107,7 @@ pub struct MainWindow {
     map_holder: gtk::Box,
     /// The board the map shows.
     shown_board: Option<Arc<Board>>,
-    new_game: Controller<NewGameDialog>,
+    pub(super) new_game: Controller<NewGameDialog>,
     /// Made when first opened: most games never need it.
     variant_editor: Option<Controller<VariantEditor>>,
     pub(super) sidebar: Controller<CardSidebar>,
@@ -170,6 +170,8 @@ pub struct MainWindow {
     chooser: Option<gtk::FileChooserNative>,
     /// Echo the log on standard output (the quick-start variable).
     echo_log: bool,
+    /// Where the last setup is remembered (see [`setup_file`]).
+    setup_file: PathBuf,
 }
 
 #[derive(Debug)]
@@ -638,6 +640,7 @@ impl Component for MainWindow {
             computer_turn: None,
             chooser: None,
             echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),
+            setup_file: setup_file(),
         };
         if let Ok(loaded) = &board {
             model.show_board(Arc::clone(&loaded.board), &sender);
@@ -883,6 +886,21 @@ fn stored_preferences() -> files::Preferences {
         files::Preferences::default()
     } else {
         files::load_preferences(&files::preferences_path())
+    }
+}
+
+/// Where the window remembers the last setup: `last-game.toml` in the person's
+/// settings; in tests, a file of each window's own that does not exist yet, so that
+/// no test reads or changes the setup of whoever runs them, nor another test's.
+fn setup_file() -> PathBuf {
+    if cfg!(test) {
+        static WINDOWS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let window = WINDOWS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        std::env::temp_dir()
+            .join(format!("castellan-test-{}-{window}", std::process::id()))
+            .join("last-game.toml")
+    } else {
+        files::last_setup_path()
     }
 }
 
