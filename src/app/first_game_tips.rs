@@ -93,10 +93,12 @@ impl TipKind {
 }
 
 /// The tip shown, if any: the window says which, and only for a person's decision
-/// while tips are on.
+/// while tips are on; and whether the bar keeps its place without a tip (while tips
+/// are on and a game is played), so that the map above it never changes size.
 #[derive(Debug, Default)]
 pub struct TipBar {
     tip: Option<TipKind>,
+    keeps_place: bool,
 }
 
 impl TipBar {
@@ -104,11 +106,20 @@ impl TipBar {
     pub fn shown(&self) -> Option<TipKind> {
         self.tip
     }
+
+    #[cfg(test)]
+    pub fn keeps_place(&self) -> bool {
+        self.keeps_place || self.tip.is_some()
+    }
 }
 
 #[derive(Debug)]
 pub enum TipBarInput {
-    Show(Option<TipKind>),
+    /// The tip to show, if any, and whether the bar keeps its place without one.
+    Show {
+        tip: Option<TipKind>,
+        keeps_place: bool,
+    },
     Close,
 }
 
@@ -130,7 +141,7 @@ impl SimpleComponent for TipBar {
             set_margin_end: 6,
             set_margin_top: 6,
             #[watch]
-            set_visible: model.tip.is_some(),
+            set_visible: model.tip.is_some() || model.keeps_place,
 
             gtk::Image {
                 set_icon_name: Some("dialog-information-symbolic"),
@@ -171,9 +182,13 @@ impl SimpleComponent for TipBar {
 
     fn update(&mut self, message: TipBarInput, sender: ComponentSender<Self>) {
         match message {
-            TipBarInput::Show(tip) => self.tip = tip,
+            TipBarInput::Show { tip, keeps_place } => {
+                self.tip = tip;
+                self.keeps_place = keeps_place;
+            }
             TipBarInput::Close => {
                 self.tip = None;
+                self.keeps_place = false;
                 let _ = sender.output(TurnTipsOff);
             }
         }

@@ -18,7 +18,8 @@
 //!   `rules_help`: the rules in play, read in the app (F1).
 //! - `balance_lab`: the balance lab window, opened from the editor and the new-game
 //!   dialog; `lab_run`: its runs off the main loop.
-//! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
+//! - `table`: what the side panels are shown; `fixed_width`: their column, which
+//!   never widens; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`; `rows`
 //!   keeps their lists in place.
 //! - `statistics`: the story of a game in words and charts; `replay`: stepping through
@@ -35,6 +36,7 @@ mod dice_view;
 mod elimination_banner;
 mod files;
 mod first_game_tips;
+mod fixed_width;
 mod game_record;
 mod hint;
 mod icons;

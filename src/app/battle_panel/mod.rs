@@ -290,8 +290,16 @@ impl Component for BattlePanel {
                     attack_dice_row -> gtk::Box {},
                 },
                 gtk::CheckButton {
-                    set_label: Some(&gettext("Commit a General (+1 to the high die)")),
                     set_widget_name: "general",
+                    #[wrap(Some)]
+                    set_child = &gtk::Label {
+                        set_label: &gettext("Commit a General (+1 to the high die)"),
+                        set_wrap: true,
+                        set_xalign: 0.0,
+                    },
+                    // Classic Risk has no Generals.
+                    #[watch]
+                    set_visible: model.has_castle_risk_cards(),
                     #[watch]
                     set_sensitive: model.general_available(),
                     #[watch]
@@ -301,8 +309,13 @@ impl Component for BattlePanel {
                         sender.input(BattlePanelInput::SetGeneral(b.is_active()));
                     } @general_toggled,
                 },
-                gtk::Box {
-                    set_spacing: 6,
+                #[name = "attack_buttons"]
+                gtk::FlowBox {
+                    set_selection_mode: gtk::SelectionMode::None,
+                    set_column_spacing: 6,
+                    set_row_spacing: 6,
+                    set_max_children_per_line: 3,
+
                     gtk::Button {
                         set_label: &gettext("Roll"),
                         set_widget_name: "roll-once",
@@ -344,8 +357,16 @@ impl Component for BattlePanel {
                     defend_dice_row -> gtk::Box {},
                 },
                 gtk::CheckButton {
-                    set_label: Some(&gettext("Commit a Marshall (+1 to the high die)")),
                     set_widget_name: "marshall",
+                    #[wrap(Some)]
+                    set_child = &gtk::Label {
+                        set_label: &gettext("Commit a Marshall (+1 to the high die)"),
+                        set_wrap: true,
+                        set_xalign: 0.0,
+                    },
+                    // Classic Risk has no Marshalls.
+                    #[watch]
+                    set_visible: model.has_castle_risk_cards(),
                     #[watch]
                     set_sensitive: model.marshall_available(),
                     #[watch]
@@ -355,8 +376,13 @@ impl Component for BattlePanel {
                         sender.input(BattlePanelInput::SetMarshall(b.is_active()));
                     } @marshall_toggled,
                 },
-                gtk::Box {
-                    set_spacing: 6,
+                #[name = "defend_buttons"]
+                gtk::FlowBox {
+                    set_selection_mode: gtk::SelectionMode::None,
+                    set_column_spacing: 6,
+                    set_row_spacing: 6,
+                    set_max_children_per_line: 2,
+
                     gtk::Button {
                         set_label: &gettext("Defend"),
                         set_widget_name: "defend",
@@ -377,16 +403,16 @@ impl Component for BattlePanel {
                         set_sensitive: model.allows(&model.most_dice_defence()),
                         connect_clicked => BattlePanelInput::DefendToTheEnd,
                     },
-                    gtk::Button {
-                        set_widget_name: "reveal",
-                        #[watch]
-                        set_label: &model.reveal_label(),
-                        #[watch]
-                        set_visible: model.reveal().is_some(),
-                        #[watch]
-                        set_sensitive: model.reveal().is_some(),
-                        connect_clicked => BattlePanelInput::RevealHiddenArmies,
-                    },
+                },
+                // Hidden armies worth something here: a row of their own.
+                gtk::Button {
+                    set_widget_name: "reveal",
+                    set_halign: gtk::Align::Start,
+                    #[watch]
+                    set_label: &model.reveal_label(),
+                    #[watch]
+                    set_visible: model.reveal().is_some_and(|armies| armies > 0),
+                    connect_clicked => BattlePanelInput::RevealHiddenArmies,
                 },
             },
 
@@ -403,8 +429,13 @@ impl Component for BattlePanel {
                     #[watch]
                     set_label: &model.move_in_label(),
                 },
-                gtk::Box {
-                    set_spacing: 6,
+                #[name = "move_in_row"]
+                gtk::FlowBox {
+                    set_selection_mode: gtk::SelectionMode::None,
+                    set_column_spacing: 6,
+                    set_row_spacing: 6,
+                    set_max_children_per_line: 2,
+
                     gtk::SpinButton {
                         set_widget_name: "move-in",
                         set_increments: (1.0, 1.0),
@@ -495,6 +526,13 @@ impl Component for BattlePanel {
         let defend_dice_row = &model.defend_dice.widget().clone();
         model.show_dice();
         let widgets = view_output!();
+        for row in [
+            &widgets.attack_buttons,
+            &widgets.defend_buttons,
+            &widgets.move_in_row,
+        ] {
+            flow_of_buttons(row);
+        }
         ComponentParts { model, widgets }
     }
 
@@ -594,6 +632,16 @@ impl Component for BattlePanel {
         }
         // The battle changed while these were worked out: on to the odds wanted now.
         self.want_odds(&sender);
+    }
+}
+
+/// A row of buttons that wraps onto the next line rather than widen the panel: the
+/// row's cells are only places, so the keyboard goes straight to the buttons.
+fn flow_of_buttons(row: &gtk::FlowBox) {
+    let mut child = row.first_child();
+    while let Some(cell) = child {
+        cell.set_focusable(false);
+        child = cell.next_sibling();
     }
 }
 

@@ -97,6 +97,14 @@ impl BattlePanel {
         }
     }
 
+    /// Whether the game has Castle Risk's cards (Generals, Marshalls): classic Risk
+    /// has none, and the panel shows no control for them.
+    pub(super) fn has_castle_risk_cards(&self) -> bool {
+        self.table.as_ref().is_none_or(|table| {
+            table.view.ruleset == castellan_engine::variant::Ruleset::CastleRisk
+        })
+    }
+
     pub(super) fn general_available(&self) -> bool {
         matches!(&self.stage, BattleStage::Attack(offer) if offer.general_available)
     }

@@ -22,6 +22,7 @@ use super::battle_panel::{BattlePanel, BattlePanelInput, BattlePanelOutput};
 use super::computer::{ComputerSeats, ComputerSeatsOutput, GameSpeed};
 use super::elimination_banner::EliminationBanner;
 use super::first_game_tips::{TipBar, TurnTipsOff};
+use super::fixed_width::FixedWidth;
 use super::hint::{self, Hints};
 use super::log_view::GameLog;
 use super::map_view::{ClickKind, MapView, MapViewInput};
@@ -42,7 +43,7 @@ mod story;
 mod tips;
 
 /// The side panels' width beside the map.
-const SIDEBAR_WIDTH: i32 = 340;
+pub(super) const SIDEBAR_WIDTH: i32 = 340;
 
 /// Below this window width the map keeps the whole width and the side panels fold
 /// over it (the map needs about twice the panels' width to stay readable).
@@ -76,6 +77,27 @@ impl Page {
             Page::Privacy => "privacy",
             Page::Victory => "victory",
             Page::Broken => "broken",
+        }
+    }
+}
+
+/// What the action bar's last slot holds: the button that goes on with the decision.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Primary {
+    Nothing,
+    /// End the turn, stop filling or skip the fortify.
+    Finish,
+    ConfirmPlacement,
+    Fortify,
+}
+
+impl Primary {
+    fn page(self) -> &'static str {
+        match self {
+            Primary::Nothing => "nothing",
+            Primary::Finish => "finish",
+            Primary::ConfirmPlacement => "confirm-placement",
+            Primary::Fortify => "confirm-fortify",
         }
     }
 }
@@ -362,6 +384,9 @@ impl Component for MainWindow {
                                 add_overlay: eliminations_widget,
                             },
 
+                            // While hints are on, their row keeps its place (empty
+                            // while the hint is worked out or a computer plays), so
+                            // that the map above never changes size.
                             gtk::Box {
                                 set_widget_name: "hint",
                                 set_spacing: 6,
@@ -369,7 +394,7 @@ impl Component for MainWindow {
                                 set_margin_end: 6,
                                 set_margin_top: 6,
                                 #[watch]
-                                set_visible: model.hints.shown().is_some(),
+                                set_visible: model.hints.enabled() && model.game_under_way(),
 
                                 gtk::Image {
                                     set_icon_name: Some("dialog-information-symbolic"),
@@ -379,13 +404,19 @@ impl Component for MainWindow {
                                     set_hexpand: true,
                                     set_xalign: 0.0,
                                     set_wrap: true,
+                                    set_lines: 1,
+                                    set_ellipsize: gtk::pango::EllipsizeMode::End,
                                     #[watch]
                                     set_label: &model.hint_text(),
+                                    #[watch]
+                                    set_tooltip_text: Some(&model.hint_text()),
                                 },
                                 gtk::Button {
                                     set_widget_name: "take-hint",
                                     set_label: &gettext("Take Hint"),
                                     set_tooltip_text: Some(&gettext("Play the suggested move")),
+                                    #[watch]
+                                    set_sensitive: model.hints.shown().is_some(),
                                     connect_clicked => MainWindowInput::TakeHint,
                                 },
                             },
@@ -393,22 +424,34 @@ impl Component for MainWindow {
                             #[local_ref]
                             tips_widget -> gtk::Box {},
 
+                            // The action bar. Its buttons keep their places: the
+                            // button that goes on (End Turn, Confirm, Fortify, …) is
+                            // always last, in a slot as wide as the widest of them,
+                            // with Undo always just before it; what comes and goes
+                            // (Claim for Me, the fortify's count, Skip Fortifying
+                            // beside a fortify being made) sits before Undo. The bar
+                            // is two lines of status high whatever it says.
                             gtk::Box {
+                                set_widget_name: "action-bar",
                                 set_spacing: 6,
                                 set_margin_all: 6,
-                                // Tall enough for the buttons, so the map keeps its size.
-                                set_height_request: 34,
+                                set_height_request: 44,
 
                                 gtk::Label {
                                     set_widget_name: "status",
                                     set_hexpand: true,
                                     set_xalign: 0.0,
                                     set_wrap: true,
+                                    set_lines: 2,
+                                    set_ellipsize: gtk::pango::EllipsizeMode::End,
                                     #[watch]
                                     set_label: &model.status,
+                                    #[watch]
+                                    set_tooltip_text: Some(&model.status),
                                 },
                                 gtk::Button {
                                     set_widget_name: "claim-for-me",
+                                    set_valign: gtk::Align::Center,
                                     set_label: &gettext("Claim for Me"),
                                     set_tooltip_text: Some(&gettext("The computer claims the rest of your territories, as the Normal player would")),
                                     #[watch]
@@ -416,25 +459,9 @@ impl Component for MainWindow {
                                         && model.session.as_ref().and_then(Session::may_hand_over_claims).is_some(),
                                     connect_clicked => MainWindowInput::ClaimForMe,
                                 },
-                                gtk::Button {
-                                    #[watch]
-                                    set_label: &model.finish_label(),
-                                    #[watch]
-                                    set_visible: model.finish.is_some(),
-                                    connect_clicked => MainWindowInput::Finish,
-                                },
-                                gtk::Button {
-                                    set_widget_name: "undo",
-                                    set_label: &gettext("Undo"),
-                                    set_tooltip_text: Some(&gettext("Take back your last placement or move (Ctrl+Z)")),
-                                    #[watch]
-                                    set_visible: model.draft.is_some() || model.may_undo,
-                                    #[watch]
-                                    set_sensitive: model.may_undo,
-                                    connect_clicked => MainWindowInput::Undo,
-                                },
                                 gtk::SpinButton {
                                     set_widget_name: "fortify-armies",
+                                    set_valign: gtk::Align::Center,
                                     set_tooltip_text: Some(&gettext("Armies to move")),
                                     set_digits: 0,
                                     set_increments: (1.0, 5.0),
@@ -453,35 +480,84 @@ impl Component for MainWindow {
                                     } @fortify_changed,
                                 },
                                 gtk::Button {
-                                    set_widget_name: "confirm-fortify",
-                                    set_label: &gettext("Fortify"),
-                                    set_tooltip_text: Some(&gettext("Move the armies and end the turn (Ctrl+Enter)")),
-                                    add_css_class: "suggested-action",
+                                    set_widget_name: "skip-beside-fortify",
+                                    set_valign: gtk::Align::Center,
                                     #[watch]
-                                    set_visible: model.fortify.is_some(),
-                                    connect_clicked => MainWindowInput::ConfirmPlacement,
+                                    set_label: &model.finish_label(),
+                                    #[watch]
+                                    set_visible: model.primary() == Primary::Fortify && model.finish.is_some(),
+                                    connect_clicked => MainWindowInput::Finish,
                                 },
                                 gtk::Button {
-                                    set_widget_name: "confirm-placement",
+                                    set_widget_name: "undo",
+                                    set_valign: gtk::Align::Center,
+                                    set_label: &gettext("Undo"),
+                                    set_tooltip_text: Some(&gettext("Take back your last placement or move (Ctrl+Z)")),
                                     #[watch]
-                                    set_label: &model.confirm_label(),
-                                    add_css_class: "suggested-action",
+                                    set_visible: model.game_under_way(),
                                     #[watch]
-                                    set_visible: model.draft.is_some(),
+                                    set_sensitive: model.may_undo,
+                                    connect_clicked => MainWindowInput::Undo,
+                                },
+                                #[name = "primary_slot"]
+                                gtk::Stack {
+                                    set_widget_name: "primary-slot",
+                                    set_valign: gtk::Align::Center,
+                                    set_hhomogeneous: true,
+                                    set_vhomogeneous: true,
                                     #[watch]
-                                    set_sensitive: model.draft.is_some_and(|(placed, armies)| placed == armies),
-                                    connect_clicked => MainWindowInput::ConfirmPlacement,
+                                    set_visible: model.game_under_way(),
+
+                                    add_named[Some("nothing")] = &gtk::Box {},
+                                    add_named[Some("finish")] = &gtk::Button {
+                                        set_widget_name: "finish",
+                                        #[watch]
+                                        set_label: &model.finish_label(),
+                                        connect_clicked => MainWindowInput::Finish,
+                                    },
+                                    add_named[Some("confirm-placement")] = &gtk::Button {
+                                        set_widget_name: "confirm-placement",
+                                        #[watch]
+                                        set_label: &model.confirm_label(),
+                                        add_css_class: "suggested-action",
+                                        #[watch]
+                                        set_sensitive: model.draft.is_some_and(|(placed, armies)| placed == armies),
+                                        connect_clicked => MainWindowInput::ConfirmPlacement,
+                                    },
+                                    add_named[Some("confirm-fortify")] = &gtk::Button {
+                                        set_widget_name: "confirm-fortify",
+                                        set_label: &gettext("Fortify"),
+                                        set_tooltip_text: Some(&gettext("Move the armies and end the turn (Ctrl+Enter)")),
+                                        add_css_class: "suggested-action",
+                                        connect_clicked => MainWindowInput::ConfirmPlacement,
+                                    },
+                                    // Never shown: as wide as the widest label the
+                                    // other buttons take, so that the slot never
+                                    // changes width as their labels do.
+                                    add_named[Some("widest")] = &gtk::Button {
+                                        #[watch]
+                                        set_label: &model.widest_primary_label(),
+                                    },
+
+                                    #[watch]
+                                    set_visible_child_name: model.primary().page(),
                                 },
                             },
                         },
 
+                        // One width whatever the panels show (a defence's row, the
+                        // dice, a long name): the map beside them never shifts.
                         #[wrap(Some)]
-                        set_flap = &gtk::Box {
-                            set_widget_name: "side-panels",
-                            set_orientation: gtk::Orientation::Vertical,
-                            set_width_request: SIDEBAR_WIDTH,
+                        set_flap = &FixedWidth {
+                            set_width: SIDEBAR_WIDTH,
                             // Never widened by a child that expands (a card row): the
                             // flap would then share the map's room half and half.
+                            set_hexpand: false,
+
+                        #[wrap(Some)]
+                        set_child = &gtk::Box {
+                            set_widget_name: "side-panels",
+                            set_orientation: gtk::Orientation::Vertical,
                             set_hexpand: false,
                             // Opaque over the map when folded.
                             add_css_class: "background",
@@ -501,6 +577,7 @@ impl Component for MainWindow {
                                 #[local_ref]
                                 log_widget -> gtk::ScrolledWindow {},
                             },
+                        },
                         },
                     },
 
@@ -970,6 +1047,50 @@ impl MainWindow {
             "{dot}{name} — {}, {rules}",
             translated(game.board().meta.name.as_str())
         )
+    }
+
+    /// Whether a game is being played at the table, on the game page: what the action
+    /// bar's steady buttons and the rows above it are shown for.
+    fn game_under_way(&self) -> bool {
+        self.page == Page::Game
+            && self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.game().pending().is_some())
+    }
+
+    /// What the action bar's last slot holds.
+    fn primary(&self) -> Primary {
+        if self.fortify.is_some() {
+            Primary::Fortify
+        } else if self.draft.is_some() {
+            Primary::ConfirmPlacement
+        } else if self.finish.is_some() {
+            Primary::Finish
+        } else {
+            Primary::Nothing
+        }
+    }
+
+    /// The longest label the last slot's buttons take, which sets the slot's width
+    /// once and for all.
+    fn widest_primary_label(&self) -> String {
+        // Three wide digits each way: more than any turn brings.
+        let most = 888;
+        let labels = [
+            gettext("End Turn"),
+            gettext("Stop Filling"),
+            gettext("Skip Fortifying"),
+            gettext("Fortify"),
+            fill(
+                &gettext("Confirm {placed}/{armies}"),
+                &[("placed", &most), ("armies", &most)],
+            ),
+        ];
+        labels
+            .into_iter()
+            .max_by_key(|label| label.chars().count())
+            .unwrap_or_default()
     }
 
     fn finish_label(&self) -> String {

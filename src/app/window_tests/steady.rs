@@ -1,0 +1,143 @@
+//! Issue 20, "the table holds still": the window played through a whole stretch of
+//! game, checking that what people aim at stays where it was (the side panels' width,
+//! the map's area, the action buttons), that nothing stale stays on screen, and that
+//! every ignored click says why.
+
+use std::time::{Duration, Instant};
+
+use castellan_engine::game::Decision;
+use relm4::adw::prelude::*;
+use relm4::prelude::*;
+
+use super::super::computer::{Computers, GameSpeed};
+use super::super::panel_testing::{named, settle};
+use super::super::window::{MainWindow, MainWindowInput, Page, Startup};
+use super::{two_people_and_a_computer, wait_for_the_computer};
+
+/// Lets the window lay out and draw what changed (a presented window does so on
+/// its frame clock).
+fn lay_out() {
+    let end = Instant::now() + Duration::from_millis(60);
+    while Instant::now() < end {
+        settle();
+    }
+}
+
+/// Where `widget` lies in `window`, as (x, y, width, height) in whole pixels.
+fn bounds_in(
+    widget: &impl IsA<gtk::Widget>,
+    window: &Controller<MainWindow>,
+) -> (i32, i32, i32, i32) {
+    let rect = widget
+        .compute_bounds(window.widget())
+        .expect("the widget is in the window");
+    (
+        rect.x().round() as i32,
+        rect.y().round() as i32,
+        rect.width().round() as i32,
+        rect.height().round() as i32,
+    )
+}
+
+/// A presented window at its default size with a game of two people and a computer
+/// playing at once.
+fn presented_game() -> Controller<MainWindow> {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    window.widget().present();
+    window.emit(MainWindowInput::SetSpeed(GameSpeed::Instant));
+    lay_out();
+    window
+}
+
+#[gtk::test]
+fn the_side_panels_and_the_map_keep_their_size_through_the_decisions_of_a_game() {
+    let window = presented_game();
+    let side = named(window.widget(), "side-panels");
+    let map = window.model().map.as_ref().unwrap().widget().clone();
+    let undo = named(window.widget(), "undo");
+    let slot = named(window.widget(), "primary-slot");
+    let mut chooser = Computers::new(3, 8);
+    let mut seen: Vec<(&'static str, i32, (i32, i32, i32, i32))> = Vec::new();
+    let mut buttons: Vec<(&'static str, (i32, i32, i32, i32), (i32, i32, i32, i32))> = Vec::new();
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..600 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            lay_out();
+            continue;
+        }
+        let Some((decision, action)) = ({
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            session.human_to_move().map(|_| {
+                let game = session.game();
+                (
+                    game.pending().unwrap().decision,
+                    chooser.choose(game).unwrap(),
+                )
+            })
+        }) else {
+            if window
+                .model()
+                .session
+                .as_ref()
+                .unwrap()
+                .game()
+                .winner()
+                .is_some()
+            {
+                break;
+            }
+            continue;
+        };
+        lay_out();
+        let kind = match decision {
+            Decision::Defend { .. } => "defend",
+            Decision::Roll { .. } => "roll",
+            Decision::MoveIn { .. } => "move in",
+            Decision::PlaceArmies { .. } => "place",
+            Decision::Play { .. } => "play",
+            _ => "other",
+        };
+        kinds.insert(kind);
+        seen.push((kind, side.width(), bounds_in(&map, &window)));
+        assert!(undo.is_visible() && slot.is_visible(), "{kind}");
+        buttons.push((kind, bounds_in(&undo, &window), bounds_in(&slot, &window)));
+        window.emit(MainWindowInput::Act(action));
+        settle();
+        if ["defend", "move in", "roll", "place", "play"]
+            .iter()
+            .all(|kind| kinds.contains(kind))
+        {
+            break;
+        }
+    }
+    assert!(
+        kinds.contains("defend") && kinds.contains("move in"),
+        "a defence and a move-in came: {kinds:?}"
+    );
+    let (_, side_width, map_area) = seen[0];
+    assert_eq!(side_width, super::super::window::SIDEBAR_WIDTH);
+    let moved: Vec<_> = seen
+        .iter()
+        .filter(|(_, side, map)| *side != side_width || *map != map_area)
+        .collect();
+    assert!(
+        moved.is_empty(),
+        "the side panels ({side_width} px) or the map ({map_area:?}) changed: {moved:?}"
+    );
+    // Undo and the button that goes on (End Turn, Confirm, …) never move: a click
+    // meant for one never lands on the other.
+    let (_, undo_at, slot_at) = buttons[0];
+    let moved: Vec<_> = buttons
+        .iter()
+        .filter(|(_, undo, slot)| *undo != undo_at || *slot != slot_at)
+        .collect();
+    assert!(
+        moved.is_empty(),
+        "Undo ({undo_at:?}) or the last slot ({slot_at:?}) moved: {moved:?}"
+    );
+}
