@@ -12,7 +12,8 @@
 //!   `first_game_tips`: how to make each decision, on the status line in a first game;
 //!   `elimination_banner`: eliminations announced over the map.
 //! - `map_view`: the map widget; `privacy`, `victory`: the pages between people and
-//!   after a win; `turn_summary`: a computer's turn summed up; `new_game`: the
+//!   after a win; `turn_summary`: a computer's turn summed up, `toasts` where it
+//!   shows; `new_game`: the
 //!   new-game dialog; `printing`: the reference sheet.
 //! - `library`: the boards and variants on offer; `variant_editor`: the rules editor;
 //!   `rules_help`: the rules in play, read in the app (F1).
@@ -62,6 +63,7 @@ mod sidebar;
 mod statistics;
 mod status;
 mod table;
+mod toasts;
 mod turn_summary;
 mod variant_editor;
 mod victory;

@@ -30,6 +30,7 @@ use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
 use super::privacy::PrivacyPage;
 use super::session::{FortifyDraft, Session, TableEvent};
 use super::sidebar::{CardSidebar, CardSidebarOutput};
+use super::toasts::TableToasts;
 use super::variant_editor::{EditorMode, VariantEditor, VariantEditorInput};
 use super::victory::{VictoryPage, VictoryPageOutput};
 use super::{files, library, menu, printing, shortcuts};
@@ -184,10 +185,8 @@ pub struct MainWindow {
     last_told: Option<TableEvent>,
     /// The computer seat whose turn is under way, and its public events so far.
     pub(super) computer_turn: Option<(Seat, Vec<TableEvent>)>,
-    /// Where computer turns are summed up, over the pages.
-    pub(super) toasts: adw::ToastOverlay,
-    /// The toast offering to undo the last move, dismissed once that is stale.
-    undo_toast: Option<adw::Toast>,
+    /// Computer turns summed up and moves offered back, over the map.
+    pub(super) toasts: TableToasts,
     /// Kept alive until the file chooser answers.
     chooser: Option<gtk::FileChooserNative>,
     /// Echo the log on standard output (the quick-start variable).
@@ -338,12 +337,7 @@ impl Component for MainWindow {
                     },
                 },
 
-                #[local_ref]
-                toasts -> adw::ToastOverlay {
-                set_vexpand: true,
-
-                #[wrap(Some)]
-                set_child = &gtk::Stack {
+                gtk::Stack {
                     set_vexpand: true,
 
                     // The side panels beside the map, or over it in a narrow window,
@@ -373,7 +367,9 @@ impl Component for MainWindow {
                         set_content = &gtk::Box {
                             set_orientation: gtk::Orientation::Vertical,
 
-                            // Eliminations are announced over the map.
+                            // Eliminations are announced over the map, and computer
+                            // turns summed up at its foot: never over the action bar
+                            // below.
                             gtk::Overlay {
                                 set_vexpand: true,
                                 #[local_ref]
@@ -382,6 +378,7 @@ impl Component for MainWindow {
                                     set_vexpand: true,
                                 },
                                 add_overlay: eliminations_widget,
+                                add_overlay: toast_widget,
                             },
 
                             // While hints are on, their row keeps its place (empty
@@ -600,7 +597,6 @@ impl Component for MainWindow {
                     #[watch]
                     set_visible_child_name: model.page.name(),
                 },
-                },
             },
         }
     }
@@ -712,8 +708,7 @@ impl Component for MainWindow {
             fortify: None,
             finish: None,
             last_told: None,
-            toasts: adw::ToastOverlay::new(),
-            undo_toast: None,
+            toasts: TableToasts::new(),
             computer_turn: None,
             chooser: None,
             echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),
@@ -727,7 +722,7 @@ impl Component for MainWindow {
         let sidebar_widget = &model.sidebar.widget().clone();
         let log_widget = &model.log.widget().clone();
         let privacy_widget = &model.privacy.widget().clone();
-        let toasts = &model.toasts.clone();
+        let toast_widget = &model.toasts.widget().clone();
         let victory_widget = &model.victory.widget().clone();
         let tips_widget = &model.tips.widget().clone();
         let eliminations_widget = &model.eliminations.widget().clone();

@@ -77,6 +77,7 @@ impl MainWindow {
         self.session = Some(session);
         self.computer_turn = None;
         self.eliminations.emit(EliminationBannerInput::Dismiss);
+        self.toasts.open();
         // A reopened game's past is logged again, and nothing of it announced anew.
         self.tell(past, false);
         if let Some(map) = &self.map {
@@ -112,9 +113,7 @@ impl MainWindow {
             return;
         };
         // An older toast's Undo would take back something else now.
-        if let Some(toast) = self.undo_toast.take() {
-            toast.dismiss();
-        }
+        self.toasts.dismiss_undo();
         match session.apply(seat, action.clone()) {
             Err(error) => {
                 let reason = rule_error_text(&error, session);
@@ -130,12 +129,7 @@ impl MainWindow {
                 if let (Some(moved), Some(names)) = (moved, self.log_names())
                     && let Some(line) = sentence(&names, &moved.kind, 0)
                 {
-                    let toast = adw::Toast::new(&line);
-                    toast.set_button_label(Some(&gettext("Undo")));
-                    toast.set_action_name(Some("win.undo"));
-                    toast.set_timeout(5);
-                    self.toasts.add_toast(toast.clone());
-                    self.undo_toast = Some(toast);
+                    self.toasts.offer_undo(&line);
                 }
             }
             Ok(_) => {}
@@ -149,9 +143,7 @@ impl MainWindow {
         let Some(undone) = self.session.as_mut().and_then(Session::undo) else {
             return;
         };
-        if let Some(toast) = self.undo_toast.take() {
-            toast.dismiss();
-        }
+        self.toasts.dismiss_undo();
         if let Undone::Decision { events, .. } = undone {
             self.log.emit(GameLogInput::TakenBack(events));
         }
@@ -194,6 +186,10 @@ impl MainWindow {
                 selected: session.source(),
                 battle: session.battle_arrow(),
             });
+        }
+        if game.winner().is_some() || game.is_drawn() {
+            // Nothing that happened before the end is news any more.
+            self.toasts.close();
         }
         self.page = if let Some(winner) = game.winner() {
             self.victory.emit(VictoryPageInput::Show {
@@ -371,6 +367,7 @@ impl MainWindow {
                 EventKind::GameWon { .. } | EventKind::GameDrawn { .. }
             )
         }) {
+            self.toasts.close();
             self.game_finished();
         }
     }
@@ -391,9 +388,8 @@ impl MainWindow {
                 if let Some((turn, events)) = self.computer_turn.take()
                     && turn == seat
                 {
-                    let toast = adw::Toast::new(&turn_summary::summary(names, seat, &events));
-                    toast.set_timeout(10);
-                    self.toasts.add_toast(toast);
+                    self.toasts
+                        .summary(&turn_summary::summary(names, seat, &events));
                 }
             }
             _ => {

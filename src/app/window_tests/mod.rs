@@ -1881,6 +1881,10 @@ fn finishing_a_game_ends_the_first_games_tips() {
     assert!(window.model().first_game_tips);
     act_in_person(&window, actions[last].1.clone());
     assert_eq!(window.model().page, Page::Victory);
+    assert!(
+        window.model().toasts.closed() && window.model().toasts.live() == 0,
+        "no toast after the game ended"
+    );
     assert!(!window.model().first_game_tips, "off once a game is won");
     assert_eq!(tip_on_screen(&window), None);
     // A finished game reopened is not finished again: switched back on, tips stay.

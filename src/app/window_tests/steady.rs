@@ -141,3 +141,45 @@ fn the_side_panels_and_the_map_keep_their_size_through_the_decisions_of_a_game()
         "Undo ({undo_at:?}) or the last slot ({slot_at:?}) moved: {moved:?}"
     );
 }
+
+#[gtk::test]
+fn toasts_sum_up_one_computer_turn_at_a_time_and_never_cover_the_action_bar() {
+    let setup = super::GameSetup {
+        seats: vec![
+            super::seat("Anna", 0, true),
+            super::seat("Ben", 1, true),
+            super::seat("Cleo", 2, true),
+        ],
+        seed: Some(5),
+        ..super::GameSetup::default_for(2, |_| String::new())
+    };
+    let game = super::super::new_game::resolve(setup).unwrap();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    window.widget().present();
+    window.emit(MainWindowInput::SetSpeed(GameSpeed::Instant));
+    lay_out();
+    let toast = named(window.widget(), "toast");
+    let bar = named(window.widget(), "action-bar");
+    let map = window.model().map.as_ref().unwrap().widget().clone();
+    // The toast lies over the map: its whole place ends above the action bar.
+    let over = toast.parent().expect("the toast is over something");
+    assert!(map.is_ancestor(&over), "the toast is laid over the map");
+    let (_, over_y, _, over_height) = bounds_in(&over, &window);
+    let (_, bar_y, ..) = bounds_in(&bar, &window);
+    assert!(
+        over_y + over_height <= bar_y,
+        "the toast ends above the bar"
+    );
+    // At Instant speed turns end faster than anyone reads: one summary at a time.
+    let mut turns = 0;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while turns < 6 && Instant::now() < deadline {
+        settle();
+        let model = window.model();
+        assert!(model.toasts.live() <= 1, "{} toasts", model.toasts.live());
+        turns = model.session.as_ref().unwrap().game().turn_number();
+    }
+    assert!(turns >= 6, "the computers played on");
+}
