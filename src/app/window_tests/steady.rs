@@ -183,3 +183,83 @@ fn toasts_sum_up_one_computer_turn_at_a_time_and_never_cover_the_action_bar() {
     }
     assert!(turns >= 6, "the computers played on");
 }
+
+/// Whether the log's view shows its last line.
+fn log_at_the_end(window: &Controller<MainWindow>) -> bool {
+    let log = window.model().log.widget().clone();
+    let adjustment = log.vadjustment();
+    adjustment.value() + adjustment.page_size() >= adjustment.upper() - 1.0
+}
+
+#[gtk::test]
+fn the_log_follows_the_newest_line_through_a_game_unless_scrolled_back() {
+    let window = presented_game();
+    let mut chooser = Computers::new(3, 8);
+    let mut checked = 0;
+    for _ in 0..400 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            lay_out();
+            continue;
+        }
+        let Some(action) = ({
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            session
+                .human_to_move()
+                .map(|_| chooser.choose(session.game()).unwrap())
+        }) else {
+            continue;
+        };
+        lay_out();
+        if !log_at_the_end(&window) {
+            // Rows are measured a frame or two after they come.
+            lay_out();
+            lay_out();
+        }
+        let adjustment = window.model().log.widget().vadjustment();
+        assert!(
+            log_at_the_end(&window),
+            "the log stopped following after {checked} decisions: {} + {} of {}, following {}",
+            adjustment.value(),
+            adjustment.page_size(),
+            adjustment.upper(),
+            window.model().log.model().following()
+        );
+        checked += 1;
+        window.emit(MainWindowInput::Act(action));
+        settle();
+        if checked >= 120 {
+            break;
+        }
+    }
+    assert!(checked >= 120, "{checked} decisions");
+    // Scrolled back by the reader, it stays where they put it.
+    let log = window.model().log.widget().clone();
+    let adjustment = log.vadjustment();
+    window.model().log.model().reader_scrolls_to(&log, 0.0);
+    let before = window.model().log.model().text().lines().count();
+    for _ in 0..200 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+        }
+        let action = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            session
+                .human_to_move()
+                .map(|_| chooser.choose(session.game()).unwrap())
+        };
+        if let Some(action) = action {
+            window.emit(MainWindowInput::Act(action));
+        }
+        lay_out();
+        if window.model().log.model().text().lines().count() > before + 5 {
+            break;
+        }
+    }
+    assert!(window.model().log.model().text().lines().count() > before);
+    assert_eq!(adjustment.value(), 0.0, "the reader's place is kept");
+}
