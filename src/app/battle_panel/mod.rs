@@ -94,6 +94,8 @@ pub enum BattlePanelInput {
         reason: AttackEnd,
     },
     DismissOutcome,
+    /// A new game sits down: nothing of the last game's battles stays.
+    Reset,
     ChooseDice(u8),
     SetGeneral(bool),
     SetMarshall(bool),
@@ -132,6 +134,7 @@ impl std::fmt::Debug for BattlePanelInput {
                 write!(f, "AttackEnded({to:?}, {reason:?})")
             }
             BattlePanelInput::DismissOutcome => f.write_str("DismissOutcome"),
+            BattlePanelInput::Reset => f.write_str("Reset"),
             BattlePanelInput::ChooseDice(n) => write!(f, "ChooseDice({n})"),
             BattlePanelInput::SetGeneral(on) => write!(f, "SetGeneral({on})"),
             BattlePanelInput::SetMarshall(on) => write!(f, "SetMarshall({on})"),
@@ -576,6 +579,7 @@ impl Component for BattlePanel {
                 self.tally = (0, 0);
             }
             BattlePanelInput::DismissOutcome => self.outcome = None,
+            BattlePanelInput::Reset => self.reset(),
             BattlePanelInput::ChooseDice(dice) => self.dice = dice,
             BattlePanelInput::SetGeneral(on) => self.general = on,
             BattlePanelInput::SetMarshall(on) => self.marshall = on,

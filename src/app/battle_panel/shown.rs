@@ -327,6 +327,27 @@ impl BattlePanel {
         }
     }
 
+    /// Whether the attack shown has had a roll yet.
+    #[cfg(test)]
+    pub fn rolled_in_this_attack(&self) -> bool {
+        self.losses.is_some()
+    }
+
+    /// Forgets everything of the last game: its battle, dice, tally and summary.
+    pub(super) fn reset(&mut self) {
+        self.table = None;
+        self.stage = BattleStage::Idle;
+        self.attack = None;
+        self.losses = None;
+        self.rolled_by = None;
+        self.tally = (0, 0);
+        self.outcome = None;
+        self.dice_view.clear();
+        self.general = false;
+        self.marshall = false;
+        self.move_in = 0;
+    }
+
     /// Takes a new snapshot: the stage, and choices kept where they still fit.
     pub(super) fn show(&mut self, table: Arc<TableSnapshot>) {
         let stage = BattleStage::from_snapshot(&table);
@@ -356,8 +377,10 @@ impl BattlePanel {
         }
         let attack = sides_of(&stage).map(|s| s.number);
         if attack.is_some() && attack != self.attack {
+            // A new attack starts clean: no dice, losses or summary of the last.
             self.attack = attack;
             self.losses = None;
+            self.outcome = None;
             self.dice_view.clear();
             self.general = false;
             self.marshall = false;

@@ -78,6 +78,7 @@ impl MainWindow {
         self.computer_turn = None;
         self.eliminations.emit(EliminationBannerInput::Dismiss);
         self.toasts.open();
+        self.battle.emit(BattlePanelInput::Reset);
         // A reopened game's past is logged again, and nothing of it announced anew.
         self.tell(past, false);
         if let Some(map) = &self.map {

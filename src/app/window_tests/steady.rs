@@ -263,3 +263,72 @@ fn the_log_follows_the_newest_line_through_a_game_unless_scrolled_back() {
     assert!(window.model().log.model().text().lines().count() > before);
     assert_eq!(adjustment.value(), 0.0, "the reader's place is kept");
 }
+
+/// Whether the widget named `name` shows, itself and every parent.
+fn showing(window: &Controller<MainWindow>, name: &str) -> bool {
+    super::shown_in_tree(&named(window.widget(), name))
+}
+
+#[gtk::test]
+fn a_new_attack_and_a_new_game_start_with_a_clean_battle_panel() {
+    let window = presented_game();
+    let mut chooser = Computers::new(3, 8);
+    let mut summary_seen = false;
+    let mut clean_battles = 0;
+    for _ in 0..1_500 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let outcome = showing(&window, "outcome");
+        summary_seen |= outcome;
+        let Some((decision, action)) = ({
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            session.human_to_move().map(|_| {
+                let game = session.game();
+                (
+                    game.pending().unwrap().decision,
+                    chooser.choose(game).unwrap(),
+                )
+            })
+        }) else {
+            continue;
+        };
+        // The first roll of an attack, or a defence against its first roll: nothing
+        // of the last attack is left in the panel.
+        let first_roll = !window.model().battle.model().rolled_in_this_attack();
+        if first_roll && matches!(decision, Decision::Roll { .. } | Decision::Defend { .. }) {
+            assert!(!outcome, "the last attack's summary over a new one");
+            assert!(!showing(&window, "dice"), "the last attack's dice");
+            clean_battles += 1;
+        }
+        window.emit(MainWindowInput::Act(action));
+        settle();
+        if summary_seen && clean_battles >= 3 && outcome {
+            break;
+        }
+    }
+    assert!(
+        summary_seen && clean_battles >= 3,
+        "{summary_seen} {clean_battles}"
+    );
+    // A new game, classic after Castle Risk: nothing of the last game's battles.
+    let setup = super::GameSetup {
+        seats: vec![super::seat("Anna", 0, false), super::seat("Ben", 1, true)],
+        seed: Some(2),
+        variant: Some(super::super::library::shipped_folder("variants").join("classic.toml")),
+        board: Some(super::super::library::shipped_folder("boards").join("classic.toml")),
+        ..super::GameSetup::default_for(2, |_| String::new())
+    };
+    let game = super::super::new_game::resolve(setup).unwrap();
+    window.emit(MainWindowInput::StartGame(Box::new(game)));
+    lay_out();
+    assert!(
+        !showing(&window, "outcome"),
+        "the last game's battle summary"
+    );
+    assert!(!showing(&window, "dice"), "the last game's dice");
+}
