@@ -141,6 +141,9 @@ pub struct Session {
     /// Indexed by seat: the public events since that seat's person last had the
     /// screen, which the privacy page sums up for them.
     news: Vec<Vec<TableEvent>>,
+    /// Indexed by seat: whose turn was under way when that seat's news began (none in
+    /// setup), for summing up the turn the news begin in.
+    news_from_turn: Vec<Option<Seat>>,
     /// See [`GameSetup::quick_defence`].
     quick_defence: bool,
     /// The attack (by the engine's number) in which the defender, asked in person,
@@ -219,6 +222,7 @@ impl Session {
             seats.push(setup::neutral_seat(&seats));
         }
         let news = vec![Vec::new(); seats.len()];
+        let news_from_turn = vec![game.turn_seat(); seats.len()];
         let claims_handed_over = vec![false; seats.len()];
         Self {
             claims_handed_over,
@@ -236,6 +240,7 @@ impl Session {
             admiral_aboard: None,
             shown_to: None,
             news,
+            news_from_turn,
             quick_defence,
             cards_declined_in: None,
             standing_defence: None,

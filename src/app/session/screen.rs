@@ -43,11 +43,18 @@ impl Session {
         if let Some(news) = self.news.get_mut(seat.index()) {
             news.clear();
         }
+        if let Some(turn) = self.news_from_turn.get_mut(seat.index()) {
+            *turn = self.game.turn_seat();
+        }
     }
 
-    /// The public events since `seat`'s person last had the screen, oldest first.
-    pub fn news_for(&self, seat: Seat) -> &[TableEvent] {
-        self.news.get(seat.index()).map_or(&[], Vec::as_slice)
+    /// The public events since `seat`'s person last had the screen, oldest first,
+    /// and whose turn was under way when they began (none in setup).
+    pub fn news_for(&self, seat: Seat) -> (Option<Seat>, &[TableEvent]) {
+        (
+            self.news_from_turn.get(seat.index()).copied().flatten(),
+            self.news.get(seat.index()).map_or(&[], Vec::as_slice),
+        )
     }
 
     /// The seat whose secrets the screen may show now: the only person at a table

@@ -390,14 +390,14 @@ fn between_people_no_secret_shows_until_its_person_takes_the_screen() {
         if let Some(seat) = session.pass_to() {
             if let Some(Decision::Defend { .. }) = session.game().pending().map(|p| p.decision) {
                 // The defender's news holds the attack on them, until they look.
-                assert!(session.news_for(seat).iter().any(|e| matches!(
+                assert!(session.news_for(seat).1.iter().any(|e| matches!(
                     e.event.kind,
                     EventKind::AttackStarted { defender, .. } if defender == seat
                 )));
                 defences += 1;
             }
             session.show_to(seat);
-            assert!(session.news_for(seat).is_empty());
+            assert!(session.news_for(seat).1.is_empty());
             assert_eq!(session.secrets_shown_to(), Some(seat));
             assert_eq!(session.snapshot().view.hand, session.game().hand(seat));
         }

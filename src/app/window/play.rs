@@ -207,7 +207,10 @@ impl MainWindow {
         } else if let Some(seat) = session.pass_to() {
             let news = self
                 .log_names()
-                .map(|names| privacy::news(&names, seat, session.news_for(seat)))
+                .map(|names| {
+                    let (turn_seat, events) = session.news_for(seat);
+                    privacy::news(&names, seat, turn_seat, events)
+                })
                 .unwrap_or_default();
             self.privacy.emit(PrivacyPageInput::Show {
                 name: session.seats()[seat.index()].name.clone(),

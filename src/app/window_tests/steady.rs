@@ -332,3 +332,65 @@ fn a_new_attack_and_a_new_game_start_with_a_clean_battle_panel() {
     );
     assert!(!showing(&window, "dice"), "the last game's dice");
 }
+
+#[gtk::test]
+fn the_hand_off_page_tells_every_turn_since_the_person_last_had_the_screen() {
+    use castellan_engine::game::EventKind;
+    let window = presented_game();
+    let mut chooser = Computers::new(3, 8);
+    let mut pages_with_turns = 0;
+    for _ in 0..1_500 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            let (names, turns_played) = {
+                let model = window.model();
+                let session = model.session.as_ref().unwrap();
+                let seat = session.pass_to().unwrap();
+                let (_, news) = session.news_for(seat);
+                let turns: Vec<_> = news
+                    .iter()
+                    .filter_map(|e| match e.event.kind {
+                        // A turn that began and went on: something to tell of it.
+                        EventKind::TurnStarted { seat: by, .. } if by != seat => Some(by),
+                        _ => None,
+                    })
+                    .collect();
+                (session.names(), turns)
+            };
+            let page = window
+                .model()
+                .privacy
+                .widget()
+                .description()
+                .unwrap_or_default();
+            for by in &turns_played {
+                let line = format!("• {}: ", names[by.index()]);
+                assert!(page.contains(&line), "no {line:?} on the page:\n{page}");
+            }
+            if !turns_played.is_empty() {
+                pages_with_turns += 1;
+            }
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            if pages_with_turns >= 3 {
+                break;
+            }
+            continue;
+        }
+        let action = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            session
+                .human_to_move()
+                .map(|_| chooser.choose(session.game()).unwrap())
+        };
+        if let Some(action) = action {
+            window.emit(MainWindowInput::Act(action));
+            settle();
+        }
+    }
+    assert!(
+        pages_with_turns >= 3,
+        "{pages_with_turns} pages told of turns"
+    );
+}
