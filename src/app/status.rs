@@ -2,7 +2,7 @@
 //! computer) it awaits, and what to do on the map.
 
 use castellan_engine::board::{Board, TerritoryId};
-use castellan_engine::game::{Decision, Pending, PlacementReason};
+use castellan_engine::game::{Decision, Pending, PlacementReason, Seat};
 use gettextrs::{gettext, ngettext};
 
 use super::session::{FortifyDraft, Session};
@@ -38,6 +38,9 @@ pub fn for_session(session: &Session, placed: u32) -> String {
         placed,
         source: session.source(),
         fortify: session.fortify_draft(),
+        attack: game
+            .attack_in_progress()
+            .map(|a| (a.attacker, a.from, a.to)),
     };
     let winner = game
         .winner()
@@ -60,6 +63,8 @@ pub struct StatusContext<'a> {
     pub source: Option<TerritoryId>,
     /// The fortify chosen on the map and not yet confirmed, if any.
     pub fortify: Option<FortifyDraft>,
+    /// The attack in progress: the attacker, from and to.
+    pub attack: Option<(Seat, TerritoryId, TerritoryId)>,
 }
 
 fn territory(board: &Board, id: TerritoryId) -> String {
@@ -83,6 +88,22 @@ pub fn status_line(
         .get(pending.seat.index())
         .cloned()
         .unwrap_or_default();
+    // A computer's defence is part of the attacker's turn: the line follows the
+    // attack being played, not the defender's thoughts.
+    if let (true, Decision::Defend { .. }, Some((attacker, from, to))) =
+        (cx.computer, &pending.decision, cx.attack)
+    {
+        let seat_name = |seat: Seat| cx.names.get(seat.index()).cloned().unwrap_or_default();
+        return fill(
+            &gettext("{attacker} attacks {defender}'s {to} from {from}"),
+            &[
+                ("attacker", &seat_name(attacker)),
+                ("defender", &name),
+                ("to", &territory(cx.board, to)),
+                ("from", &territory(cx.board, from)),
+            ],
+        );
+    }
     let what = if cx.computer {
         gettext("thinking…")
     } else {
@@ -219,7 +240,6 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
 mod tests {
     use super::*;
     use castellan_engine::board::load_board_file;
-    use castellan_engine::game::Seat;
     use std::path::Path;
 
     fn board() -> Board {
@@ -247,6 +267,7 @@ mod tests {
             placed,
             source: None,
             fortify: None,
+            attack: None,
         };
         status_line(
             Some(&Pending {
@@ -300,6 +321,7 @@ mod tests {
             placed: 0,
             source: None,
             fortify: None,
+            attack: None,
         };
         let pending = Pending {
             seat: Seat(1),
@@ -309,6 +331,37 @@ mod tests {
         assert_eq!(
             status_line(None, Some("Anna".into()), &cx),
             "Anna has won the game"
+        );
+    }
+
+    #[test]
+    fn a_computers_defence_is_told_as_the_attack_under_way() {
+        let board = board();
+        let names = vec!["Ben".to_owned(), "Carol".to_owned()];
+        let london = board.territory_by_key("london").unwrap();
+        let paris = board.territory_by_key("paris").unwrap();
+        let cx = StatusContext {
+            board: &board,
+            names: &names,
+            computer: true,
+            armies_in_hand: 0,
+            placed: 0,
+            source: None,
+            fortify: None,
+            attack: Some((Seat(0), paris, london)),
+        };
+        let defence = Pending {
+            seat: Seat(1),
+            decision: Decision::Defend {
+                territory: london,
+                attacker_dice: 3,
+                max_dice: 2,
+            },
+        };
+        // Not "Carol: thinking…" while Ben's attack goes on.
+        assert_eq!(
+            status_line(Some(&defence), None, &cx),
+            "Ben attacks Carol's London from Paris"
         );
     }
 

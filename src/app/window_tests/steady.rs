@@ -143,7 +143,7 @@ fn the_side_panels_and_the_map_keep_their_size_through_the_decisions_of_a_game()
 }
 
 #[gtk::test]
-fn toasts_sum_up_one_computer_turn_at_a_time_and_never_cover_the_action_bar() {
+fn computer_turns_are_summed_up_one_at_a_time_and_their_attacks_told_as_such() {
     let setup = super::GameSetup {
         seats: vec![
             super::seat("Anna", 0, true),
@@ -179,7 +179,13 @@ fn toasts_sum_up_one_computer_turn_at_a_time_and_never_cover_the_action_bar() {
         settle();
         let model = window.model();
         assert!(model.toasts.live() <= 1, "{} toasts", model.toasts.live());
-        turns = model.session.as_ref().unwrap().game().turn_number();
+        let game = model.session.as_ref().unwrap().game();
+        turns = game.turn_number();
+        // A defence is the attacker's turn going on: never "thinking…" of the defender.
+        if let Some(Decision::Defend { .. }) = game.pending().map(|p| p.decision) {
+            let status = super::label_text(&window, "status");
+            assert!(status.contains(" attacks "), "{status}");
+        }
     }
     assert!(turns >= 6, "the computers played on");
 }
