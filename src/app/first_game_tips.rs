@@ -61,9 +61,9 @@ impl TipKind {
             TipKind::Placement => gettext(
                 "Click: +1, Shift-click: +5, Ctrl-click: all; right-click or Ctrl+Z takes back; Ctrl+Enter confirms",
             ),
-            TipKind::HiddenArmies => {
-                gettext("Click a lit territory of yours: your hidden armies wait there, unseen")
-            }
+            TipKind::HiddenArmies => gettext(
+                "Click any lit territory, yours or not (never a castle's): your hidden armies wait there, unseen",
+            ),
             TipKind::Turn => gettext(
                 "Click your territory, then the one to attack; N: next territory, E: end the turn, F1: the rules",
             ),
@@ -226,6 +226,13 @@ mod tests {
             );
         }
         assert_eq!(TipKind::of(&Decision::Claim), TipKind::Claim);
+        // Ruling 4: hidden armies lie on any territory without a castle, own or not,
+        // as the map lights them.
+        let hidden = TipKind::HiddenArmies.text();
+        assert!(
+            hidden.contains("yours or not") && hidden.contains("castle"),
+            "{hidden}"
+        );
         assert_eq!(TipKind::of(&Decision::Fortify), TipKind::Fortify);
     }
 }

@@ -53,6 +53,12 @@ struct Canvas {
 }
 
 impl Canvas {
+    /// The territory at a point of the widget: its name or badge as drawn, or its
+    /// land.
+    fn territory_at(&self, point: ViewPoint) -> Option<TerritoryId> {
+        self.layers.territory_at(&self.scene, point)
+    }
+
     /// The tooltip for a territory, with its owner's name.
     fn tooltip(&self, id: TerritoryId) -> String {
         let state = self.scene.territory(id);
@@ -261,7 +267,7 @@ impl Component for MapView {
                     let id = if keyboard {
                         canvas.scene.focused()
                     } else {
-                        canvas.scene.territory_at(ViewPoint::new(f64::from(x), f64::from(y)))
+                        canvas.territory_at(ViewPoint::new(f64::from(x), f64::from(y)))
                     };
                     let Some(id) = id else {
                         return false;
@@ -601,8 +607,8 @@ impl MapView {
     /// preview. Returns whether the map must be redrawn.
     fn hover_at(&mut self, point: Option<ViewPoint>) -> bool {
         let mut canvas = self.canvas.borrow_mut();
+        let hovered = point.and_then(|p| canvas.territory_at(p));
         let scene = &mut canvas.scene;
-        let hovered = point.and_then(|p| scene.territory_at(p));
         if !scene.set_hovered(hovered) {
             return false;
         }
@@ -610,7 +616,8 @@ impl MapView {
         true
     }
 
-    /// Reports a click on a territory; a click on the sea means nothing. The keyboard
+    /// Reports a click on a territory (its land, name or badge); a click on the sea
+    /// means nothing. The keyboard
     /// focus ring goes, as a pointer user does not need it.
     fn click_at(
         &mut self,
@@ -620,7 +627,7 @@ impl MapView {
     ) -> bool {
         let mut canvas = self.canvas.borrow_mut();
         let unfocused = canvas.scene.set_focused(None);
-        let clicked = canvas.scene.territory_at(point);
+        let clicked = canvas.territory_at(point);
         if let Some(id) = clicked {
             sender.output(MapViewOutput::Clicked(id, kind)).ok();
         }

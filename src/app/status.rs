@@ -5,7 +5,8 @@ use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::game::{Decision, Pending, PlacementReason, Seat};
 use gettextrs::{gettext, ngettext};
 
-use super::session::{FortifyDraft, Session};
+use super::session::{FortifyDraft, Refusal, Session};
+use crate::messages::{self, Names};
 use crate::text::{fill, translated};
 
 /// The status line of `session`'s game, `placed` armies of the placement at hand
@@ -46,6 +47,55 @@ pub fn for_session(session: &Session, placed: u32) -> String {
         .winner()
         .map(|w| session.seats()[w.index()].name.clone());
     status_line(pending.as_ref(), winner, &cx)
+}
+
+/// Why a click on the map did nothing, for the status line: a click is never ignored
+/// without a word.
+pub fn refusal(refusal: &Refusal, session: &Session) -> String {
+    let board = session.game().board();
+    let seats = session.names();
+    let name =
+        |seat: castellan_engine::game::Seat| seats.get(seat.index()).cloned().unwrap_or_default();
+    let text = match refusal {
+        Refusal::Rule(error) => {
+            let names = Names::new(session.board()).with_seats(&seats);
+            messages::rule_error(error, &names)
+        }
+        Refusal::NoEnemyNext(from) => fill(
+            &gettext("no attack from {territory}: every territory next to it is yours"),
+            &[("territory", &territory(board, *from))],
+        ),
+        Refusal::TrucesOnly { from, seats } => fill(
+            &gettext(
+                "no attack from {territory}: its only enemies, {seats}, are in truce with you until their next turn ends",
+            ),
+            &[
+                ("territory", &territory(board, *from)),
+                (
+                    "seats",
+                    &seats
+                        .iter()
+                        .map(|&s| name(s))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            ],
+        ),
+        Refusal::NoOwnNext(from) => fill(
+            &gettext("nothing to fortify from {territory}: no territory of yours is next to it"),
+            &[("territory", &territory(board, *from))],
+        ),
+        Refusal::AllPlaced => {
+            gettext("every army is placed: confirm, or right-click a territory to take one back")
+        }
+        Refusal::InThePanels => gettext("this decision is made in the side panel, not on the map"),
+        Refusal::NotYourMove(seat) => fill(
+            &gettext("it is {seat}'s move: wait for yours"),
+            &[("seat", &name(*seat))],
+        ),
+        Refusal::GameOver => gettext("the game is over"),
+    };
+    messages::sentence(&text)
 }
 
 /// What the status line needs besides the decision.

@@ -7,11 +7,13 @@
 //!   and what a click on the map does;
 //! - `defence`: the quick-defence preference, a defender's standing order for the
 //!   rest of an attack, and rolling an attack until it is decided;
+//! - `refusals`: why a click on the map did nothing, in the engine's reasons;
 //! - `screen`: whose eyes the screen is for, and what the map and panels show them;
 //! - `undo`: taking back a placement step or the person's last quiet decision.
 
 mod clicks;
 mod defence;
+mod refusals;
 mod screen;
 mod setup;
 #[cfg(test)]
@@ -36,6 +38,7 @@ use crate::messages;
 use crate::text::fill;
 
 pub use clicks::{Click, FortifyDraft, PlaceCount};
+pub use refusals::Refusal;
 pub(crate) use setup::yes;
 pub use setup::{GameSetup, SeatSettings, SetupProblem};
 pub use undo::Undone;

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use castellan_engine::board::TerritoryId;
-use castellan_engine::game::{Action, Choice, Decision, EventKind, Placement, Route};
+use castellan_engine::game::{Action, Choice, Decision, EventKind, Placement, Route, RuleError};
 use castellan_engine::variant::Variant;
 
 use super::*;
@@ -960,4 +960,119 @@ fn a_fortify_waits_for_its_count_and_undo_forgets_it() {
     let seat = session.human_to_move().unwrap();
     session.apply(seat, action).unwrap();
     assert_eq!(session.fortify_draft(), None);
+}
+
+/// A session of Anna (a person), Ben and Cleo at a described position on the Castle
+/// Risk board: Anna's turn, between attacks. Anna's castle is in London, Ben's in
+/// Moscow, Cleo's in Vienna; `anna` and `cleo` list more of their territories.
+fn described(anna: &[&str], cleo: &[&str], truce_with_cleo: bool) -> Session {
+    let mut territories = String::new();
+    for (owner, keys) in [(0, anna), (1, &["moscow"][..]), (2, cleo)] {
+        for key in keys {
+            territories.push_str(&format!("{key} = {{ owner = {owner}, armies = 4 }}\n"));
+        }
+    }
+    let truces = if truce_with_cleo {
+        "truces = [{ seat = 2, target = 0 }]\n"
+    } else {
+        ""
+    };
+    let source = format!(
+        "seed = 3\n{truces}[territories]\n{territories}\n\
+         [[seats]]\ncastle = \"london\"\n[[seats]]\ncastle = \"moscow\"\n\
+         [[seats]]\ncastle = \"vienna\"\n[turn]\nseat = 0\nstep = \"play\"\n"
+    );
+    let position = castellan_engine::game::Position::from_toml(&source).unwrap();
+    let loaded = board();
+    let game = castellan_engine::game::Game::from_position(
+        Arc::clone(&loaded.board),
+        Variant::rulebook(),
+        &position,
+        castellan_engine::game::Dice::Random,
+    )
+    .unwrap();
+    let seats = setup(&[false, true, true]).seats;
+    Session::resume(game, loaded.source, seats, true, None, Vec::new()).unwrap()
+}
+
+#[test]
+fn a_click_that_does_nothing_has_the_engines_reason() {
+    let t = |key: &str| board().board.territory_by_key(key).unwrap();
+    // London is surrounded by Anna's own territories: nothing to attack from there.
+    let mut session = described(
+        &["london", "wales", "yorkshire", "paris"],
+        &["vienna"],
+        false,
+    );
+    assert_eq!(session.click(t("london")), Click::Ignored);
+    assert_eq!(
+        session.why_not(t("london")),
+        Refusal::NoEnemyNext(t("london"))
+    );
+    // Someone else's territory.
+    assert_eq!(session.click(t("moscow")), Click::Ignored);
+    assert_eq!(
+        session.why_not(t("moscow")),
+        Refusal::Rule(RuleError::NotYours(t("moscow")))
+    );
+    // Its only enemy is in truce with Anna.
+    let mut session = described(
+        &["london", "wales", "yorkshire"],
+        &["vienna", "paris"],
+        true,
+    );
+    assert_eq!(session.click(t("london")), Click::Ignored);
+    assert_eq!(
+        session.why_not(t("london")),
+        Refusal::TrucesOnly {
+            from: t("london"),
+            seats: vec![Seat(2)]
+        }
+    );
+    // The dice are rolled in the side panel, not on the map.
+    let mut session = described(&["london", "wales"], &["vienna", "paris"], false);
+    let attack = Action::Attack {
+        from: t("london"),
+        to: t("paris"),
+    };
+    session.apply(Seat(0), attack).unwrap();
+    assert_eq!(session.click(t("wales")), Click::Ignored);
+    assert_eq!(session.why_not(t("wales")), Refusal::InThePanels);
+}
+
+#[test]
+fn hidden_armies_under_ones_own_castle_are_refused_with_the_reason() {
+    let mut session = session(&[false, false]);
+    while !matches!(
+        session.game().pending().map(|p| p.decision),
+        Some(Decision::HideArmies)
+    ) {
+        let seat = session.human_to_move().unwrap();
+        if let Some(action) = session.confirm_placement() {
+            session.apply(seat, action).unwrap();
+            continue;
+        }
+        let (first, _) = session.targets()[0];
+        if let Click::Act(action) = session.click(first) {
+            session.apply(seat, action).unwrap();
+        }
+    }
+    let seat = session.human_to_move().unwrap();
+    let castle = session.game().castle(seat).unwrap();
+    assert!(
+        session.targets().iter().all(|(t, _)| *t != castle),
+        "a castle is not lit"
+    );
+    assert_eq!(session.click(castle), Click::Ignored);
+    assert_eq!(
+        session.why_not(castle),
+        Refusal::Rule(RuleError::HiddenUnderCastle(castle))
+    );
+    // Any territory without a castle is lit, another's included (ruling 4).
+    let others = session
+        .targets()
+        .iter()
+        .filter(|(t, _)| session.game().owner(*t) != Some(seat))
+        .count();
+    assert!(others > 0, "another's territory is lit too");
 }

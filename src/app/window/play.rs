@@ -101,7 +101,9 @@ impl MainWindow {
         match click {
             Click::Act(action) => self.act(action),
             Click::Changed => self.refresh(),
-            Click::Ignored => {}
+            // Never a click without a word: the status line says why, until the
+            // next move.
+            Click::Ignored => self.status = status::refusal(&session.why_not(id), session),
         }
     }
 

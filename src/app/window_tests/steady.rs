@@ -400,3 +400,75 @@ fn the_hand_off_page_tells_every_turn_since_the_person_last_had_the_screen() {
         "{pages_with_turns} pages told of turns"
     );
 }
+
+#[gtk::test]
+fn every_ignored_click_says_why_on_the_status_line() {
+    use super::super::map_view::ClickKind;
+    let window = presented_game();
+    let mut chooser = Computers::new(3, 8);
+    let (mut hidden, mut others) = (false, false);
+    for _ in 0..1_500 {
+        wait_for_the_computer(&window);
+        if window.model().page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            settle();
+            continue;
+        }
+        let Some((seat, decision, action)) = ({
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            session.human_to_move().map(|seat| {
+                let game = session.game();
+                (
+                    seat,
+                    game.pending().unwrap().decision,
+                    chooser.choose(game).unwrap(),
+                )
+            })
+        }) else {
+            continue;
+        };
+        let (castle, someone_elses) = {
+            let model = window.model();
+            let game = model.session.as_ref().unwrap().game();
+            let other = game
+                .board()
+                .territory_ids()
+                .find(|&t| game.owner(t).is_some_and(|o| o != seat));
+            (game.castle(seat), other)
+        };
+        match decision {
+            // Hidden armies never lie under a castle: the click says so.
+            Decision::HideArmies if !hidden => {
+                window.emit(MainWindowInput::MapClicked(
+                    castle.unwrap(),
+                    ClickKind::Plain,
+                ));
+                settle();
+                let status = super::label_text(&window, "status");
+                assert!(status.contains("cannot lie under a castle"), "{status}");
+                hidden = true;
+            }
+            // Someone else's territory is no place to attack from.
+            Decision::Play { .. } if !others => {
+                let before = super::label_text(&window, "status");
+                window.emit(MainWindowInput::MapClicked(
+                    someone_elses.unwrap(),
+                    ClickKind::Plain,
+                ));
+                settle();
+                let status = super::label_text(&window, "status");
+                assert_ne!(status, before);
+                assert!(status.contains("is not yours"), "{status}");
+                others = true;
+            }
+            _ => {}
+        }
+        if hidden && others {
+            break;
+        }
+        window.emit(MainWindowInput::Act(action));
+        settle();
+    }
+    assert!(hidden && others, "{hidden} {others}");
+}
