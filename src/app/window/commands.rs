@@ -21,9 +21,15 @@ use crate::config::{APP_ID, VERSION};
 use crate::messages;
 
 impl MainWindow {
-    /// Asks before dropping unsaved changes; carries on at once when there are none.
+    /// Asks before dropping a game in progress with unsaved changes; carries on at
+    /// once when there are none, or when the game has ended (it is no longer in
+    /// progress, and its victory page already offered what comes next).
     pub(super) fn unless_unsaved(&mut self, then: Then, sender: &ComponentSender<Self>) {
-        if !self.session.as_ref().is_some_and(Session::unsaved) {
+        let in_progress = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.unsaved() && s.game().pending().is_some());
+        if !in_progress {
             self.proceed(then, sender);
             return;
         }
@@ -42,7 +48,7 @@ impl MainWindow {
         let sender = sender.clone();
         dialog.connect_response(None, move |_, response| {
             if response == "discard" {
-                sender.input(MainWindowInput::Proceed(then));
+                sender.input(MainWindowInput::Proceed(then.clone()));
             }
         });
         dialog.present();
@@ -56,7 +62,7 @@ impl MainWindow {
                 self.new_game.emit(NewGameInput::Open(setup));
                 self.new_game.widget().present();
             }
-            Then::Open => self.choose_file(false, sender),
+            Then::Open(path) => self.open_file(path, sender),
             Then::Quit => {
                 // The computer seats' thinking goes with the window, at once.
                 self.leave_table();
@@ -81,7 +87,7 @@ impl MainWindow {
                 sender.input(if save {
                     MainWindowInput::SaveTo(path)
                 } else {
-                    MainWindowInput::OpenFile(path)
+                    MainWindowInput::OpenChosen(path)
                 })
             },
         ));

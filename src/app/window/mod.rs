@@ -114,10 +114,11 @@ pub enum Startup {
 }
 
 /// What to do once unsaved changes may be dropped.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Then {
     NewGame,
-    Open,
+    /// Open this saved game (chosen already).
+    Open(PathBuf),
     Quit,
 }
 
@@ -219,6 +220,9 @@ pub enum MainWindowInput {
     /// Unsaved changes may go: carry on.
     Proceed(Then),
     StartGame(Box<NewGame>),
+    /// A saved game chosen to open in place of the game at the table.
+    OpenChosen(PathBuf),
+    /// Open this saved game now.
     OpenFile(PathBuf),
     SaveTo(PathBuf),
     FitMap,
@@ -759,7 +763,10 @@ impl Component for MainWindow {
     ) {
         match message {
             MainWindowInput::NewGame => self.unless_unsaved(Then::NewGame, &sender),
-            MainWindowInput::Open => self.unless_unsaved(Then::Open, &sender),
+            // The file first: the game in progress is asked about only once there is
+            // something to open instead.
+            MainWindowInput::Open => self.choose_file(false, &sender),
+            MainWindowInput::OpenChosen(path) => self.unless_unsaved(Then::Open(path), &sender),
             MainWindowInput::Quit => self.unless_unsaved(Then::Quit, &sender),
             MainWindowInput::Proceed(then) => self.proceed(then, &sender),
             MainWindowInput::Save => match self.session.as_ref().and_then(|s| s.path().cloned()) {
@@ -1012,6 +1019,12 @@ impl MainWindow {
             &gettext("Hint: {move}"),
             &[("move", &hint::describe(action, &names))],
         )
+    }
+
+    /// Whether a file chooser is open.
+    #[cfg(test)]
+    pub fn choosing_a_file(&self) -> bool {
+        self.chooser.as_ref().is_some_and(|c| c.is_visible())
     }
 
     /// The game's file (or "New Game") with a dot when unsaved, then the board and

@@ -472,3 +472,137 @@ fn every_ignored_click_says_why_on_the_status_line() {
     }
     assert!(hidden && others, "{hidden} {others}");
 }
+
+/// The question asked before a game in progress is dropped, if one is showing;
+/// closed when found, so that the next check starts afresh.
+fn question_asked() -> bool {
+    let asked = gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<adw::MessageDialog>().ok())
+        .filter(|d| d.is_visible())
+        .inspect(|d| d.close())
+        .count();
+    settle();
+    asked > 0
+}
+
+/// Presses Ctrl+N (its action) and says what came: the new-game dialog at once, or
+/// the question about the game in progress. Both are closed again.
+fn new_game_pressed(window: &Controller<MainWindow>) -> (bool, bool) {
+    let dialog = window.model().new_game.widget().clone();
+    dialog.set_visible(false);
+    WidgetExt::activate_action(window.widget(), "win.new-game", None).unwrap();
+    settle();
+    let opened = dialog.is_visible();
+    dialog.set_visible(false);
+    (opened, question_asked())
+}
+
+#[gtk::test]
+fn new_game_is_offered_in_every_state_of_the_window() {
+    // Before any game.
+    let window = MainWindow::builder().launch(Startup::Dialog).detach();
+    settle();
+    assert_eq!(new_game_pressed(&window), (true, false), "before any game");
+    // A game of two people and a computer: while the computer thinks, while a person
+    // places armies, on the page between people: the game in progress is asked about.
+    window.emit(MainWindowInput::StartGame(Box::new(
+        two_people_and_a_computer(),
+    )));
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    let (mut thinking, mut placing, mut between) = (false, false, false);
+    for _ in 0..2_000 {
+        settle();
+        let (page, computer, decision) = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            (
+                model.page,
+                session.computer_to_move().is_some(),
+                session.game().pending().map(|p| p.decision),
+            )
+        };
+        let state = if page == Page::Privacy {
+            &mut between
+        } else if computer {
+            &mut thinking
+        } else if matches!(decision, Some(Decision::PlaceArmies { .. })) {
+            &mut placing
+        } else {
+            &mut false
+        };
+        if !*state && window.model().session.as_ref().unwrap().unsaved() {
+            assert_eq!(
+                new_game_pressed(&window),
+                (false, true),
+                "{page:?} {decision:?}"
+            );
+            *state = true;
+        }
+        if page == Page::Privacy {
+            window.emit(MainWindowInput::PrivacyCleared);
+            continue;
+        }
+        if computer {
+            wait_for_the_computer(&window);
+            continue;
+        }
+        let action = chooser.choose(window.model().session.as_ref().unwrap().game());
+        window.emit(MainWindowInput::Act(action.unwrap()));
+        if thinking && placing && between {
+            break;
+        }
+    }
+    assert!(
+        thinking && placing && between,
+        "{thinking} {placing} {between}"
+    );
+    // A game that has ended is no game in progress: no question.
+    let (actions, _) = super::golden_actions_and_first_elimination();
+    let last = actions.len() - 1;
+    window.emit(MainWindowInput::OpenFile(super::golden_game_cut(
+        last + 1,
+        "won-new",
+    )));
+    settle();
+    assert_eq!(window.model().page, Page::Victory);
+    assert_eq!(new_game_pressed(&window), (true, false), "after a win");
+}
+
+#[gtk::test]
+fn opening_asks_about_the_game_in_progress_only_once_a_file_is_chosen() {
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    let mut chooser = Computers::new(3, 8);
+    super::play_until(&window, &mut chooser, |d| {
+        matches!(d, Decision::Play { .. })
+    });
+    assert!(window.model().session.as_ref().unwrap().unsaved());
+    // Ctrl+O: the file chooser first, no question yet.
+    WidgetExt::activate_action(window.widget(), "win.open", None).unwrap();
+    settle();
+    assert!(window.model().choosing_a_file(), "the file chooser is open");
+    assert!(!question_asked(), "asked before a file was chosen");
+    // A file chosen: now the game in progress is asked about, and stays meanwhile.
+    let (actions, _) = super::golden_actions_and_first_elimination();
+    let won = super::golden_game_cut(actions.len(), "won-open");
+    window.emit(MainWindowInput::OpenChosen(won.clone()));
+    settle();
+    assert!(question_asked(), "the game in progress is asked about");
+    assert_eq!(window.model().session.as_ref().unwrap().path(), None);
+    // An ended game is not asked about: another file opens at once.
+    window.emit(MainWindowInput::OpenFile(won.clone()));
+    settle();
+    assert_eq!(window.model().page, Page::Victory);
+    let almost = super::golden_game_cut(actions.len() - 1, "almost-open");
+    window.emit(MainWindowInput::OpenChosen(almost.clone()));
+    settle();
+    assert!(!question_asked(), "asked about a game that has ended");
+    assert_eq!(
+        window.model().session.as_ref().unwrap().path(),
+        Some(&almost)
+    );
+}
