@@ -354,8 +354,8 @@ impl Component for MapView {
                 },
             },
             add_controller = gtk::EventControllerKey {
-                connect_key_pressed[sender] => move |_, key, _, _| {
-                    match message_for_key(key) {
+                connect_key_pressed[sender] => move |_, key, _, modifiers| {
+                    match message_for_key(key, modifiers) {
                         Some(message) => {
                             sender.input(message);
                             glib::Propagation::Stop
@@ -726,7 +726,12 @@ fn show_focus(scene: &mut MapScene, territory: TerritoryId, battle: Option<Attac
 
 /// The keys the map answers to, without modifiers: move the focus, click, zoom in and
 /// out, fit, back out.
-fn message_for_key(key: gdk::Key) -> Option<MapViewInput> {
+fn message_for_key(key: gdk::Key, modifiers: gdk::ModifierType) -> Option<MapViewInput> {
+    // Keys held with Control or Alt are the window's shortcuts (Ctrl+Enter confirms,
+    // Ctrl+N starts a new game): the map lets them through.
+    if modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK) {
+        return None;
+    }
     match key {
         gdk::Key::Left | gdk::Key::KP_Left => Some(MapViewInput::MoveFocus(Direction::Left)),
         gdk::Key::Right | gdk::Key::KP_Right => Some(MapViewInput::MoveFocus(Direction::Right)),
@@ -811,6 +816,20 @@ fn tooltip_markup(
 mod tests {
     use super::*;
     use crate::map::scene::Castle;
+
+    #[test]
+    fn the_map_leaves_the_windows_shortcuts_alone() {
+        let none = gdk::ModifierType::empty();
+        assert!(matches!(
+            message_for_key(gdk::Key::Return, none),
+            Some(MapViewInput::Activate)
+        ));
+        // Ctrl+Enter confirms a placement, even with the map focused after its clicks.
+        assert!(message_for_key(gdk::Key::Return, gdk::ModifierType::CONTROL_MASK).is_none());
+        assert!(message_for_key(gdk::Key::plus, gdk::ModifierType::ALT_MASK).is_none());
+        // Shift-modified keys stay the map's (Shift+= is "+" on many keyboards).
+        assert!(message_for_key(gdk::Key::plus, gdk::ModifierType::SHIFT_MASK).is_some());
+    }
 
     fn board() -> Board {
         let path =
