@@ -5,7 +5,8 @@ use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::game::{Decision, Pending, PlacementReason, Seat};
 use gettextrs::{gettext, ngettext};
 
-use super::session::{FortifyDraft, Refusal, Session};
+use super::decisions::percent;
+use super::session::{CastleDanger, FortifyDraft, Refusal, Session};
 use crate::messages::{self, Names};
 use crate::text::{fill, translated};
 
@@ -96,6 +97,30 @@ pub fn refusal(refusal: &Refusal, session: &Session) -> String {
         Refusal::GameOver => gettext("the game is over"),
     };
     messages::sentence(&text)
+}
+
+/// The warning that a placement about to be confirmed leaves the person's castle in
+/// danger, with its chance of holding, and how to place anyway.
+pub fn castle_danger(danger: &CastleDanger, session: &Session) -> String {
+    let board = session.game().board();
+    let seats = session.names();
+    fill(
+        &ngettext(
+            "Careful: your castle in {castle} holds only {holds} of the time against {enemy}'s {n} army in {from}, and a castle taken puts you out of the game. Confirm again to place anyway.",
+            "Careful: your castle in {castle} holds only {holds} of the time against {enemy}'s {n} armies in {from}, and a castle taken puts you out of the game. Confirm again to place anyway.",
+            danger.attackers,
+        ),
+        &[
+            ("castle", &territory(board, danger.castle)),
+            ("holds", &percent(danger.holds)),
+            (
+                "enemy",
+                &seats.get(danger.enemy.index()).cloned().unwrap_or_default(),
+            ),
+            ("n", &danger.attackers),
+            ("from", &territory(board, danger.from)),
+        ],
+    )
 }
 
 /// What the status line needs besides the decision.

@@ -9,7 +9,8 @@
 //!   rest of an attack, and rolling an attack until it is decided;
 //! - `refusals`: why a click on the map did nothing, in the engine's reasons;
 //! - `screen`: whose eyes the screen is for, and what the map and panels show them;
-//! - `undo`: taking back a placement step or the person's last quiet decision.
+//! - `undo`: taking back a placement step or the person's last quiet decision;
+//! - `warnings`: a castle left in danger by a placement, said before it is made.
 
 mod clicks;
 mod defence;
@@ -17,8 +18,9 @@ mod refusals;
 mod screen;
 mod setup;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod undo;
+mod warnings;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -42,6 +44,7 @@ pub use refusals::Refusal;
 pub(crate) use setup::yes;
 pub use setup::{GameSetup, SeatSettings, SetupProblem};
 pub use undo::Undone;
+pub use warnings::CastleDanger;
 
 /// Why a session could not start or open.
 #[derive(Debug, thiserror::Error)]

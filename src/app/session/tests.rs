@@ -1076,3 +1076,74 @@ fn hidden_armies_under_ones_own_castle_are_refused_with_the_reason() {
         .count();
     assert!(others > 0, "another's territory is lit too");
 }
+
+/// Anna's castle in London with `london` armies, Wales hers with 3, Cleo's Paris
+/// with `paris` armies next to it; Anna holds a Reinforcement card and plays it, so
+/// that she has 3 armies to place.
+pub(crate) fn placing_beside(london: u32, paris: u32) -> Session {
+    let source = format!(
+        "seed = 3\n[territories]\nlondon = {{ owner = 0, armies = {london} }}\n\
+         wales = {{ owner = 0, armies = 3 }}\nmoscow = {{ owner = 1, armies = 4 }}\n\
+         vienna = {{ owner = 2, armies = 4 }}\nparis = {{ owner = 2, armies = {paris} }}\n\
+         [[seats]]\ncastle = \"london\"\nhand = [\"reinforcements\"]\n[[seats]]\n\
+         castle = \"moscow\"\n[[seats]]\ncastle = \"vienna\"\n[turn]\nseat = 0\nstep = \"play\"\n"
+    );
+    let position = castellan_engine::game::Position::from_toml(&source).unwrap();
+    let loaded = board();
+    let game = castellan_engine::game::Game::from_position(
+        Arc::clone(&loaded.board),
+        Variant::rulebook(),
+        &position,
+        castellan_engine::game::Dice::Random,
+    )
+    .unwrap();
+    let seats = setup(&[false, true, true]).seats;
+    let mut session = Session::resume(game, loaded.source, seats, true, None, Vec::new()).unwrap();
+    session
+        .apply(Seat(0), Action::PlayReinforcements { cards: 1 })
+        .unwrap();
+    session
+}
+
+#[test]
+fn a_placement_leaving_the_castle_at_dangerous_odds_is_said_with_its_chance() {
+    let t = |key: &str| board().board.territory_by_key(key).unwrap();
+    // Every army on Wales: London keeps 1 against Cleo's 9 in Paris.
+    let mut session = placing_beside(1, 10);
+    assert_eq!(
+        session.castle_danger_after_placement(),
+        None,
+        "nothing placed yet"
+    );
+    session.place(t("wales"), PlaceCount::All);
+    let danger = session
+        .castle_danger_after_placement()
+        .expect("London is in danger");
+    assert_eq!(
+        (
+            danger.castle,
+            danger.defenders,
+            danger.enemy,
+            danger.from,
+            danger.attackers
+        ),
+        (t("london"), 1, Seat(2), t("paris"), 9)
+    );
+    let expected = castellan_engine::odds::odds(
+        9,
+        1,
+        castellan_engine::odds::OddsOptions {
+            castle: true,
+            castle_dice_limit: Some(2),
+            ..Default::default()
+        },
+    )
+    .unwrap()
+    .attacker_win_probability();
+    assert!((danger.holds - (1.0 - expected)).abs() < 1e-12);
+    assert!(danger.holds < 0.5);
+    // The armies on London instead: 4 against 1 (Paris keeps 1 back of its 2).
+    let mut session = placing_beside(1, 2);
+    session.place(t("london"), PlaceCount::All);
+    assert_eq!(session.castle_danger_after_placement(), None);
+}

@@ -194,6 +194,9 @@ pub struct MainWindow {
     echo_log: bool,
     /// Where the last setup is remembered (see [`setup_file`]).
     setup_file: PathBuf,
+    /// The person and turn (0 in setup) last warned that a placement leaves their
+    /// castle in danger: the warning comes once a turn, and Confirm then places.
+    castle_warned: Option<(Seat, u32)>,
 }
 
 #[derive(Debug)]
@@ -717,6 +720,7 @@ impl Component for MainWindow {
             chooser: None,
             echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),
             setup_file: setup_file(),
+            castle_warned: None,
         };
         if let Ok(loaded) = &board {
             model.show_board(Arc::clone(&loaded.board), &sender);
@@ -852,16 +856,7 @@ impl Component for MainWindow {
                     self.act(action);
                 }
             }
-            MainWindowInput::ConfirmPlacement => {
-                let action = self.session.as_ref().and_then(|session| {
-                    session
-                        .confirm_placement()
-                        .or_else(|| session.confirm_fortify())
-                });
-                if let Some(action) = action {
-                    self.act(action);
-                }
-            }
+            MainWindowInput::ConfirmPlacement => self.confirm(),
             MainWindowInput::SetFortifyArmies(armies) => {
                 if let Some(session) = &mut self.session {
                     session.set_fortify_armies(armies);

@@ -140,6 +140,32 @@ impl MainWindow {
         self.refresh();
     }
 
+    /// Confirms the placement or the fortify being made; a placement that leaves the
+    /// person's castle in danger is first said so, once a turn, on the status line.
+    pub(super) fn confirm(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let Some(action) = session
+            .confirm_placement()
+            .or_else(|| session.confirm_fortify())
+        else {
+            return;
+        };
+        if let (Some(seat), Some(danger)) = (
+            session.human_to_move(),
+            session.castle_danger_after_placement(),
+        ) {
+            let turn = (seat, session.game().turn_number());
+            if self.castle_warned != Some(turn) {
+                self.castle_warned = Some(turn);
+                self.status = status::castle_danger(&danger, session);
+                return;
+            }
+        }
+        self.act(action);
+    }
+
     /// Takes back the last placement step or decision the person may take back, and
     /// the log lines it wrote.
     pub(super) fn undo(&mut self) {

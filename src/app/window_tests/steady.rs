@@ -606,3 +606,42 @@ fn opening_asks_about_the_game_in_progress_only_once_a_file_is_chosen() {
         Some(&almost)
     );
 }
+
+#[gtk::test]
+fn a_placement_leaving_the_castle_in_danger_is_said_once_before_it_is_made() {
+    use super::super::map_view::ClickKind;
+    let session = super::super::session::tests::placing_beside(1, 10);
+    let wales = session.board().territory_by_key("wales").unwrap();
+    let path = std::env::temp_dir().join(format!("castle-danger-{}.castellan", std::process::id()));
+    std::fs::write(&path, super::super::files::game_json(&session).unwrap()).unwrap();
+    let window = MainWindow::builder()
+        .launch(Startup::Open(path.clone()))
+        .detach();
+    settle();
+    let _ = std::fs::remove_file(&path);
+    let moves = |window: &Controller<MainWindow>| {
+        window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .game()
+            .history()
+            .len()
+    };
+    let before = moves(&window);
+    window.emit(MainWindowInput::MapClicked(wales, ClickKind::Control));
+    window.emit(MainWindowInput::ConfirmPlacement);
+    settle();
+    let status = super::label_text(&window, "status");
+    assert!(
+        status.starts_with("Careful: your castle in London holds only ")
+            && status.contains("Paris"),
+        "{status}"
+    );
+    assert_eq!(moves(&window), before, "not placed yet");
+    // Said once: Confirm again places.
+    window.emit(MainWindowInput::ConfirmPlacement);
+    settle();
+    assert_eq!(moves(&window), before + 1);
+}
