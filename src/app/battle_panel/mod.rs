@@ -466,6 +466,8 @@ impl Component for BattlePanel {
                         gtk::Button {
                             set_label: &gettext("Half"),
                             set_widget_name: "move-in-half",
+                            #[watch]
+                            set_tooltip_text: Some(&model.half_tip()),
                             connect_clicked[sender] => move |_| {
                                 sender.input(BattlePanelInput::MoveInPreset(1));
                             },

@@ -135,13 +135,41 @@ impl BattlePanel {
         }
     }
 
-    /// The armies the Minimum, Half and All buttons choose.
+    /// The armies the Minimum, Half and All buttons choose: Half is half the armies
+    /// in the territory they come from (rounded up), within what may move in.
     pub(super) fn move_in_presets(&self) -> Option<[u32; 3]> {
         match self.stage {
-            BattleStage::MoveIn { min, max, .. } => {
-                Some([min, (min + max).div_ceil(2).clamp(min, max), max])
+            BattleStage::MoveIn { from, min, max, .. } => {
+                let half = self.armies_in(from).div_ceil(2).clamp(min, max);
+                Some([min, half, max])
             }
             _ => None,
+        }
+    }
+
+    /// The armies standing on `territory` in the snapshot shown.
+    fn armies_in(&self, territory: TerritoryId) -> u32 {
+        self.table
+            .as_ref()
+            .and_then(|table| table.view.territories.get(territory.index()))
+            .map_or(0, |t| t.armies)
+    }
+
+    /// What Half moves, in words for its tooltip.
+    pub(super) fn half_tip(&self) -> String {
+        match self.stage {
+            BattleStage::MoveIn { from, .. } => fill(
+                &ngettext(
+                    "Half of the {n} army in {territory}",
+                    "Half of the {n} armies in {territory}",
+                    self.armies_in(from),
+                ),
+                &[
+                    ("n", &self.armies_in(from)),
+                    ("territory", &self.territory_name(from)),
+                ],
+            ),
+            _ => String::new(),
         }
     }
 
@@ -443,6 +471,11 @@ pub(super) fn defend_notes(offer: &DefendOffer) -> String {
         &[("n", &offer.attacker_dice)],
     )];
     notes.extend(committed_notes(&offer.sides));
+    if offer.reveal == Some(0) {
+        notes.push(gettext(
+            "Your hidden armies here are worth nothing until a Reinforcement card is played",
+        ));
+    }
     notes.join(" · ")
 }
 

@@ -154,9 +154,22 @@ fn move_in_offers_the_legal_range() {
     };
     let castle = game.castle_at(from).is_some();
     assert_eq!(spin.value_as_int() as u32, if castle { min } else { max });
+    // Half is half: of the armies in the territory they come from (14 there: 7).
+    let half = game.armies(from).div_ceil(2).clamp(min, max);
+    let tip = named(panel.widget(), "move-in-half")
+        .tooltip_text()
+        .unwrap();
+    assert_eq!(
+        tip,
+        format!(
+            "Half of the {} armies in {}",
+            game.armies(from),
+            game.board().territory(from).name
+        )
+    );
     for (button, armies) in [
         ("move-in-min", min),
-        ("move-in-half", (min + max).div_ceil(2)),
+        ("move-in-half", half),
         ("move-in-all", max),
     ] {
         named(panel.widget(), button)

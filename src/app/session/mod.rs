@@ -39,7 +39,7 @@ use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
 use crate::messages;
 use crate::text::fill;
 
-pub use clicks::{Click, FortifyDraft, PlaceCount};
+pub use clicks::{Aboard, Click, FortifyDraft, PlaceCount};
 pub use refusals::Refusal;
 pub(crate) use setup::yes;
 pub use setup::{GameSetup, SeatSettings, SetupProblem};

@@ -741,7 +741,7 @@ fn the_admirals_routes_light_up_only_once_the_admiral_is_chosen() {
     );
 
     // With it: the sea routes' sources, then their targets across the sea, and a
-    // click attacks by sea with every army that may sail.
+    // click attacks by sea with every army that may sail (half from a castle).
     assert!(session.toggle_admiral());
     assert!(session.admiral_chosen());
     assert_eq!(
@@ -756,12 +756,17 @@ fn the_admirals_routes_light_up_only_once_the_admiral_is_chosen() {
         lit(&session),
         targets_from(&by_sea, route.from, TargetKind::AcrossSea)
     );
+    let sailing = if session.game().castle_at(route.from).is_some() {
+        route.max_armies.div_ceil(2)
+    } else {
+        route.max_armies
+    };
     assert_eq!(
         session.click(route.to),
         Click::Act(Action::AdmiralAttack {
             from: route.from,
             to: route.to,
-            armies: route.max_armies,
+            armies: sailing,
         })
     );
 
@@ -797,15 +802,32 @@ fn the_admiral_sails_at_most_the_armies_let_aboard() {
         "only with the Admiral chosen"
     );
     assert!(session.toggle_admiral());
-    let (aboard, most) = session.admiral_aboard().unwrap();
-    assert!(most >= route.max_armies);
-    assert_eq!(
-        aboard, most,
-        "every army that may go, unless told otherwise"
-    );
-    session.set_admiral_aboard(1);
-    assert_eq!(session.admiral_aboard(), Some((1, most)));
+    let aboard = session.admiral_aboard().unwrap();
+    assert!(aboard.most >= route.max_armies);
+    assert_eq!(aboard.from, None, "no coast chosen yet");
+    // The coast chosen: what may sail from it, and what stays there.
     assert_eq!(session.click(route.from), Click::Changed);
+    let aboard = session.admiral_aboard().unwrap();
+    let from = aboard.from.expect("the coast chosen");
+    assert_eq!(from.coast, route.from);
+    assert_eq!(aboard.most, route.max_armies);
+    let castle = session.game().castle_at(route.from).is_some();
+    assert_eq!(from.castle, castle);
+    // Everything that may go, but only half from a castle's coast.
+    let default = if castle {
+        route.max_armies.div_ceil(2)
+    } else {
+        route.max_armies
+    };
+    assert_eq!(aboard.armies, default);
+    assert_eq!(from.stay, session.game().armies(route.from) - default);
+    session.set_admiral_aboard(1);
+    let aboard = session.admiral_aboard().unwrap();
+    assert_eq!(aboard.armies, 1);
+    assert_eq!(
+        aboard.from.unwrap().stay,
+        session.game().armies(route.from) - 1
+    );
     let Click::Act(action) = session.click(route.to) else {
         panic!("a target across the sea attacks")
     };

@@ -1441,12 +1441,37 @@ fn the_admirals_toggle_switches_what_the_map_lights() {
         (sources, routes[0])
     };
     assert_eq!(lit_on_the_map(&window), sea_sources);
-    // A coast chosen: only the coasts across the sea light up, as such.
+    assert_eq!(
+        label_text(&window, "admiral-stays"),
+        "Click the coast of yours to sail from"
+    );
+    let aboard_row = |window: &Controller<MainWindow>| {
+        named(window.widget(), "admiral-aboard")
+            .parent()
+            .unwrap()
+            .get_visible()
+    };
+    assert!(!aboard_row(&window), "no count before the coast is chosen");
+    // A coast chosen: only the coasts across the sea light up, as such; the panel
+    // says how many sail and what stays behind.
     window.emit(MainWindowInput::MapClicked(first.from, ClickKind::Plain));
     settle();
     let lit = lit_on_the_map(&window);
     assert!(lit.contains(&(first.to, TargetKind::AcrossSea)), "{lit:?}");
     assert!(lit.iter().all(|&(_, kind)| kind == TargetKind::AcrossSea));
+    let (aboard, stay) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        let aboard = session.admiral_aboard().unwrap();
+        (aboard.armies, aboard.from.unwrap().stay)
+    };
+    let spin = named(window.widget(), "admiral-aboard")
+        .downcast::<gtk::SpinButton>()
+        .unwrap();
+    assert!(aboard_row(&window));
+    assert_eq!(spin.value_as_int() as u32, aboard);
+    let stays = label_text(&window, "admiral-stays");
+    assert!(stays.starts_with(&format!("{stay} stay")), "{stays}");
 
     // Escape forgets the coast, then the Admiral: the toggle follows.
     window.emit(MainWindowInput::MapEscape);
