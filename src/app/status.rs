@@ -202,6 +202,18 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
         Decision::PlaceArmies { armies, reason } => {
             let left = armies.saturating_sub(cx.placed);
             match reason {
+                // One at a time (classic Risk): a click places it.
+                PlacementReason::Setup if *armies == 1 => {
+                    let left = cx.armies_in_hand;
+                    fill(
+                        &ngettext(
+                            "{left} army left to place, one at a time — click a territory of yours (Shift-click: 5 there, Ctrl-click: all there)",
+                            "{left} armies left to place, one at a time — click a territory of yours (Shift-click: 5 there, Ctrl-click: all there)",
+                            left,
+                        ),
+                        &[("left", &left)],
+                    )
+                }
                 PlacementReason::Setup if cx.armies_in_hand > *armies => fill(
                     &ngettext(
                         "{left} army left to place, {at} at a time — click your territories, then Confirm",

@@ -74,6 +74,17 @@ impl Session {
         Some((self.placed(), armies))
     }
 
+    /// Whether the placement at hand is one of setup.
+    fn setup_placing(&self) -> bool {
+        matches!(
+            self.game.pending().map(|p| p.decision),
+            Some(castellan_engine::game::Decision::PlaceArmies {
+                reason: castellan_engine::game::PlacementReason::Setup,
+                ..
+            })
+        )
+    }
+
     /// Armies placed on the map so far (in every step).
     fn placed(&self) -> u32 {
         self.draft.iter().map(|&(_, armies)| armies).sum()
@@ -104,6 +115,25 @@ impl Session {
         let left = armies.saturating_sub(self.placed());
         if !territories.contains(&territory) || left == 0 {
             return Click::Ignored;
+        }
+        // One army at a time (classic Risk's setup): a click places it at once, with
+        // nothing to confirm; Shift and Control order more on the same territory for
+        // the turns to come (5 in all, or every army left in hand).
+        if armies == 1 && self.draft.is_empty() {
+            if self.setup_placing() {
+                let in_hand = self
+                    .human_to_move()
+                    .map_or(1, |seat| self.game.armies_to_place(seat));
+                let ahead = match count {
+                    PlaceCount::One => 0,
+                    PlaceCount::Five => 4,
+                    PlaceCount::All => in_hand.saturating_sub(1),
+                };
+                self.place_ahead(territory, ahead.min(in_hand.saturating_sub(1)));
+            }
+            return Click::Act(Action::PlaceArmies {
+                placements: vec![Placement::new(territory, 1)],
+            });
         }
         let step = match count {
             PlaceCount::One => 1,

@@ -1169,3 +1169,75 @@ fn a_placement_leaving_the_castle_at_dangerous_odds_is_said_with_its_chance() {
     session.place(t("london"), PlaceCount::All);
     assert_eq!(session.castle_danger_after_placement(), None);
 }
+
+/// A classic game on the Classic World Map: a person (seat 0) and two computers.
+fn classic_session() -> Session {
+    let board =
+        load_board(&crate::app::library::shipped_folder("boards").join("classic.toml")).unwrap();
+    Session::new(board, Variant::classic(), &setup(&[false, true, true]), 0).unwrap()
+}
+
+/// Plays the computer seats of `session` (and nothing else) until a person is to move
+/// or the setup is done.
+fn computers_play(session: &mut Session, computers: &mut crate::app::computer::Computers) {
+    while let Some(seat) = session.computer_to_move() {
+        if session.game().setup_done() {
+            return;
+        }
+        let action = computers.choose(session.game()).unwrap();
+        session.apply(seat, action).unwrap();
+    }
+}
+
+#[test]
+fn classic_setup_places_an_army_a_click_and_more_ahead_or_for_me() {
+    let mut session = classic_session();
+    let mut computers = crate::app::computer::Computers::new(3, 4);
+    // Claims handed over: "Claim for Me".
+    computers_play(&mut session, &mut computers);
+    assert_eq!(session.may_hand_over(), Some((Seat(0), HandOver::Claims)));
+    assert!(session.hand_over(Seat(0), HandOver::Claims));
+    while !matches!(
+        session.game().pending().map(|p| (p.seat, p.decision)),
+        Some((Seat(0), Decision::PlaceArmies { .. }))
+    ) {
+        let seat = session.game().pending_seat().unwrap();
+        let action = computers.choose(session.game()).unwrap();
+        session.apply(seat, action).unwrap();
+    }
+    assert_eq!(
+        session.may_hand_over(),
+        Some((Seat(0), HandOver::Placements))
+    );
+    let mine = session
+        .targets()
+        .first()
+        .map(|&(t, _)| t)
+        .expect("a territory of the person's");
+    // One click, one army, nothing to confirm.
+    let before = session.game().armies(mine);
+    let Click::Act(action) = session.click(mine) else {
+        panic!("a click places the army at once");
+    };
+    session.apply(Seat(0), action).unwrap();
+    assert_eq!(session.game().armies(mine), before + 1);
+    // Shift-click: this one and 4 more on the same territory as the turns come, with
+    // no more input from the person.
+    computers_play(&mut session, &mut computers);
+    let Click::Act(action) = session.place(mine, PlaceCount::Five) else {
+        panic!("a Shift-click places at once");
+    };
+    session.apply(Seat(0), action).unwrap();
+    // The computers play their turns; the person's four come between theirs.
+    computers_play(&mut session, &mut computers);
+    assert_eq!(session.game().armies(mine), before + 6);
+    // "Place for Me": the computer places the rest.
+    assert!(session.hand_over(Seat(0), HandOver::Placements));
+    assert_eq!(session.human_to_move(), None);
+    assert_eq!(session.computer_to_move(), Some(Seat(0)));
+    computers_play(&mut session, &mut computers);
+    assert!(
+        session.game().setup_done(),
+        "every army placed without the person"
+    );
+}

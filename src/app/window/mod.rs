@@ -28,7 +28,7 @@ use super::log_view::GameLog;
 use super::map_view::{ClickKind, MapView, MapViewInput};
 use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
 use super::privacy::PrivacyPage;
-use super::session::{FortifyDraft, Session, TableEvent};
+use super::session::{FortifyDraft, HandOver, Session, TableEvent};
 use super::sidebar::{CardSidebar, CardSidebarOutput};
 use super::toasts::TableToasts;
 use super::variant_editor::{EditorMode, VariantEditor, VariantEditorInput};
@@ -277,7 +277,8 @@ pub enum MainWindowInput {
     SetFirstGameTips(bool),
     /// Play the hint shown.
     TakeHint,
-    /// The person to claim hands their claims over to the computer.
+    /// The person to claim or place in setup hands the rest over to the computer
+    /// ("Claim for Me", "Place for Me").
     ClaimForMe,
     /// The computer worker's hint for request `id`.
     Hinted {
@@ -456,11 +457,13 @@ impl Component for MainWindow {
                                 gtk::Button {
                                     set_widget_name: "claim-for-me",
                                     set_valign: gtk::Align::Center,
-                                    set_label: &gettext("Claim for Me"),
-                                    set_tooltip_text: Some(&gettext("The computer claims the rest of your territories, as the Normal player would")),
+                                    #[watch]
+                                    set_label: &model.hand_over_label(),
+                                    #[watch]
+                                    set_tooltip_text: Some(&model.hand_over_tip()),
                                     #[watch]
                                     set_visible: model.page == Page::Game
-                                        && model.session.as_ref().and_then(Session::may_hand_over_claims).is_some(),
+                                        && model.session.as_ref().and_then(Session::may_hand_over).is_some(),
                                     connect_clicked => MainWindowInput::ClaimForMe,
                                 },
                                 gtk::SpinButton {
@@ -927,9 +930,9 @@ impl Component for MainWindow {
             }
             MainWindowInput::ClaimForMe => {
                 if let Some(session) = &mut self.session
-                    && let Some(seat) = session.may_hand_over_claims()
+                    && let Some((seat, what)) = session.may_hand_over()
                 {
-                    session.hand_over_claims(seat);
+                    session.hand_over(seat, what);
                 }
                 self.refresh();
             }
@@ -1050,6 +1053,25 @@ impl MainWindow {
             "{dot}{name} — {}, {rules}",
             translated(game.board().meta.name.as_str())
         )
+    }
+
+    /// The hand-over button's label: claims or setup placements.
+    fn hand_over_label(&self) -> String {
+        match self.session.as_ref().and_then(Session::may_hand_over) {
+            Some((_, HandOver::Placements)) => gettext("Place for Me"),
+            _ => gettext("Claim for Me"),
+        }
+    }
+
+    fn hand_over_tip(&self) -> String {
+        match self.session.as_ref().and_then(Session::may_hand_over) {
+            Some((_, HandOver::Placements)) => gettext(
+                "The computer places the rest of your starting armies, as the Normal player would",
+            ),
+            _ => gettext(
+                "The computer claims the rest of your territories, as the Normal player would",
+            ),
+        }
     }
 
     /// Whether a game is being played at the table, on the game page: what the action

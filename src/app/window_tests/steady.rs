@@ -645,3 +645,87 @@ fn a_placement_leaving_the_castle_in_danger_is_said_once_before_it_is_made() {
     settle();
     assert_eq!(moves(&window), before + 1);
 }
+
+/// A classic game on the Classic World Map: Anna, a person, against two computers.
+fn classic_game() -> Controller<MainWindow> {
+    let folder = super::super::library::shipped_folder;
+    let setup = super::GameSetup {
+        seats: vec![
+            super::seat("Anna", 0, false),
+            super::seat("Ben", 1, true),
+            super::seat("Cleo", 2, true),
+        ],
+        seed: Some(6),
+        variant: Some(folder("variants").join("classic.toml")),
+        board: Some(folder("boards").join("classic.toml")),
+        ..super::GameSetup::default_for(2, |_| String::new())
+    };
+    let game = super::super::new_game::resolve(setup).unwrap();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(game)))
+        .detach();
+    window.emit(MainWindowInput::SetSpeed(GameSpeed::Instant));
+    settle();
+    window
+}
+
+#[gtk::test]
+fn classic_setup_takes_two_inputs_and_its_battles_show_no_castle_risk_card() {
+    use super::super::map_view::ClickKind;
+    let window = classic_game();
+    let mut inputs = 0;
+    let hand_over = named(window.widget(), "claim-for-me")
+        .downcast::<gtk::Button>()
+        .unwrap();
+    for _ in 0..500 {
+        wait_for_the_computer(&window);
+        let (setup_done, decision, mine) = {
+            let model = window.model();
+            let session = model.session.as_ref().unwrap();
+            let mine = session.targets().first().map(|&(t, _)| t);
+            (
+                session.game().setup_done(),
+                session
+                    .human_to_move()
+                    .and_then(|_| session.game().pending().map(|p| p.decision)),
+                mine,
+            )
+        };
+        if setup_done {
+            break;
+        }
+        match decision {
+            Some(Decision::Claim) => {
+                assert_eq!(hand_over.label().unwrap(), "Claim for Me");
+                hand_over.emit_clicked();
+                inputs += 1;
+            }
+            Some(Decision::PlaceArmies { .. }) => {
+                assert_eq!(hand_over.label().unwrap(), "Place for Me");
+                // Every starting army left on one territory: one Ctrl-click.
+                window.emit(MainWindowInput::MapClicked(
+                    mine.unwrap(),
+                    ClickKind::Control,
+                ));
+                inputs += 1;
+            }
+            Some(other) => panic!("a person decided {other:?} in setup"),
+            None => {}
+        }
+        settle();
+    }
+    assert!(window.model().session.as_ref().unwrap().game().setup_done());
+    assert_eq!(
+        inputs, 2,
+        "Claim for Me, then one Ctrl-click for every army"
+    );
+    // Classic Risk has no Generals or Marshalls: the battle panel shows none.
+    let mut chooser = Computers::new(3, 6);
+    let decision = super::play_until(&window, &mut chooser, |d| {
+        matches!(d, Decision::Roll { .. } | Decision::Defend { .. })
+    });
+    let battle = window.model().battle.widget().clone();
+    assert!(battle.get_visible(), "{decision:?}");
+    assert!(!named(&battle, "general").get_visible());
+    assert!(!named(&battle, "marshall").get_visible());
+}
