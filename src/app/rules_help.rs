@@ -570,6 +570,15 @@ mod tests {
         // Castle Risk's turn (6–8) is no classic ruling; no link leaves the window.
         assert!(!shown.contains("rulings 6–8"), "{shown}");
         assert!(!shown.contains("https:"), "{shown}");
+        // The neutral as the rules text reads it, when the option says so.
+        let board = library::load_board(&library::shipped_folder("boards").join("classic.toml"))
+            .unwrap()
+            .board;
+        let mut one = Variant::classic();
+        one.classic.neutral_in_one_territory = true;
+        let shown = text(&lines(board, &one));
+        assert!(shown.contains("holds one territory"), "{shown}");
+        assert!(shown.contains("Neutral in One Territory: <b>"), "{shown}");
     }
 
     #[test]
