@@ -19,6 +19,8 @@ use crate::app::variant_editor::{
 };
 use crate::config::{APP_ID, VERSION};
 use crate::messages;
+use crate::text::fill;
+use castellan_engine::diagnostics::escaped;
 
 impl MainWindow {
     /// Asks before dropping a game in progress with unsaved changes; carries on at
@@ -149,10 +151,25 @@ impl MainWindow {
     pub(super) fn open_file(&mut self, path: PathBuf, sender: &ComponentSender<Self>) {
         match files::open_game(&path) {
             Ok(session) => self.begin(session, sender),
-            // The game in progress stays as it was.
-            Err(reason) => self.error(
+            // The game in progress stays as it was. What the file is not, in plain
+            // words, and the detail below for whoever wants it.
+            Err(failure) if failure.not_a_save => {
+                let name = path
+                    .file_name()
+                    .map(|name| escaped(&name.to_string_lossy()))
+                    .unwrap_or_default();
+                self.error_with_detail(
+                    &gettext("This Is Not a Castellan Save"),
+                    &fill(
+                        &gettext("“{file}” is not a game saved by Castellan: it cannot be opened."),
+                        &[("file", &name)],
+                    ),
+                    &failure.detail,
+                );
+            }
+            Err(failure) => self.error(
                 &gettext("The Game Could Not Be Opened"),
-                &messages::sentence(&reason),
+                &messages::sentence(&failure.detail),
             ),
         }
     }
@@ -172,6 +189,24 @@ impl MainWindow {
 
     pub(super) fn error(&self, heading: &str, body: &str) {
         let dialog = adw::MessageDialog::new(Some(&self.window), Some(heading), Some(body));
+        dialog.add_response("close", &gettext("_Close"));
+        dialog.present();
+    }
+
+    /// An error in plain words, with its technical detail in small print below
+    /// (selectable, to copy into a bug report).
+    pub(super) fn error_with_detail(&self, heading: &str, body: &str, detail: &str) {
+        let dialog = adw::MessageDialog::new(Some(&self.window), Some(heading), Some(body));
+        let detail = gtk::Label::builder()
+            .label(detail)
+            .selectable(true)
+            .wrap(true)
+            .wrap_mode(gtk::pango::WrapMode::WordChar)
+            .xalign(0.0)
+            .css_classes(["caption", "dim-label", "monospace"])
+            .build();
+        detail.set_widget_name("error-detail");
+        dialog.set_extra_child(Some(&detail));
         dialog.add_response("close", &gettext("_Close"));
         dialog.present();
     }

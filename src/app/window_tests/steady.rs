@@ -729,3 +729,39 @@ fn classic_setup_takes_two_inputs_and_its_battles_show_no_castle_risk_card() {
     assert!(!named(&battle, "general").get_visible());
     assert!(!named(&battle, "marshall").get_visible());
 }
+
+#[gtk::test]
+fn a_file_of_random_bytes_is_said_to_be_no_castellan_save() {
+    let path = std::env::temp_dir().join(format!("noise-{}.castellan", std::process::id()));
+    std::fs::write(&path, [0x89, 0x50, 0xff, 0x00, 0x13, 0x37]).unwrap();
+    let window = MainWindow::builder()
+        .launch(Startup::Game(Box::new(two_people_and_a_computer())))
+        .detach();
+    settle();
+    window.emit(MainWindowInput::OpenFile(path.clone()));
+    settle();
+    let _ = std::fs::remove_file(&path);
+    let dialog = gtk::Window::list_toplevels()
+        .into_iter()
+        .filter_map(|w| w.downcast::<adw::MessageDialog>().ok())
+        .find(|d| d.is_visible())
+        .expect("the failure is said");
+    assert_eq!(
+        dialog.heading().as_deref(),
+        Some("This Is Not a Castellan Save")
+    );
+    let body = dialog.body();
+    assert!(body.contains("is not a game saved by Castellan"), "{body}");
+    assert!(
+        !body.contains("UTF-8"),
+        "the detail is below, not in the words: {body}"
+    );
+    let detail = named(&dialog, "error-detail")
+        .downcast::<gtk::Label>()
+        .unwrap()
+        .text();
+    assert!(detail.contains("not UTF-8"), "{detail}");
+    dialog.close();
+    // The game in progress stays.
+    assert!(window.model().session.as_ref().unwrap().path().is_none());
+}
