@@ -23,11 +23,11 @@ fn lay_out() {
     }
 }
 
-/// Where `widget` lies in `window`, as (x, y, width, height) in whole pixels.
-fn bounds_in(
-    widget: &impl IsA<gtk::Widget>,
-    window: &Controller<MainWindow>,
-) -> (i32, i32, i32, i32) {
+/// A place in the window: x, y, width and height in whole pixels.
+type Place = (i32, i32, i32, i32);
+
+/// Where `widget` lies in `window`.
+fn bounds_in(widget: &impl IsA<gtk::Widget>, window: &Controller<MainWindow>) -> Place {
     let rect = widget
         .compute_bounds(window.widget())
         .expect("the widget is in the window");
@@ -59,8 +59,8 @@ fn the_side_panels_and_the_map_keep_their_size_through_the_decisions_of_a_game()
     let undo = named(window.widget(), "undo");
     let slot = named(window.widget(), "primary-slot");
     let mut chooser = Computers::new(3, 8);
-    let mut seen: Vec<(&'static str, i32, (i32, i32, i32, i32))> = Vec::new();
-    let mut buttons: Vec<(&'static str, (i32, i32, i32, i32), (i32, i32, i32, i32))> = Vec::new();
+    let mut seen: Vec<(&'static str, i32, Place)> = Vec::new();
+    let mut buttons: Vec<(&'static str, Place, Place)> = Vec::new();
     let mut kinds = std::collections::BTreeSet::new();
     for _ in 0..600 {
         wait_for_the_computer(&window);
