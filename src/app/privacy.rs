@@ -47,7 +47,7 @@ pub fn description(last_event: Option<&str>, news: &[String]) -> String {
 pub fn elimination(names: &LogNames, seat: Seat, by: Seat) -> String {
     let name = |s: Seat| names.seats.get(s.index()).cloned().unwrap_or_default();
     fill(
-        &gettext("{seat} was eliminated by {by}"),
+        &gettext("{by} eliminated {seat}"),
         &[("seat", &name(seat)), ("by", &name(by))],
     )
 }
@@ -356,12 +356,12 @@ mod tests {
                 "You lost 3 armies",
                 "Taken from you: London",
                 "Anna's Spy made you discard your Marshall",
-                "Anna was eliminated by Cleo",
+                "Cleo eliminated Anna",
             ]
         );
         assert_eq!(
             super::news(&names, Seat(2), None, &events),
-            vec!["You lost 1 army", "Anna was eliminated by Cleo"]
+            vec!["You lost 1 army", "Cleo eliminated Anna"]
         );
         assert!(super::news(&names, Seat(1), None, &[]).is_empty());
     }

@@ -154,7 +154,7 @@ pub fn status_line(
 ) -> String {
     let Some(pending) = pending else {
         return match winner {
-            Some(name) => fill(&gettext("{name} has won the game"), &[("name", &name)]),
+            Some(name) => fill(&gettext("{name} won the game"), &[("name", &name)]),
             None => gettext("The game is over"),
         };
     };
@@ -170,7 +170,7 @@ pub fn status_line(
     {
         let seat_name = |seat: Seat| cx.names.get(seat.index()).cloned().unwrap_or_default();
         return fill(
-            &gettext("{attacker} attacks {defender}'s {to} from {from}"),
+            &gettext("Attack on {to} ({defender}) from {from} by {attacker}"),
             &[
                 ("attacker", &seat_name(attacker)),
                 ("defender", &name),
@@ -202,6 +202,10 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
         Decision::PlaceArmies { armies, reason } => {
             let left = armies.saturating_sub(cx.placed);
             match reason {
+                // A single army: a click places it, with nothing to confirm.
+                _ if *armies == 1 && cx.armies_in_hand <= 1 => {
+                    gettext("1 army to place — click a territory of yours")
+                }
                 // One at a time (classic Risk): a click places it.
                 PlacementReason::Setup if *armies == 1 => {
                     let left = cx.armies_in_hand;
@@ -390,10 +394,28 @@ mod tests {
             "Ben: 7 armies left to place, 5 at a time"
         );
         let spoils = Decision::PlaceArmies {
+            armies: 2,
+            reason: PlacementReason::Spoils,
+        };
+        assert!(line(&board, spoils, 1, 0, 0).starts_with("Ben: 2 armies left to place"));
+        // One army alone: a click places it.
+        let one = Decision::PlaceArmies {
             armies: 1,
             reason: PlacementReason::Spoils,
         };
-        assert!(line(&board, spoils, 1, 0, 0).starts_with("Ben: 1 army left to place"));
+        assert_eq!(
+            line(&board, one, 1, 0, 0),
+            "Ben: 1 army to place — click a territory of yours"
+        );
+        // One army at a time, more to come (classic setup).
+        let classic = Decision::PlaceArmies {
+            armies: 1,
+            reason: PlacementReason::Setup,
+        };
+        assert!(
+            line(&board, classic, 1, 12, 0)
+                .starts_with("Ben: 12 armies left to place, one at a time"),
+        );
     }
 
     #[test]
@@ -417,7 +439,7 @@ mod tests {
         assert_eq!(status_line(Some(&pending), None, &cx), "Ben: thinking…");
         assert_eq!(
             status_line(None, Some("Anna".into()), &cx),
-            "Anna has won the game"
+            "Anna won the game"
         );
     }
 
@@ -448,7 +470,7 @@ mod tests {
         // Not "Carol: thinking…" while Ben's attack goes on.
         assert_eq!(
             status_line(Some(&defence), None, &cx),
-            "Ben attacks Carol's London from Paris"
+            "Attack on London (Carol) from Paris by Ben"
         );
     }
 

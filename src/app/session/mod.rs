@@ -95,8 +95,8 @@ impl SessionError {
 }
 
 /// A public event as the table shows it, with the armies standing on the attacking
-/// territory just after it (for an attack's start: "Red's 6 armies in Paris attack
-/// London"; 0 otherwise).
+/// territory just after it (for an attack's start: "Red attacked London from Paris with 6
+/// armies"; 0 otherwise).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableEvent {
     pub event: Event,

@@ -1843,7 +1843,11 @@ fn an_elimination_is_announced_over_the_map_until_dismissed_and_never_on_reopeni
     act_in_person(&window, actions[first].1.clone());
     let shown = window.model().eliminations.model().shown().to_vec();
     assert_eq!(shown.len(), 1, "{shown:?}");
-    assert!(shown[0].text.contains(" is out: "), "{}", shown[0].text);
+    assert!(
+        shown[0].text.contains(": out of the game — "),
+        "{}",
+        shown[0].text
+    );
     assert!(banner.reveals_child());
     assert!(label_text(&window, "elimination-text").contains(&shown[0].text));
     // Over the map: the banner and the map share an overlay on the game page.
@@ -1892,7 +1896,7 @@ fn an_elimination_is_announced_over_the_map_until_dismissed_and_never_on_reopeni
     settle();
     assert!(window.model().eliminations.model().shown().is_empty());
     assert!(!banner.reveals_child());
-    assert!(log_text(&window).contains("is out of the game"));
+    assert!(log_text(&window).contains("Out of the game: "));
 }
 
 #[gtk::test]

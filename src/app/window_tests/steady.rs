@@ -184,7 +184,7 @@ fn computer_turns_are_summed_up_one_at_a_time_and_their_attacks_told_as_such() {
         // A defence is the attacker's turn going on: never "thinking…" of the defender.
         if let Some(Decision::Defend { .. }) = game.pending().map(|p| p.decision) {
             let status = super::label_text(&window, "status");
-            assert!(status.contains(" attacks "), "{status}");
+            assert!(status.starts_with("Attack on "), "{status}");
         }
     }
     assert!(turns >= 6, "the computers played on");
