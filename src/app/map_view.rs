@@ -3,7 +3,9 @@
 //! queues a redraw; the snapshot function only draws. The scene and drawing are in
 //! `map/`.
 //! The map decides nothing about the game: it reports clicks, and the window tells it
-//! what each territory shows, which light up and which is selected.
+//! what each territory shows, which light up and which is selected. Its controllers
+//! send their events with `emit`, which drops them once the map is gone: a map
+//! replaced by another board's may still be told of a pointer leaving it.
 //!
 //! Keyboard: the arrow keys move a focus ring from territory to territory (panning a
 //! zoomed map to keep it in view), Enter or Space clicks the focused territory, `+`,
@@ -277,22 +279,22 @@ impl Component for MapView {
                     true
                 },
             connect_resize[sender] => move |area, width, height| {
-                sender.input(MapViewInput::Resized {
+                sender.input_sender().emit(MapViewInput::Resized {
                     width,
                     height,
                     scale_factor: area.scale_factor(),
                 });
             },
             connect_scale_factor_notify[sender] => move |area| {
-                sender.input(MapViewInput::ScaleFactorChanged(area.scale_factor()));
+                sender.input_sender().emit(MapViewInput::ScaleFactorChanged(area.scale_factor()));
             },
 
             add_controller = gtk::EventControllerMotion {
                 connect_motion[sender] => move |_, x, y| {
-                    sender.input(MapViewInput::PointerMoved { x, y });
+                    sender.input_sender().emit(MapViewInput::PointerMoved { x, y });
                 },
                 connect_leave[sender] => move |_| {
-                    sender.input(MapViewInput::PointerLeft);
+                    sender.input_sender().emit(MapViewInput::PointerLeft);
                 },
             },
             add_controller = gtk::GestureDrag {
@@ -302,37 +304,37 @@ impl Component for MapView {
                     if let Some(area) = gesture.widget() {
                         area.grab_focus();
                     }
-                    sender.input(MapViewInput::DragBegan { x, y });
+                    sender.input_sender().emit(MapViewInput::DragBegan { x, y });
                 },
                 connect_drag_update[sender] => move |_, dx, dy| {
-                    sender.input(MapViewInput::DragMoved { dx, dy });
+                    sender.input_sender().emit(MapViewInput::DragMoved { dx, dy });
                 },
                 connect_drag_end[sender] => move |gesture, dx, dy| {
                     let modifiers = gesture.current_event_state();
-                    sender.input(MapViewInput::DragEnded { dx, dy, modifiers });
+                    sender.input_sender().emit(MapViewInput::DragEnded { dx, dy, modifiers });
                 },
             },
             add_controller = gtk::GestureClick {
                 set_button: gdk::BUTTON_SECONDARY,
                 connect_released[sender] => move |_, _, x, y| {
-                    sender.input(MapViewInput::SecondaryClicked { x, y });
+                    sender.input_sender().emit(MapViewInput::SecondaryClicked { x, y });
                 },
             },
             add_controller = gtk::EventControllerScroll::new(
                 gtk::EventControllerScrollFlags::VERTICAL,
             ) {
                 connect_scroll[sender] => move |_, _, dy| {
-                    sender.input(MapViewInput::Scrolled { dy });
+                    sender.input_sender().emit(MapViewInput::Scrolled { dy });
                     glib::Propagation::Stop
                 },
             },
             add_controller = gtk::GestureZoom {
                 connect_begin[sender] => move |_, _| {
-                    sender.input(MapViewInput::PinchBegan);
+                    sender.input_sender().emit(MapViewInput::PinchBegan);
                 },
                 connect_scale_changed[sender] => move |gesture, scale| {
                     if let Some((x, y)) = gesture.bounding_box_center() {
-                        sender.input(MapViewInput::Pinched { scale, x, y });
+                        sender.input_sender().emit(MapViewInput::Pinched { scale, x, y });
                     }
                 },
             },
@@ -346,18 +348,18 @@ impl Component for MapView {
                         .and_downcast::<gtk::Window>()
                         .is_some_and(|window| window.gets_focus_visible());
                     if keyboard {
-                        sender.input(MapViewInput::FocusEntered);
+                        sender.input_sender().emit(MapViewInput::FocusEntered);
                     }
                 },
                 connect_leave[sender] => move |_| {
-                    sender.input(MapViewInput::FocusLeft);
+                    sender.input_sender().emit(MapViewInput::FocusLeft);
                 },
             },
             add_controller = gtk::EventControllerKey {
                 connect_key_pressed[sender] => move |_, key, _, modifiers| {
                     match message_for_key(key, modifiers) {
                         Some(message) => {
-                            sender.input(message);
+                            sender.input_sender().emit(message);
                             glib::Propagation::Stop
                         }
                         None => glib::Propagation::Proceed,
@@ -384,7 +386,7 @@ impl Component for MapView {
         let style_changed = {
             let sender = sender.clone();
             move |style: &adw::StyleManager| {
-                sender.input(MapViewInput::StyleChanged {
+                sender.input_sender().emit(MapViewInput::StyleChanged {
                     dark: style.is_dark(),
                     high_contrast: style.is_high_contrast(),
                 });

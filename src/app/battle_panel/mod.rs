@@ -250,21 +250,23 @@ impl Component for BattlePanel {
                 },
             },
 
+            // The tray shows the last roll, also the one that took the territory while
+            // the armies move in. Through a battle it keeps its place, empty before the
+            // first roll, so that the buttons below never move between rolls.
             #[local_ref]
             dice_area -> gtk::DrawingArea {
                 set_widget_name: "dice",
-                // The tray shows the last roll (none at the start of a battle), also
-                // the one that took the territory while the armies move in.
                 #[watch]
-                set_visible: model.dice_view.has_dice(),
+                set_visible: !model.idle() || model.dice_view.has_dice(),
             },
             gtk::Label {
+                set_widget_name: "losses",
                 set_xalign: 0.5,
                 set_wrap: true,
                 #[watch]
                 set_label: &model.losses.map_or(String::new(), |(a, d)| losses_text(a, d)),
                 #[watch]
-                set_visible: model.losses.is_some(),
+                set_visible: !model.idle() || model.losses.is_some(),
             },
             gtk::Label {
                 set_xalign: 0.0,

@@ -355,6 +355,12 @@ impl BattlePanel {
         }
     }
 
+    /// Whether the tray shows dice.
+    #[cfg(test)]
+    pub fn shows_dice(&self) -> bool {
+        self.dice_view.has_dice()
+    }
+
     /// Whether the attack shown has had a roll yet.
     #[cfg(test)]
     pub fn rolled_in_this_attack(&self) -> bool {

@@ -46,6 +46,10 @@ mod tips;
 /// The side panels' width beside the map.
 pub(super) const SIDEBAR_WIDTH: i32 = 340;
 
+/// The least height the battle panel is given before it scrolls: enough for its
+/// sides and the first row of controls.
+const BATTLE_LEAST_HEIGHT: i32 = 140;
+
 /// Below this window width the map keeps the whole width and the side panels fold
 /// over it (the map needs about twice the panels' width to stay readable).
 pub(super) const NARROW_BELOW: i32 = 1000;
@@ -569,8 +573,19 @@ impl Component for MainWindow {
                             // Opaque over the map when folded.
                             add_css_class: "background",
 
-                            #[local_ref]
-                            battle_widget -> gtk::Box {},
+                            // The battle at its natural height, scrolled only in a
+                            // window too short for it (800×600, folded over the map);
+                            // shown while the panel is.
+                            #[name = "battle_scroller"]
+                            gtk::ScrolledWindow {
+                                set_widget_name: "battle-scroller",
+                                set_hscrollbar_policy: gtk::PolicyType::Never,
+                                set_propagate_natural_height: true,
+                                set_min_content_height: BATTLE_LEAST_HEIGHT,
+
+                                #[local_ref]
+                                battle_widget -> gtk::Box {},
+                            },
                             #[local_ref]
                             sidebar_widget -> gtk::ScrolledWindow {
                                 set_vexpand: true,
@@ -738,6 +753,10 @@ impl Component for MainWindow {
         let tips_widget = &model.tips.widget().clone();
         let eliminations_widget = &model.eliminations.widget().clone();
         let widgets = view_output!();
+        battle_widget
+            .bind_property("visible", &widgets.battle_scroller, "visible")
+            .sync_create()
+            .build();
 
         model.tips_switch = Some(menu::register_actions(&root, &sender, &preferences));
         {

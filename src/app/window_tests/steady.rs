@@ -61,6 +61,8 @@ fn the_side_panels_and_the_map_keep_their_size_through_the_decisions_of_a_game()
     let mut chooser = Computers::new(3, 8);
     let mut seen: Vec<(&'static str, i32, Place)> = Vec::new();
     let mut buttons: Vec<(&'static str, Place, Place)> = Vec::new();
+    let roll = named(window.widget(), "roll-once");
+    let mut rolls: Vec<Place> = Vec::new();
     let mut kinds = std::collections::BTreeSet::new();
     for _ in 0..600 {
         wait_for_the_computer(&window);
@@ -106,11 +108,15 @@ fn the_side_panels_and_the_map_keep_their_size_through_the_decisions_of_a_game()
         seen.push((kind, side.width(), bounds_in(&map, &window)));
         assert!(undo.is_visible() && slot.is_visible(), "{kind}");
         buttons.push((kind, bounds_in(&undo, &window), bounds_in(&slot, &window)));
+        if kind == "roll" {
+            rolls.push(bounds_in(&roll, &window));
+        }
         window.emit(MainWindowInput::Act(action));
         settle();
         if ["defend", "move in", "roll", "place", "play"]
             .iter()
             .all(|kind| kinds.contains(kind))
+            && rolls.len() >= 4
         {
             break;
         }
@@ -139,6 +145,12 @@ fn the_side_panels_and_the_map_keep_their_size_through_the_decisions_of_a_game()
     assert!(
         moved.is_empty(),
         "Undo ({undo_at:?}) or the last slot ({slot_at:?}) moved: {moved:?}"
+    );
+    // Roll stays where it was from one roll to the next, dice shown or not yet.
+    assert!(rolls.len() >= 2, "{} rolls", rolls.len());
+    assert!(
+        rolls.iter().all(|r| *r == rolls[0]),
+        "Roll moved: {rolls:?}"
     );
 }
 
@@ -308,7 +320,10 @@ fn a_new_attack_and_a_new_game_start_with_a_clean_battle_panel() {
         let first_roll = !window.model().battle.model().rolled_in_this_attack();
         if first_roll && matches!(decision, Decision::Roll { .. } | Decision::Defend { .. }) {
             assert!(!outcome, "the last attack's summary over a new one");
-            assert!(!showing(&window, "dice"), "the last attack's dice");
+            assert!(
+                !window.model().battle.model().shows_dice(),
+                "the last attack's dice"
+            );
             clean_battles += 1;
         }
         window.emit(MainWindowInput::Act(action));
@@ -336,7 +351,10 @@ fn a_new_attack_and_a_new_game_start_with_a_clean_battle_panel() {
         !showing(&window, "outcome"),
         "the last game's battle summary"
     );
-    assert!(!showing(&window, "dice"), "the last game's dice");
+    assert!(
+        !window.model().battle.model().shows_dice(),
+        "the last game's dice"
+    );
 }
 
 #[gtk::test]
