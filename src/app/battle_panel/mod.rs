@@ -17,7 +17,7 @@ use relm4::prelude::*;
 mod dice_choice;
 mod shown;
 
-pub use shown::{colour_of, seat_markup};
+pub use shown::seat_markup;
 
 use super::decisions::{BattleStage, OddsKey, losses_text};
 use super::dice_view::{DiceState, DiceView};
@@ -87,6 +87,9 @@ pub enum BattlePanelInput {
         marshall: bool,
         /// The attacker who rolled.
         seat: Seat,
+        /// The attacker's and the defender's colours (0xRRGGBB), for their dice:
+        /// every roll has them, whoever the panel shows (a computer's battle too).
+        colours: (u32, u32),
     },
     /// The attack on `to` ended: the panel sums it up until dismissed.
     AttackEnded {
@@ -559,17 +562,13 @@ impl Component for BattlePanel {
                 general,
                 marshall,
                 seat,
+                colours,
             } => {
                 self.rolled_by = Some(seat);
                 let mut dice = DiceState::rolled(&attacker, &defender, attacker_losses);
                 dice.attacker_bonus = general;
                 dice.defender_bonus = marshall;
-                if let Some(table) = &self.table
-                    && let Some(sides) = self.sides()
-                {
-                    dice.attacker_colour = colour_of(table, sides.attacker);
-                    dice.defender_colour = colour_of(table, sides.defender);
-                }
+                (dice.attacker_colour, dice.defender_colour) = colours;
                 self.dice_view.show_roll(dice);
                 self.losses = Some((attacker_losses, defender_losses));
                 self.tally.0 += u32::from(attacker_losses);

@@ -361,6 +361,12 @@ impl BattlePanel {
         self.dice_view.has_dice()
     }
 
+    /// The colours the tray's dice have.
+    #[cfg(test)]
+    pub fn dice_colours(&self) -> (u32, u32) {
+        self.dice_view.colours()
+    }
+
     /// Whether the attack shown has had a roll yet.
     #[cfg(test)]
     pub fn rolled_in_this_attack(&self) -> bool {

@@ -317,17 +317,23 @@ impl MainWindow {
         // Every roll and attack end, in order: the panel keeps the attack's tally
         // (a "Roll Until Decided" brings many at once) and shows the last dice. A
         // reopened game's past is not the panel's: its summaries would be stale.
+        let colours = self
+            .session
+            .as_ref()
+            .map(Session::colours)
+            .unwrap_or_default();
+        let colour = |seat: Seat| colours.get(seat.index()).copied().unwrap_or(0x777777);
         for event in news.iter().filter(|_| fresh) {
             let message = match &event.event.kind {
                 EventKind::DiceRolled {
                     attacker,
+                    defender,
                     attack,
                     defence,
                     attacker_losses,
                     defender_losses,
                     general,
                     marshall,
-                    ..
                 } => BattlePanelInput::ShowRoll {
                     attacker: attack.clone(),
                     defender: defence.clone(),
@@ -336,6 +342,7 @@ impl MainWindow {
                     general: *general,
                     marshall: *marshall,
                     seat: *attacker,
+                    colours: (colour(*attacker), colour(*defender)),
                 },
                 &EventKind::AttackEnded { to, reason, .. } => {
                     BattlePanelInput::AttackEnded { to, reason }
