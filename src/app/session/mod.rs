@@ -151,8 +151,8 @@ pub struct Session {
     /// Indexed by seat: the public events since that seat's person last had the
     /// screen, which the privacy page sums up for them.
     news: Vec<Vec<TableEvent>>,
-    /// Indexed by seat: whose turn was under way when that seat's news began (none in
-    /// setup), for summing up the turn the news begin in.
+    /// Indexed by seat: whose turn was under way when that seat's news began, as its
+    /// person gave up the screen (none in setup), for summing up that turn too.
     news_from_turn: Vec<Option<Seat>>,
     /// See [`GameSetup::quick_defence`].
     quick_defence: bool,

@@ -37,14 +37,17 @@ impl Session {
         (people > 1 && private && self.shown_to != Some(seat)).then_some(seat)
     }
 
-    /// The screen is now in front of `seat`: their news is read.
+    /// The screen is now in front of `seat`: their news is read. The person who had
+    /// it until now has news from here on, beginning in the turn under way.
     pub fn show_to(&mut self, seat: Seat) {
+        if let Some(before) = self.shown_to.filter(|&before| before != seat)
+            && let Some(turn) = self.news_from_turn.get_mut(before.index())
+        {
+            *turn = self.game.turn_seat();
+        }
         self.shown_to = Some(seat);
         if let Some(news) = self.news.get_mut(seat.index()) {
             news.clear();
-        }
-        if let Some(turn) = self.news_from_turn.get_mut(seat.index()) {
-            *turn = self.game.turn_seat();
         }
     }
 

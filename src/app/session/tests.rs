@@ -1241,3 +1241,57 @@ fn classic_setup_places_an_army_a_click_and_more_ahead_or_for_me() {
         "every army placed without the person"
     );
 }
+
+#[test]
+fn a_persons_news_begin_in_the_turn_under_way_when_they_gave_up_the_screen() {
+    // Anna and Ben share the screen; Anna plays, then hands over to Ben, whose turn
+    // it then is: what Ben does is Anna's news, from the start of his turn.
+    let source = "seed = 3\n[territories]\nlondon = { owner = 0, armies = 9 }\n\
+                  wales = { owner = 1, armies = 2 }\nparis = { owner = 1, armies = 9 }\n\
+                  [[seats]]\ncastle = \"london\"\n[[seats]]\ncastle = \"paris\"\n\
+                  [turn]\nseat = 0\nstep = \"play\"\n";
+    let position = castellan_engine::game::Position::from_toml(source).unwrap();
+    let loaded = board();
+    let game = castellan_engine::game::Game::from_position(
+        Arc::clone(&loaded.board),
+        Variant::rulebook(),
+        &position,
+        castellan_engine::game::Dice::Random,
+    )
+    .unwrap();
+    let seats = setup(&[false, false]).seats;
+    let mut session = Session::resume(game, loaded.source, seats, true, None, Vec::new()).unwrap();
+    session.show_to(Seat(0));
+    session.apply(Seat(0), Action::EndTurn).unwrap();
+    // Ben's turn has begun; the screen goes to him at his first private decision.
+    while session.pass_to() != Some(Seat(1)) {
+        let seat = session.human_to_move().unwrap();
+        let action = crate::app::computer::Computers::new(2, 1)
+            .choose(session.game())
+            .unwrap();
+        session.apply(seat, action).unwrap();
+    }
+    session.show_to(Seat(1));
+    let t = |key: &str| session.board().territory_by_key(key).unwrap();
+    let (wales, london) = (t("wales"), t("london"));
+    session
+        .apply(
+            Seat(1),
+            Action::Attack {
+                from: wales,
+                to: london,
+            },
+        )
+        .unwrap();
+    let (turn, news) = session.news_for(Seat(0));
+    assert_eq!(turn, Some(Seat(1)), "the news begin in Ben's turn");
+    let names = crate::app::log::LogNames {
+        board: Arc::clone(session.board()),
+        seats: session.names(),
+    };
+    let lines = crate::app::privacy::news(&names, Seat(0), turn, news);
+    assert!(
+        lines.iter().any(|l| l.starts_with("P1: 1 attack")),
+        "{lines:?}"
+    );
+}
