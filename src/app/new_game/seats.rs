@@ -4,7 +4,7 @@
 //! seats and keeps the rows in line with them.
 
 use castellan_engine::bot::Strength;
-use gettextrs::gettext;
+use gettextrs::{gettext, pgettext};
 use relm4::factory::{DynamicIndex, FactoryComponent, FactorySender};
 use relm4::gtk::{self, prelude::*};
 
@@ -31,7 +31,10 @@ pub fn person_name() -> String {
     let real = relm4::gtk::glib::real_name();
     let login = relm4::gtk::glib::user_name();
     name_from_system(&real.to_string_lossy(), &login.to_string_lossy())
-        .unwrap_or_else(|| gettext("You"))
+        // TRANSLATORS: the name of the person's seat when the system gives no real
+        // name; the log names seats as the subject of its sentences ("You took
+        // Paris"), so choose a word that reads right there in your language.
+        .unwrap_or_else(|| pgettext("seat name", "You"))
 }
 
 /// A real name `real` as the system gives it (GLib says "Unknown" when it has none,
