@@ -15,6 +15,8 @@ pub enum TipKind {
     Castle,
     Claim,
     Placement,
+    /// Setup placements of one army at a time (classic Risk).
+    PlacementOneByOne,
     HiddenArmies,
     /// One's own turn: attack, occupy, play cards or end it.
     Turn,
@@ -35,6 +37,10 @@ impl TipKind {
         match decision {
             Decision::PlaceCastle { .. } => TipKind::Castle,
             Decision::Claim => TipKind::Claim,
+            Decision::PlaceArmies {
+                armies: 1,
+                reason: castellan_engine::game::PlacementReason::Setup,
+            } => TipKind::PlacementOneByOne,
             Decision::PlaceArmies { .. } => TipKind::Placement,
             Decision::HideArmies => TipKind::HiddenArmies,
             Decision::Play { .. } => TipKind::Turn,
@@ -60,6 +66,9 @@ impl TipKind {
             }
             TipKind::Placement => gettext(
                 "Click: +1, Shift-click: +5, Ctrl-click: all; right-click or Ctrl+Z takes back; Ctrl+Enter confirms",
+            ),
+            TipKind::PlacementOneByOne => gettext(
+                "Click: 1 army there; Shift-click: 5 there as your turns come; Ctrl-click: all of them there",
             ),
             TipKind::HiddenArmies => gettext(
                 "Click any lit territory, yours or not (never a castle's): your hidden armies wait there, unseen",
@@ -205,6 +214,7 @@ mod tests {
             TipKind::Castle,
             TipKind::Claim,
             TipKind::Placement,
+            TipKind::PlacementOneByOne,
             TipKind::HiddenArmies,
             TipKind::Turn,
             TipKind::Roll,
