@@ -491,13 +491,14 @@ fn every_ignored_click_says_why_on_the_status_line() {
     assert!(hidden && others, "{hidden} {others}");
 }
 
-/// The question asked before a game in progress is dropped, if one is showing;
-/// closed when found, so that the next check starts afresh.
-fn question_asked() -> bool {
+/// The question asked over `window` before a game in progress is dropped, if one is
+/// showing; closed when found, so that the next check starts afresh.
+fn question_asked(window: &Controller<MainWindow>) -> bool {
+    let main: gtk::Window = window.widget().clone().upcast();
     let asked = gtk::Window::list_toplevels()
         .into_iter()
         .filter_map(|w| w.downcast::<adw::MessageDialog>().ok())
-        .filter(|d| d.is_visible())
+        .filter(|d| d.is_visible() && d.transient_for().as_ref() == Some(&main))
         .inspect(|d| d.close())
         .count();
     settle();
@@ -513,7 +514,7 @@ fn new_game_pressed(window: &Controller<MainWindow>) -> (bool, bool) {
     settle();
     let opened = dialog.is_visible();
     dialog.set_visible(false);
-    (opened, question_asked())
+    (opened, question_asked(window))
 }
 
 #[gtk::test]
@@ -603,13 +604,16 @@ fn opening_asks_about_the_game_in_progress_only_once_a_file_is_chosen() {
     WidgetExt::activate_action(window.widget(), "win.open", None).unwrap();
     settle();
     assert!(window.model().choosing_a_file(), "the file chooser is open");
-    assert!(!question_asked(), "asked before a file was chosen");
+    assert!(!question_asked(&window), "asked before a file was chosen");
     // A file chosen: now the game in progress is asked about, and stays meanwhile.
     let (actions, _) = super::golden_actions_and_first_elimination();
     let won = super::golden_game_cut(actions.len(), "won-open");
     window.emit(MainWindowInput::OpenChosen(won.clone()));
     settle();
-    assert!(question_asked(), "the game in progress is asked about");
+    assert!(
+        question_asked(&window),
+        "the game in progress is asked about"
+    );
     assert_eq!(window.model().session.as_ref().unwrap().path(), None);
     // An ended game is not asked about: another file opens at once.
     window.emit(MainWindowInput::OpenFile(won.clone()));
@@ -618,7 +622,10 @@ fn opening_asks_about_the_game_in_progress_only_once_a_file_is_chosen() {
     let almost = super::golden_game_cut(actions.len() - 1, "almost-open");
     window.emit(MainWindowInput::OpenChosen(almost.clone()));
     settle();
-    assert!(!question_asked(), "asked about a game that has ended");
+    assert!(
+        !question_asked(&window),
+        "asked about a game that has ended"
+    );
     assert_eq!(
         window.model().session.as_ref().unwrap().path(),
         Some(&almost)
@@ -759,10 +766,11 @@ fn a_file_of_random_bytes_is_said_to_be_no_castellan_save() {
     window.emit(MainWindowInput::OpenFile(path.clone()));
     settle();
     let _ = std::fs::remove_file(&path);
+    let main: gtk::Window = window.widget().clone().upcast();
     let dialog = gtk::Window::list_toplevels()
         .into_iter()
         .filter_map(|w| w.downcast::<adw::MessageDialog>().ok())
-        .find(|d| d.is_visible())
+        .find(|d| d.is_visible() && d.transient_for().as_ref() == Some(&main))
         .expect("the failure is said");
     assert_eq!(
         dialog.heading().as_deref(),
