@@ -106,8 +106,8 @@ pub fn castle_danger(danger: &CastleDanger, session: &Session) -> String {
     let seats = session.names();
     fill(
         &ngettext(
-            "Careful: your castle in {castle} holds only {holds} of the time against {enemy}'s {n} army in {from}, and a castle taken puts you out of the game. Confirm again to place anyway.",
-            "Careful: your castle in {castle} holds only {holds} of the time against {enemy}'s {n} armies in {from}, and a castle taken puts you out of the game. Confirm again to place anyway.",
+            "Careful: your castle in {castle} holds only {holds} of the time against {enemy}'s {n} army in {from}. Confirm again to place anyway; a castle taken puts you out of the game.",
+            "Careful: your castle in {castle} holds only {holds} of the time against {enemy}'s {n} armies in {from}. Confirm again to place anyway; a castle taken puts you out of the game.",
             danger.attackers,
         ),
         &[

@@ -661,7 +661,7 @@ fn a_placement_leaving_the_castle_in_danger_is_said_once_before_it_is_made() {
     let status = super::label_text(&window, "status");
     assert!(
         status.starts_with("Careful: your castle in London holds only ")
-            && status.contains("Paris"),
+            && status.contains("Paris. Confirm again to place anyway;"),
         "{status}"
     );
     assert_eq!(moves(&window), before, "not placed yet");
