@@ -562,6 +562,16 @@ static OPTIONS: &[VariantOption] = &[
         field!(number classic.neutral_armies)
     ),
     option!(
+        "classic.neutral_in_one_territory",
+        Classic,
+        OptionKind::Switch,
+        || gettext("Neutral in One Territory"),
+        || gettext(
+            "The neutral of a two-player game holds one territory with all its armies, as the rules text reads (off: it claims and places like a player)"
+        ),
+        field!(switch classic.neutral_in_one_territory)
+    ),
+    option!(
         "classic.fortify_path",
         Classic,
         OptionKind::Switch,

@@ -177,7 +177,10 @@ fn a_game_of_computer_seats_is_played_in_the_window_up_to_a_capture() {
     let _ = std::fs::remove_dir_all(&config);
     // Setup happened in order, and then a territory changed hands.
     assert!(log.iter().any(|l| l.contains("built a castle")), "{log:#?}");
-    assert!(log.iter().any(|l| l.contains("plays first")), "{log:#?}");
+    assert!(
+        log.iter().any(|l| l.contains("First to play: ")),
+        "{log:#?}"
+    );
     let capture = log.last().cloned().unwrap_or_default();
     assert!(capture.contains(" took "), "no capture in {log:#?}");
     assert!(

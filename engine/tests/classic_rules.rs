@@ -937,3 +937,60 @@ fn classic_games_cannot_start_from_a_described_position() {
     assert!(game.to_position().is_none());
     let _ = t("alaska");
 }
+
+#[test]
+fn as_an_option_the_neutral_holds_one_territory_with_all_its_armies() {
+    // Ruling 27, option: "a neutral territory with 40 more armies", as the rules text
+    // reads, rather than a neutral spread like a player's.
+    let mut variant = Variant::classic();
+    variant.classic.neutral_in_one_territory = true;
+    let mut checked_setup = 0;
+    let seen = scan(&variant, 2, 4, |s| {
+        assert!(!s.after.is_neutral(s.seat), "the neutral decided");
+        if s.after.setup_done() && !s.before.setup_done() {
+            checked_setup += 1;
+            let held: Vec<_> = s
+                .after
+                .territories()
+                .iter()
+                .filter(|t| t.owner == Some(Seat(2)))
+                .collect();
+            assert_eq!(held.len(), 1, "one neutral territory");
+            assert_eq!(held[0].armies, 40, "with all 40 of its armies");
+            // The players hold every other territory, with their own 40 each.
+            let players: u32 = s
+                .after
+                .territories()
+                .iter()
+                .filter(|t| t.owner != Some(Seat(2)))
+                .map(|t| t.armies)
+                .sum();
+            assert_eq!(players, 80);
+        }
+        // Its defence is still the other player's to roll.
+        matches!(s.after.pending().map(|p| p.decision), Some(Decision::Defend { territory, .. })
+            if s.after.owner(territory) == Some(Seat(2)))
+    });
+    assert_eq!(checked_setup, 4, "every game's setup was checked");
+    assert!(seen > 0, "the neutral territory was attacked");
+    // Saved and replayed, a game with the option is the same game.
+    let mut game = Game::new(classic_board(), variant, 2, 9).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut greedy = GreedyPolicy::new();
+    while !game.setup_done() {
+        let seat = game.pending_seat().unwrap();
+        let action = greedy.choose(
+            &SeatSight::new(&game, seat),
+            &game.legal_actions(),
+            &mut rng,
+        );
+        game.apply(seat, action).unwrap();
+    }
+    let saved = game
+        .save(include_str!("../../data/boards/classic.toml"))
+        .unwrap();
+    let text = saved.to_json();
+    assert!(text.contains("neutral_in_one_territory"), "{text}");
+    let replayed = SavedGame::from_json(&text).unwrap().replay().unwrap();
+    assert_eq!(replayed.territories(), game.territories());
+}

@@ -65,8 +65,11 @@ pub(super) struct CardRowData {
     pub(super) play: PlayShown,
     /// The Admiral is chosen (only ever on the Admiral's row).
     pub(super) chosen: bool,
-    /// With the Admiral chosen: the most armies let aboard, and the most allowed.
+    /// With the Admiral chosen and its coast: the armies let aboard, and the most
+    /// allowed.
     pub(super) aboard: Option<(u32, u32)>,
+    /// With the Admiral chosen: what stays on its coast, or to choose the coast.
+    pub(super) aboard_note: String,
 }
 
 /// What a row of the hand asks of the sidebar.
@@ -318,6 +321,16 @@ impl FactoryComponent for CardRow {
                         sender.input(CardRowInput::ToggleAdmiral);
                     } @admiral_toggled,
                 },
+                gtk::Label {
+                    set_widget_name: &format!("{}-stays", card_slug(self.data.card)),
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    add_css_class: "caption",
+                    #[watch]
+                    set_label: &self.data.aboard_note,
+                    #[watch]
+                    set_visible: !self.data.aboard_note.is_empty(),
+                },
                 gtk::Box {
                     set_spacing: 6,
                     #[watch]
@@ -326,7 +339,7 @@ impl FactoryComponent for CardRow {
                         set_label: &gettext("At most aboard"),
                     },
                     gtk::SpinButton {
-                        set_widget_name: "admiral-aboard",
+                        set_widget_name: &format!("{}-aboard", card_slug(self.data.card)),
                         set_increments: (1.0, 5.0),
                         set_numeric: true,
                         set_tooltip_text: Some(&gettext("The most armies that sail: a route takes fewer if fewer may go")),
