@@ -465,11 +465,17 @@ impl MainWindow {
             return;
         }
         self.thoughts += 1;
-        self.computers.emit(ComputerSeatsInput::Think {
+        let think = ComputerSeatsInput::Think {
             id: self.thoughts,
             game: Box::new(session.game().unrecorded_copy()),
             pace: self.speed.pace(),
-        });
+        };
+        // Asked once the main loop has nothing more urgent, a frame due included: at
+        // Instant speed the answers otherwise came back faster than the window could
+        // handle them, the redraws (of lower priority than messages) never ran, and
+        // the map stayed unpainted until the game was over.
+        let computers = self.computers.sender().clone();
+        gtk::glib::idle_add_local_once(move || computers.emit(think));
         self.thought = Some(self.thoughts);
     }
 
