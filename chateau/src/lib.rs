@@ -98,6 +98,7 @@
 //! [`game::Game`]. [`random::RandomPlayer`] shows the whole loop.
 
 pub mod board;
+pub mod bot;
 pub mod diagnostics;
 pub mod game;
 pub mod perft;

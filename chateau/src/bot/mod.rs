@@ -1,0 +1,16 @@
+//! Computer players for Château Noir.
+
+mod draw;
+pub mod eval;
+pub mod expert;
+pub mod model;
+pub mod paths;
+pub mod player;
+pub mod strength;
+pub mod tables;
+pub mod turn;
+
+pub use player::{Player, Thought};
+pub use strength::{Cancel, Strength, Thinking, UnknownStrength};
+pub mod stats;
+pub mod tournament;
