@@ -406,6 +406,17 @@ impl Position {
                 });
             }
         }
+        // As the engine keeps them: by square, one a square.
+        let n = self.n_safe as usize;
+        self.safe[..n].sort_by_key(|s| s.square);
+        let mut kept = 0;
+        for i in 0..n {
+            if kept == 0 || self.safe[kept - 1].square != self.safe[i].square {
+                self.safe[kept] = self.safe[i];
+                kept += 1;
+            }
+        }
+        self.n_safe = kept as u8;
     }
 
     /// The Château after `mover`'s turn (ruling 19, 20). Returns the armies taken.
@@ -637,4 +648,92 @@ pub fn mobile(ctx: &Context, pieces: &Pieces, armies: u8) -> Bits {
             ctx.board.moves().reach(s, captain) & free != 0
         })
         .fold(0, |bits, s| bits | s.bit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Action, Event, Table};
+    use crate::random::RandomPlayer;
+    use crate::variant::Variant;
+    use rand::SeedableRng;
+
+    /// The model's end of a turn agrees with the engine's on everything a search
+    /// looks at, through random games of every table (sieges aside: the model leaves
+    /// them to the engine, and the next partie, whose first army the engine draws).
+    #[test]
+    fn the_model_ends_turns_as_the_engine_does() {
+        let board = Arc::new(Board::reconstructed());
+        let tables = [
+            Table::two_players(&board),
+            Table::four_in_teams(),
+            Table::four_alone(),
+            Table::three_players(&board),
+            Table::single_armies(&[ArmyId(1), ArmyId(3)]),
+        ];
+        let mut compared = 0;
+        for (t, table) in tables.iter().enumerate() {
+            for seed in 0..4u64 {
+                let variant = Variant {
+                    round_cap: Some(60),
+                    diagonal_capture: seed % 2 == 1,
+                    ..Variant::default()
+                };
+                let mut game = Game::new(board.clone(), variant, table.clone(), seed).unwrap();
+                let ctx = Context::of_game(&game);
+                let mut player = RandomPlayer::new();
+                player.alliance_chance = 0.9;
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed + 100 * t as u64);
+                let mut finder = Finder::new();
+                while let Some((seat, action)) = player.choose(&game, &mut rng) {
+                    let before = Position::of_game(&game);
+                    let events = game.apply(seat, action.clone()).unwrap();
+                    let expected = match &action {
+                        Action::EndTurn { captures } => {
+                            let mut model = before;
+                            let taken = captures.iter().fold(0, |b: Bits, s| b | s.bit());
+                            model.end_turn(&ctx, &mut finder, taken);
+                            model
+                        }
+                        Action::DeclareAlliance {} => {
+                            let mut model = before;
+                            model.declare_alliance(&ctx, &mut finder);
+                            model
+                        }
+                        _ => continue,
+                    };
+                    let skip = events.iter().any(|e| {
+                        matches!(
+                            e,
+                            Event::Besieged { .. } | Event::PartieEnded { .. } | Event::Drawn { .. }
+                        )
+                    }) || matches!(
+                        game.outcome(),
+                        Some(crate::game::Outcome::Won {
+                            reason: crate::game::EndReason::RoundCap,
+                            ..
+                        })
+                    );
+                    if skip {
+                        continue;
+                    }
+                    let actual = Position::of_game(&game);
+                    let context = format!("table {t}, seed {seed}, turn {}", game.turns());
+                    assert_eq!(expected.state.pieces(), actual.state.pieces(), "{context}");
+                    assert_eq!(expected.scores, actual.scores, "{context}");
+                    assert_eq!(expected.ending, actual.ending, "{context}");
+                    if actual.ending == Ending::Playing {
+                        assert_eq!(expected.state, actual.state, "{context}");
+                        assert_eq!(expected.occupation, actual.occupation, "{context}");
+                        assert_eq!(expected.ripe, actual.ripe, "{context}");
+                        assert_eq!(expected.safety(), actual.safety(), "{context}");
+                        assert_eq!(expected.alliances(), actual.alliances(), "{context}");
+                        assert_eq!(expected.key(), actual.key(), "{context}");
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} turns compared");
+    }
 }
