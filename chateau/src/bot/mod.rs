@@ -1,5 +1,6 @@
 //! Computer players for Château Noir.
 
+pub mod balance;
 mod draw;
 pub mod eval;
 pub mod expert;

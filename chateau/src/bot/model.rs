@@ -705,7 +705,9 @@ mod tests {
                     let skip = events.iter().any(|e| {
                         matches!(
                             e,
-                            Event::Besieged { .. } | Event::PartieEnded { .. } | Event::Drawn { .. }
+                            Event::Besieged { .. }
+                                | Event::PartieEnded { .. }
+                                | Event::Drawn { .. }
                         )
                     }) || matches!(
                         game.outcome(),
