@@ -92,10 +92,39 @@
 //!
 //! At the end of a turn a player evaluates what it would score with
 //! [`game::capturable`] (the framed enemies), [`game::occupation_events`] (the
-//! points of the territories left), [`game::Finder::can_finish`] on each opposing
-//! army's fresh [`game::State`] (a blocked army is a Château) and
-//! [`game::besieged_groups`]; or it applies `end_turn` to a clone of the
-//! [`game::Game`]. [`random::RandomPlayer`] shows the whole loop.
+//! points of the territories left, from [`game::Game::ripe`] and the exits it
+//! tracked: [`board::Board::territory_at`] of each unit's two squares),
+//! [`game::Game::blocked_armies`] or [`game::Finder::can_finish`] on
+//! [`game::Game::turn_state_of`] an opposing army (a blocked army is a Château) and
+//! [`game::besieged_groups`]; or it applies the turn's actions to a clone of the
+//! [`game::Game`] made with [`game::Game::set_recording`] off (cheap to clone), and
+//! reads the events. [`random::RandomPlayer`] shows the whole loop.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use castellan_chateau::board::Board;
+//! use castellan_chateau::game::{Action, Event, Finder, Game, Table};
+//! use castellan_chateau::variant::Variant;
+//!
+//! let board = Arc::new(Board::reconstructed());
+//! let mut game = Game::new(board, Variant::default(), Table::four_in_teams(), 1).unwrap();
+//! game.set_recording(false);
+//! let mut finder = Finder::new();
+//! assert_eq!(game.blocked_armies(&mut finder), 0);
+//! // Look ahead: a whole turn on a copy, and what its end would bring.
+//! let mut trial = game.clone();
+//! let seat = trial.pending_seat().unwrap();
+//! let square = trial.legal_with(&mut finder).pickable[0];
+//! trial.apply(seat, Action::Pick { square }).unwrap();
+//! while trial.state().left() > 0 {
+//!     let to = trial.legal_with(&mut finder).units[0].to;
+//!     trial.apply(seat, Action::Unit { to }).unwrap();
+//! }
+//! let events = trial.apply(seat, Action::EndTurn { captures: vec![] }).unwrap();
+//! let points: i32 = events.iter().filter_map(Event::points).map(|(_, p)| p).sum();
+//! assert_eq!(points, 0);
+//! assert_ne!(trial.state().piece_hash(), game.state().piece_hash());
+//! ```
 
 pub mod board;
 pub mod bot;

@@ -16,7 +16,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use serde::Serialize;
 
 use crate::board::{Board, Move, UnitKind};
-use crate::game::State;
+use crate::game::{State, zobrist_piece};
 use crate::square::{Square, squares_of};
 
 /// The counts of one turn.
@@ -126,6 +126,17 @@ impl Counter<'_> {
             n += 1;
             n == units.len()
         });
+        if state.left() == 1 {
+            // The last unit: each ends the turn; its end position's hash is two XORs
+            // away, without moving the piece.
+            let hand = *state.hand().expect("a piece in hand");
+            let (army, captain, from) = (hand.army(), hand.is_captain(), hand.at());
+            let base = state.piece_hash() ^ zobrist_piece(army, captain, from);
+            for m in &units[..n] {
+                self.ends.insert(base ^ zobrist_piece(army, captain, m.to));
+            }
+            return n as u64;
+        }
         let mut total = 0;
         for m in &units[..n] {
             state.apply_unit(m.to);
@@ -133,13 +144,10 @@ impl Counter<'_> {
                 self.ends.insert(state.piece_hash());
                 total += 1;
             }
-            if state.left() > 0 {
-                total += self.paths(state);
-                let saved = *state;
-                state.release();
-                total += self.boundary(state);
-                *state = saved;
-            }
+            total += self.paths(state);
+            let undo = state.release_undoable();
+            total += self.boundary(state);
+            state.undo_release(undo);
             state.undo_unit();
         }
         total

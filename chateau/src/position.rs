@@ -988,9 +988,7 @@ impl Reader<'_, '_, '_> {
         };
         let mut played_bits = 0;
         for (text, text_at) in played {
-            let Some(square) = self.square(&text, text_at) else {
-                return None;
-            };
+            let square = self.square(&text, text_at)?;
             if state.pieces().of_set(state.controlled()) & square.bit() == 0 {
                 bad(
                     self,

@@ -2,6 +2,7 @@
 //! offers, captures all taken. Tests play thousands of games with it, and simulations
 //! measure the engine's speed (`cargo bench -p castellan-chateau`).
 
+use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use crate::board::{Board, Move};
@@ -64,7 +65,9 @@ impl RandomPlayer {
     }
 
     /// The next action of the seat to decide, one unit at a time; `None` once the
-    /// match is over. A draw offered is declined.
+    /// match is over. A draw offered is declined. Each choice is uniform among what
+    /// the engine would list: candidates are tried in a random order and the first
+    /// the engine accepts is taken, which spares listing them all.
     pub fn choose(&mut self, game: &Game, rng: &mut impl Rng) -> Option<(Seat, Action)> {
         let seat = game.pending_seat()?;
         if game.draw_offer().is_some() {
@@ -74,6 +77,7 @@ impl RandomPlayer {
         let state = game.state();
         if state.spent() == 0
             && state.hand().is_none()
+            && self.alliance_chance > 0.0
             && game.legal_alliance()
             && rng.random_bool(self.alliance_chance)
         {
@@ -83,51 +87,66 @@ impl RandomPlayer {
             return Some((seat, end_turn(game)));
         }
         match state.hand() {
-            Some(_) => {
+            Some(hand) => {
                 self.units.clear();
-                self.finder.next_units(board, state, &mut self.units);
-                let release = self.finder.can_release(board, state);
-                let choices = self.units.len() + usize::from(release);
-                if choices == 0 {
-                    // Picked and unable to move: put it back, pick another.
-                    return Some((seat, Action::Release {}));
+                state.units_into(board, &mut self.units);
+                // Candidates: each unit, and (as the last index) putting the piece down.
+                let mut order: Vec<usize> = (0..=self.units.len()).collect();
+                order.shuffle(rng);
+                for index in order {
+                    if let Some(m) = self.units.get(index) {
+                        let mut next = *state;
+                        next.apply_unit(m.to);
+                        if self.finder.can_finish(board, &next) {
+                            return Some((seat, Action::Unit { to: m.to }));
+                        }
+                    } else if hand.units() == 0 || self.finder.can_release(board, state) {
+                        return Some((seat, Action::Release {}));
+                    }
                 }
-                let pick = rng.random_range(0..choices);
-                Some((
-                    seat,
-                    match self.units.get(pick) {
-                        Some(m) => Action::Unit { to: m.to },
-                        None => Action::Release {},
-                    },
-                ))
+                Some((seat, end_turn(game)))
             }
             None => {
-                let pickable: Vec<Square> =
-                    squares_of(self.finder.pickable(board, state)).collect();
-                if pickable.is_empty() {
-                    return Some((seat, end_turn(game)));
+                let mut pieces: Vec<Square> = squares_of(state.unplayed()).collect();
+                pieces.shuffle(rng);
+                for square in pieces {
+                    let mut picked = *state;
+                    if picked.pick(square) && self.finder.can_finish(board, &picked) {
+                        return Some((seat, Action::Pick { square }));
+                    }
                 }
-                let square = pickable[rng.random_range(0..pickable.len())];
-                Some((seat, Action::Pick { square }))
+                Some((seat, end_turn(game)))
             }
         }
     }
 
     /// Plays the match with random choices for every seat, for at most `max_actions`
-    /// actions.
+    /// accepted actions. Rather than asking the engine for every legal action, it
+    /// offers candidates in a random order until the engine accepts one: the same
+    /// uniform choice among the legal ones, at a fraction of the cost (a refused
+    /// candidate changes nothing).
     pub fn play(&mut self, game: &mut Game, rng: &mut impl Rng, max_actions: usize) -> Played {
         let mut events: Vec<Event> = Vec::new();
+        let mut candidates: Vec<Action> = Vec::new();
         for actions in 0..max_actions {
-            let Some((seat, action)) = self.choose(game, rng) else {
+            let Some(seat) = game.pending_seat() else {
                 return Played::Over { actions };
             };
-            events.clear();
-            if game
-                .apply_with(seat, action, &mut self.finder, &mut events)
-                .is_err()
-            {
-                // A listed action is always accepted; should one ever be refused, stop
-                // rather than loop.
+            self.candidates(game, rng, &mut candidates);
+            let mut accepted = false;
+            for action in candidates.drain(..) {
+                events.clear();
+                if game
+                    .apply_with(seat, action, &mut self.finder, &mut events)
+                    .is_ok()
+                {
+                    accepted = true;
+                    break;
+                }
+            }
+            if !accepted {
+                // The engine always has a legal action while the match goes on; should
+                // it ever not, stop rather than loop.
                 return Played::Unfinished;
             }
         }
@@ -137,6 +156,43 @@ impl RandomPlayer {
             }
         } else {
             Played::Unfinished
+        }
+    }
+
+    /// The actions to try, in the order to try them.
+    fn candidates(&mut self, game: &Game, rng: &mut impl Rng, out: &mut Vec<Action>) {
+        out.clear();
+        if game.draw_offer().is_some() {
+            out.push(Action::AnswerDraw { accept: false });
+            return;
+        }
+        let state = game.state();
+        if state.spent() == 0
+            && state.hand().is_none()
+            && self.alliance_chance > 0.0
+            && rng.random_bool(self.alliance_chance)
+        {
+            out.push(Action::DeclareAlliance {});
+        }
+        if state.left() == 0 || (state.is_complete() && rng.random_bool(0.2)) {
+            out.push(end_turn(game));
+            return;
+        }
+        match state.hand() {
+            Some(_) => {
+                self.units.clear();
+                state.units_into(game.board(), &mut self.units);
+                out.extend(self.units.iter().map(|m| Action::Unit { to: m.to }));
+                out.push(Action::Release {});
+                out.shuffle(rng);
+            }
+            None => {
+                out.extend(squares_of(state.unplayed()).map(|square| Action::Pick { square }));
+                out.shuffle(rng);
+            }
+        }
+        if state.is_complete() {
+            out.push(end_turn(game));
         }
     }
 }

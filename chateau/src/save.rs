@@ -53,6 +53,8 @@ pub enum SaveError {
     Board(#[from] BoardError),
     #[error("the board text given is not the board this game is played on")]
     BoardMismatch,
+    #[error("the game was played without recording its actions: it cannot be saved")]
+    NotRecorded,
 }
 
 /// Why a save was refused.
@@ -183,6 +185,9 @@ impl Game {
     /// A save of this game. `board_source` is the text of the board file the game's
     /// board was loaded from; it is checked to load into the same board.
     pub fn save(&self, board_source: &str) -> Result<SavedGame, SaveError> {
+        if self.unrecorded {
+            return Err(SaveError::NotRecorded);
+        }
         let board = parse_board(board_source, &self.board().meta.name)?;
         if board != **self.board() {
             return Err(SaveError::BoardMismatch);

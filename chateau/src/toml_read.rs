@@ -4,8 +4,6 @@
 //! when a value is missing or of the wrong type. The board, variant and position
 //! loaders share it.
 
-use std::borrow::Cow;
-
 use castellan_common::diagnostics::{FileText, Hints, ValueType};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
@@ -198,12 +196,12 @@ impl<'t, 's, 'p, 'q> TableReader<'t, 's, 'p, 'q> {
 /// The string's text and, when the source writes it verbatim (no escapes), the source
 /// offset of its first character, so that a problem inside it can point at the very
 /// character.
-pub(crate) fn string_start(source: &str, at: usize, text: &Cow<'_, str>) -> Option<usize> {
+pub(crate) fn string_start(source: &str, at: usize, text: &str) -> Option<usize> {
     let rest = source.get(at..)?;
     let quote = rest.chars().next()?;
     if quote != '"' && quote != '\'' {
         return None;
     }
     let inner = rest.get(1..1 + text.len())?;
-    (inner == text.as_ref()).then_some(at + 1)
+    (inner == text).then_some(at + 1)
 }

@@ -276,6 +276,11 @@ mod tests {
         for name in ["World Powers", "Classic World Map"] {
             assert!(shipped.iter().any(|n| n == name), "{name} in {shipped:?}");
         }
+        // The Château Noir board ships beside them but is not a Risk board.
+        assert!(
+            !boards.iter().any(|b| b.path.ends_with("chateau-noir.toml")),
+            "{shipped:?}"
+        );
     }
 
     #[test]

@@ -155,6 +155,10 @@ struct RawArmy {
 /// One cell of `squares`: its symbol and where it is written.
 type Cell = (char, usize);
 
+/// One row of `squares` as written: its text, where the string is, and where its text
+/// starts when written verbatim.
+type Row = (String, usize, Option<usize>);
+
 struct Loader<'s, 'p> {
     source: &'s str,
     problems: &'p mut ProblemList<'s>,
@@ -179,11 +183,7 @@ impl<'s> Loader<'s, '_> {
         self.build(meta, cells, armies, teams)
     }
 
-    fn read_meta(
-        &mut self,
-        table: &DeTable<'_>,
-        at: usize,
-    ) -> Option<(BoardMeta, Vec<(String, usize, Option<usize>)>)> {
+    fn read_meta(&mut self, table: &DeTable<'_>, at: usize) -> Option<(BoardMeta, Vec<Row>)> {
         let source = self.source;
         let mut board = TableReader::new(table, at, "[board]", self.problems);
         board.check_keys(BOARD_KEYS, &mut self.hints);
@@ -285,7 +285,7 @@ impl<'s> Loader<'s, '_> {
     }
 
     /// The cells of each row, top row first, each with where it is written.
-    fn read_rows(&mut self, rows: &[(String, usize, Option<usize>)]) -> Option<Vec<Cell>> {
+    fn read_rows(&mut self, rows: &[Row]) -> Option<Vec<Cell>> {
         let mut cells = Vec::with_capacity(SQUARES);
         let mut fine = true;
         for (i, (text, at, start)) in rows.iter().enumerate() {

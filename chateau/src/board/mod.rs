@@ -191,6 +191,11 @@ impl Board {
         }
     }
 
+    /// The text of the reconstructed board's file.
+    pub fn reconstructed_text() -> &'static str {
+        RECONSTRUCTED_BOARD
+    }
+
     /// The reconstructed board Castellan ships.
     ///
     /// ```

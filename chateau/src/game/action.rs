@@ -31,8 +31,8 @@ pub enum Action {
     /// Give this turn, and the army's turns from now on, to the partner: a team
     /// alliance (ruling 24).
     DeclareAlliance {},
-    /// Offer a draw to every other seat (ruling 25); any seat, at any time, once a
-    /// turn.
+    /// Offer a draw to every other seat (ruling 43): the seat to play, at any point of
+    /// its turn, once a turn.
     OfferDraw {},
     /// Answer the draw offered.
     AnswerDraw { accept: bool },

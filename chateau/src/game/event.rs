@@ -109,7 +109,7 @@ pub enum Event {
         squares: Vec<Square>,
     },
     /// `army` could not complete its factor, blocked by its own side only (or at the
-    /// start of its own turn): removed for this partie, no points (rulings 19, 52).
+    /// start of its own turn): removed for this partie, no points (rulings 19, 31, 32).
     Stranded {
         army: ArmyId,
         squares: Vec<Square>,

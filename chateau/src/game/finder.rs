@@ -82,6 +82,10 @@ impl Finder {
             return self.boundary(board, state);
         };
         let moved = hand.units() > 0;
+        if state.left() == 1 && state.for_each_unit(board, |_| true) {
+            // Any unit at all finishes the turn.
+            return true;
+        }
         // Go on with the piece in hand: the likeliest way to finish.
         let mut units = [Move {
             to: Square::from_index(0).expect("A1"),
@@ -103,10 +107,9 @@ impl Finder {
         }
         // Or put it down and let the other pieces finish.
         if moved {
-            let saved = *state;
-            state.release();
+            let undo = state.release_undoable();
             let finished = self.boundary(board, state);
-            *state = saved;
+            state.undo_release(undo);
             return finished;
         }
         false
@@ -166,22 +169,30 @@ impl Finder {
         for square in squares_of(state.unplayed() | state.hand().map_or(0, |h| h.at().bit())) {
             let mut picked = *state;
             picked.unpick();
-            if !picked.pick(square) {
-                continue;
-            }
-            let mut units = Vec::new();
-            picked.units_into(board, &mut units);
-            for m in units {
-                picked.apply_unit(m.to);
-                let finished = self.finish(board, &mut picked);
-                picked.undo_unit();
-                if finished {
-                    pickable |= square.bit();
-                    break;
-                }
+            if picked.pick(square) && self.first_unit(board, &mut picked) {
+                pickable |= square.bit();
             }
         }
         pickable
+    }
+
+    /// Whether the piece just picked in `state` (no unit yet) has a first unit after
+    /// which the turn can still be finished: the condition for picking it.
+    pub fn can_pick(&mut self, board: &Board, state: &State) -> bool {
+        self.fresh();
+        let mut picked = *state;
+        self.first_unit(board, &mut picked)
+    }
+
+    fn first_unit(&mut self, board: &Board, picked: &mut State) -> bool {
+        let mut units = Vec::new();
+        picked.units_into(board, &mut units);
+        units.into_iter().any(|m| {
+            picked.apply_unit(m.to);
+            let finished = self.finish(board, picked);
+            picked.undo_unit();
+            finished
+        })
     }
 
     /// Whether the piece in hand may be put down now: it has moved, and the turn can

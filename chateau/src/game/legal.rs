@@ -104,7 +104,8 @@ impl Game {
                     over: m.kind.is_jump().then(|| midpoint(hand.at(), m.to)),
                 })
                 .collect();
-            legal.can_release = finder.can_release(&self.board, state);
+            // An unmoved piece may always be put back.
+            legal.can_release = hand.units() == 0 || finder.can_release(&self.board, state);
         }
         legal.can_end_turn = state.is_complete();
         if legal.can_end_turn {

@@ -34,7 +34,7 @@ pub use scoring::{
     OWN_TERRITORY_POINTS, SIMULTANEE_POINTS, TERRITORY_POINTS, occupation_events, territories_held,
 };
 pub use siege::{Siege, besieged_groups};
-pub use state::{Hand, MAX_FACTOR, PieceKind, Pieces, State, TurnRules};
+pub use state::{Hand, MAX_FACTOR, PieceKind, Pieces, ReleaseUndo, State, TurnRules};
 pub use table::{Seat, SideId, Sides, Table, TableError};
 pub use view::{ArmyView, HandView, PieceView, SideView, TurnView, View};
 pub use zobrist::piece as zobrist_piece;
@@ -140,6 +140,11 @@ pub struct Game {
     /// Whether the clock's overrun was counted this turn.
     pub(crate) overrun: bool,
     pub(crate) history: Vec<(Seat, Action)>,
+    /// Whether accepted actions are kept in `history` (off for searches, which clone
+    /// games by the thousand).
+    pub(crate) recording: bool,
+    /// Whether an action was ever accepted unrecorded (such a game cannot be saved).
+    pub(crate) unrecorded: bool,
     /// The described position the game started from, as its text.
     pub(crate) start: Option<Arc<str>>,
     pub(crate) opening: Vec<Event>,
@@ -186,6 +191,8 @@ impl Game {
             offered: 0,
             overrun: false,
             history: Vec::new(),
+            recording: true,
+            unrecorded: false,
             start: None,
             opening: Vec::new(),
         };
@@ -329,6 +336,45 @@ impl Game {
         self.table.seat_of(self.state.mover())
     }
 
+    /// Stops (or starts again) keeping the accepted actions: a computer player's
+    /// copies of a game, applying actions to see where they lead, need no history and
+    /// clone faster without it. A game that played unrecorded actions cannot be saved.
+    pub fn set_recording(&mut self, recording: bool) {
+        self.recording = recording;
+    }
+
+    /// The armies `army` moves on its turns: itself, and an army that gave it its turns
+    /// (a set of armies).
+    pub fn armies_moved_by(&self, army: ArmyId) -> u8 {
+        self.controlled_by(army)
+    }
+
+    /// The state at the start of a turn of `army` with the pieces as they stand now:
+    /// its own armies to move, its factor (12 under an alliance). A computer player
+    /// asks [`Finder::can_finish`] of it to see whether an army is blocked (the
+    /// Château, ruling 19), or counts its moves.
+    pub fn turn_state_of(&self, army: ArmyId) -> State {
+        State::new(
+            *self.state.pieces(),
+            army,
+            self.controlled_by(army),
+            self.factor_of(army),
+            self.variant.turn_rules(),
+        )
+    }
+
+    /// The armies in the game that could not complete their factor if their turn began
+    /// now (a set of armies; an army that gave its turns away is judged with its
+    /// partner's).
+    pub fn blocked_armies(&self, finder: &mut Finder) -> u8 {
+        let pieces = self.state.pieces();
+        crate::board::armies_of(self.table.armies())
+            .filter(|&army| !self.alliances.iter().any(|a| a.giver == army))
+            .filter(|&army| pieces.of_set(self.controlled_by(army)) != 0)
+            .filter(|&army| !finder.can_finish(&self.board, &self.turn_state_of(army)))
+            .fold(0, |set, army| set | self.controlled_by(army))
+    }
+
     /// The seats at the table.
     pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
         (0..self.table.seats.len() as u8).map(Seat)
@@ -377,7 +423,11 @@ impl Game {
         let result = self.act(seat, action, finder, events);
         match result {
             Ok(()) => {
-                self.history.push((seat, recorded));
+                if self.recording {
+                    self.history.push((seat, recorded));
+                } else {
+                    self.unrecorded = true;
+                }
                 Ok(())
             }
             Err(error) => {
@@ -423,7 +473,10 @@ impl Game {
     ) -> Result<(), RuleError> {
         self.check_seat(seat)?;
         match action {
-            Action::OfferDraw {} => self.offer_draw(seat, events),
+            Action::OfferDraw {} => {
+                self.check_turn(seat)?;
+                self.offer_draw(seat, events)
+            }
             Action::AnswerDraw { accept } => self.answer_draw(seat, accept, events),
             Action::Pick { square } => {
                 self.check_turn(seat)?;

@@ -29,6 +29,8 @@ pub enum PieceKind {
 pub struct Pieces {
     army: [Bits; MAX_ARMIES],
     captains: Bits,
+    /// Every occupied square (the union of `army`, kept with it).
+    occupied: Bits,
 }
 
 impl Pieces {
@@ -46,7 +48,7 @@ impl Pieces {
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bits {
-        self.army[0] | self.army[1] | self.army[2] | self.army[3]
+        self.occupied
     }
 
     /// The squares of `army`'s pieces.
@@ -104,6 +106,7 @@ impl Pieces {
     /// Puts a piece on a free square.
     pub fn put(&mut self, army: ArmyId, square: Square, captain: bool) {
         self.army[army.index()] |= square.bit();
+        self.occupied |= square.bit();
         if captain {
             self.captains |= square.bit();
         }
@@ -116,6 +119,7 @@ impl Pieces {
             *set &= bit;
         }
         self.captains &= bit;
+        self.occupied &= bit;
     }
 
     /// Moves the piece of `army` on `from` to the free square `to`.
@@ -123,6 +127,7 @@ impl Pieces {
     pub(crate) fn shift(&mut self, army: ArmyId, from: Square, to: Square, captain: bool) {
         let both = from.bit() | to.bit();
         self.army[army.index()] ^= both;
+        self.occupied ^= both;
         if captain {
             self.captains ^= both;
         }
@@ -199,6 +204,13 @@ impl Hand {
     }
 }
 
+/// What taking back a release needs.
+#[derive(Copy, Clone, Debug)]
+pub struct ReleaseUndo {
+    hand: Option<Hand>,
+    visited_before: Bits,
+}
+
 /// An edge of a path: the two squares of one unit, in either order (ruling 9).
 #[inline]
 fn edge(a: Square, b: Square) -> u16 {
@@ -222,6 +234,8 @@ pub struct State {
     spent: u8,
     /// Squares of the pieces released this turn (they may not move again).
     played: Bits,
+    /// Zobrist sum of `played`.
+    played_key: u64,
     hand: Option<Hand>,
     /// Every edge used this turn, in order; the piece in hand's from `hand_edges` on.
     edges: [u16; MAX_FACTOR as usize],
@@ -250,6 +264,7 @@ impl State {
             factor: factor.min(MAX_FACTOR),
             spent: 0,
             played: 0,
+            played_key: 0,
             hand: None,
             edges: [0; MAX_FACTOR as usize],
             n_edges: 0,
@@ -292,9 +307,7 @@ impl State {
     /// What decides the rest of a turn once no piece is in hand: the pieces, those
     /// released, the units spent (and, for a shared trail, the trail).
     pub(crate) fn boundary_key(&self) -> u64 {
-        let mut key = self.hash
-            ^ zobrist::bits(self.played).rotate_left(17)
-            ^ zobrist::number(4, u64::from(self.spent));
+        let mut key = self.hash ^ self.played_key ^ zobrist::spent(self.spent);
         if self.rules.shared_trail {
             key ^= zobrist::bits(self.visited_before).rotate_left(31);
             for &e in &self.edges[..self.n_edges as usize] {
@@ -416,7 +429,11 @@ impl State {
         } else {
             hand.visited
         };
-        if visited & to != 0 && board.towers() & to == 0 {
+        if visited & to == 0 {
+            // Never stood on: no edge to it can have been used either.
+            return true;
+        }
+        if board.towers() & to == 0 {
             return false;
         }
         let e = edge(hand.at(), m.to);
@@ -519,12 +536,38 @@ impl State {
     /// Puts the piece in hand down: it is played and may not move again this turn
     /// (XI.7). A piece that has not moved is just put back.
     pub fn release(&mut self) {
-        let Some(hand) = self.hand.take() else { return };
-        if hand.units() == 0 {
-            return;
+        self.release_undoable();
+    }
+
+    /// Like [`State::release`], returning what [`State::undo_release`] needs to take
+    /// it back (searches release and take back by the million).
+    #[inline]
+    pub fn release_undoable(&mut self) -> ReleaseUndo {
+        let undo = ReleaseUndo {
+            hand: self.hand,
+            visited_before: self.visited_before,
+        };
+        if let Some(hand) = self.hand.take()
+            && hand.units() > 0
+        {
+            self.played |= hand.at().bit();
+            self.played_key ^= zobrist::played(hand.at());
+            self.visited_before |= hand.visited;
         }
-        self.played |= hand.at().bit();
-        self.visited_before |= hand.visited;
+        undo
+    }
+
+    /// Takes back a release.
+    #[inline]
+    pub fn undo_release(&mut self, undo: ReleaseUndo) {
+        if let Some(hand) = undo.hand
+            && hand.units() > 0
+        {
+            self.played &= !hand.at().bit();
+            self.played_key ^= zobrist::played(hand.at());
+        }
+        self.hand = undo.hand;
+        self.visited_before = undo.visited_before;
     }
 
     /// The squares the piece in hand and the pieces released this turn have stood
@@ -537,6 +580,7 @@ impl State {
     /// described mid-turn; their trails are not known).
     pub(crate) fn set_progress(&mut self, played: Bits, spent: u8) {
         self.played = played;
+        self.played_key = squares_of(played).fold(0, |key, s| key ^ zobrist::played(s));
         self.spent = spent.min(self.factor);
     }
 
@@ -546,7 +590,10 @@ impl State {
         if let Some((army, kind)) = self.pieces.at(square) {
             self.hash ^= zobrist::piece(army, kind == PieceKind::Captain, square);
             self.pieces.remove(square);
-            self.played &= !square.bit();
+            if contains(self.played, square) {
+                self.played &= !square.bit();
+                self.played_key ^= zobrist::played(square);
+            }
         }
     }
 }

@@ -53,7 +53,7 @@ impl Game {
         if !next.pick(square) {
             return Err(RuleError::NotPickable { square });
         }
-        if !finder.can_finish(&self.board, &next) {
+        if !finder.can_pick(&self.board, &next) {
             return Err(RuleError::StuckPiece { square });
         }
         self.state = next;
@@ -324,15 +324,15 @@ impl Game {
         finder: &mut Finder,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        self.state.unpick();
-        if !self.state.is_complete() {
+        let mut released = self.state;
+        released.unpick();
+        if !released.is_complete() {
             return Err(RuleError::UnitsLeft {
-                left: self.state.left(),
+                left: released.left(),
             });
         }
-        let mover = self.state.mover();
-        let controlled = self.state.controlled();
-        let mut released = self.state;
+        let mover = released.mover();
+        let controlled = released.controlled();
         let hand = released.hand().copied();
         released.release();
         let allowed = capturable(
@@ -499,7 +499,7 @@ impl Game {
             .fold(army.bit(), |set, a| set | a.giver.bit())
     }
 
-    fn factor_of(&self, army: ArmyId) -> u8 {
+    pub(crate) fn factor_of(&self, army: ArmyId) -> u8 {
         if self.alliances.iter().any(|a| a.receiver == army) {
             ALLIANCE_FACTOR
         } else {
@@ -744,10 +744,10 @@ impl Game {
                 return;
             }
             let controlled = self.controlled_by(army);
-            if self.siege_step(controlled, events) {
-                if self.check_winning_score(events) || self.check_partie_end(finder, events) {
-                    return;
-                }
+            if self.siege_step(controlled, events)
+                && (self.check_winning_score(events) || self.check_partie_end(finder, events))
+            {
+                return;
             }
             let controlled = self.controlled_by(army);
             let factor = self.factor_of(army);

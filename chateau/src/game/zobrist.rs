@@ -31,6 +31,33 @@ const fn make_table() -> [[u64; SQUARES]; MAX_ARMIES * 2] {
 /// `TABLE[army * 2 + captain][square]`.
 static TABLE: [[u64; SQUARES]; MAX_ARMIES * 2] = make_table();
 
+const fn make_row(salt: u64) -> [u64; SQUARES] {
+    let mut row = [0u64; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        row[s] = split_mix(salt ^ s as u64);
+        s += 1;
+    }
+    row
+}
+
+/// A number for each square holding a piece already played this turn.
+static PLAYED: [u64; SQUARES] = make_row(0x91a7_ed00_0000_0000);
+/// A number for each count of units spent.
+static SPENT: [u64; SQUARES] = make_row(0x5be7_0000_0000_0000);
+
+/// The number of a played piece on `square`.
+#[inline]
+pub fn played(square: Square) -> u64 {
+    PLAYED[square.index()]
+}
+
+/// The number of `units` spent.
+#[inline]
+pub fn spent(units: u8) -> u64 {
+    SPENT[units as usize % SQUARES]
+}
+
 /// The number of a piece of `army` (a captain if `captain`) on `square`.
 #[inline]
 pub fn piece(army: ArmyId, captain: bool, square: Square) -> u64 {
