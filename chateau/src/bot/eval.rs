@@ -148,10 +148,34 @@ pub struct ThreatMap {
     pub mover: ArmyId,
     /// Pieces of the mover's side that stay put and can frame.
     pub framers: Bits,
+    /// The pieces the mover moves (one of the two framers must be one, ruling 13).
+    pub own: Bits,
     /// Squares the mover can bring a piece to.
     pub reach: Bits,
     /// Whether the mover has two pieces that can move (to frame with two).
     pub two_movers: bool,
+}
+
+/// How a piece stands against the army about to move.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct Danger {
+    /// Framed already, one framer the mover's own: taken unless it is safe (VI.5b).
+    pub framed: bool,
+    /// How surely one turn frames it otherwise (0 to 1): 1 with one piece to bring,
+    /// `two` with two.
+    pub chance: f32,
+}
+
+impl Danger {
+    /// The chance it is taken, `safe` from the mover or not.
+    #[inline]
+    pub fn taken(self, safe: bool) -> f32 {
+        if self.framed && !safe {
+            1.0
+        } else {
+            self.chance
+        }
+    }
 }
 
 impl ThreatMap {
@@ -161,34 +185,36 @@ impl ThreatMap {
         Self {
             mover,
             framers: pieces.of_set(ctx.sides.friends(mover) | controlled),
+            own: pieces.of_set(controlled),
             reach: r.within,
             two_movers: movable.count_ones() >= 2,
         }
     }
 
-    /// How surely the mover can frame the piece on `square` (0 to 1, before the
-    /// weights: 1 framed already, `one` with one piece, `two` with two).
+    /// How the piece on `square` stands against the mover.
     #[inline]
-    pub fn danger(&self, ctx: &Context, square: Square, free: Bits, one: f32, two: f32) -> f32 {
-        let mut worst: f32 = 0.0;
+    pub fn danger(&self, ctx: &Context, square: Square, free: Bits, two: f32) -> Danger {
+        let mut danger = Danger::default();
         for line in ctx.tables.lines(square) {
             let (a, b) = (line.a.bit(), line.b.bit());
             let ca = self.framers & a != 0;
             let cb = self.framers & b != 0;
             let fa = free & a != 0 && self.reach & a != 0;
             let fb = free & b != 0 && self.reach & b != 0;
-            let d = if ca && cb {
+            if ca && cb {
+                danger.framed |= self.own & (a | b) != 0;
+                continue;
+            }
+            let chance = if (ca && fb) || (cb && fa) {
                 1.0
-            } else if (ca && fb) || (cb && fa) {
-                one
             } else if fa && fb && self.two_movers {
-                one * two
+                two
             } else {
                 0.0
             };
-            worst = worst.max(d);
+            danger.chance = danger.chance.max(chance);
         }
-        worst
+        danger
     }
 }
 
@@ -271,10 +297,7 @@ impl Evaluator {
                         .safety()
                         .iter()
                         .any(|s| s.square == square && s.against & controlled != 0);
-                    if safe {
-                        continue;
-                    }
-                    let d = map.danger(ctx, square, free, 1.0, w.threat_two);
+                    let d = map.danger(ctx, square, free, w.threat_two).taken(safe);
                     if d > 0.0 && n < dangers.len() {
                         let captain = pieces.captains() & square.bit() != 0;
                         dangers[n] = (d * w.price(captain), ctx.sides.side_of(owner).index());

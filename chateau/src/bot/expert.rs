@@ -19,26 +19,31 @@ use std::time::Instant;
 
 use crate::game::SideId;
 
+use rand::Rng;
+
 use super::eval::{WIN, Weights};
 use super::model::{Context, Position};
+use super::player::{TIE, among_equals};
 use super::strength::Thinking;
 use super::turn::{Candidate, TurnSearch, Width};
 
-/// How wide the Expert looks at each depth: the root's turns, then the turns of the
-/// armies answering.
+/// How wide the Expert looks: its own turns at the root, and the turns of the armies
+/// that answer them.
 const ROOT_WIDTH: Width = Width {
     beam: 8,
     finals: 32,
     branches: 4,
 };
-const INNER_WIDTH: Width = Width {
+const REPLY_WIDTH: Width = Width {
     beam: 4,
     finals: 12,
     branches: 3,
 };
-/// Turns followed at the root and below, by depth of the pass.
+/// Root turns followed deeper, and turns followed at each position below the root.
 const ROOT_MOVES: usize = 14;
 const INNER_MOVES: usize = 5;
+/// Root turns a pass cut short must have valued for its values to be used.
+const MIN_PARTIAL: usize = 4;
 /// The deepest pass.
 const MAX_DEPTH: u8 = 4;
 
@@ -77,7 +82,7 @@ pub struct Decision {
 pub struct Expert {
     turns: TurnSearch,
     /// The turns of positions searched, by key and width.
-    searched: HashMap<(u64, bool), Rc<Vec<Candidate>>>,
+    searched: HashMap<(u64, u8), Rc<Vec<Candidate>>>,
     /// Values of positions, by key.
     values: HashMap<u64, Stored>,
     budget: u64,
@@ -109,33 +114,46 @@ impl Expert {
 
     /// The best turn for the army to move in `root`, for its side. `None` when the
     /// turn cannot be played (the match is over).
-    pub fn decide(&mut self, ctx: &Context, root: &Position) -> Option<Decision> {
+    pub fn decide(
+        &mut self,
+        ctx: &Context,
+        root: &Position,
+        rng: &mut dyn Rng,
+    ) -> Option<Decision> {
         self.searched.clear();
         self.values.clear();
         self.turns.work = 0;
         self.budget = self.thinking.work();
         self.started = Some(Instant::now());
         let side = ctx.sides.side_of(root.mover());
-        let first = self.candidates(ctx, root, side, true).ok()?;
-        let mut best = first.first()?.clone();
+        let first = self.candidates(ctx, root, side, 0).ok()?;
+        first.first()?;
+        let mut scored: Vec<(usize, f32)> = first
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (i, c.value))
+            .collect();
         let mut depth = 1;
         let mut order: Vec<usize> = (0..first.len().min(ROOT_MOVES)).collect();
         for pass in 2..=MAX_DEPTH {
-            match self.root_pass(ctx, root, side, &first, &order, pass) {
-                Ok(scored) => {
-                    let mut scored = scored;
-                    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-                    best = first[scored[0].0].clone();
-                    best.value = scored[0].1;
-                    order = scored.iter().map(|&(i, _)| i).collect();
-                    depth = pass;
-                    if best.value.abs() >= WIN * 0.5 {
-                        break;
-                    }
-                }
-                Err(OutOfTime) => break,
+            let (mut deeper, complete) = self.root_pass(ctx, side, &first, &order, pass);
+            // A pass cut short still tells which of the best turns by their own
+            // lights survive the replies: two turns deep, that is worth keeping.
+            if !complete && (pass > 2 || deeper.len() < MIN_PARTIAL) {
+                break;
+            }
+            deeper.sort_by(|a, b| b.1.total_cmp(&a.1));
+            order = deeper.iter().map(|&(i, _)| i).collect();
+            scored = deeper;
+            depth = pass;
+            if !complete || scored[0].1.abs() >= WIN * 0.5 {
+                break;
             }
         }
+        let pick = among_equals(&scored, |&(_, v)| v, rng);
+        let (i, value) = scored[pick];
+        let mut best = first[i].clone();
+        best.value = value;
         Some(Decision {
             best,
             depth,
@@ -143,35 +161,43 @@ impl Expert {
         })
     }
 
-    /// One pass at `depth` over the root's turns (in `order`): each turn's value.
+    /// One pass at `depth` over the root's turns (in `order`): each turn's value, and
+    /// whether the pass went through them all before the budget ran out.
     fn root_pass(
         &mut self,
         ctx: &Context,
-        root: &Position,
         side: SideId,
         first: &[Candidate],
         order: &[usize],
         depth: u8,
-    ) -> Result<Vec<(usize, f32)>, OutOfTime> {
+    ) -> (Vec<(usize, f32)>, bool) {
         let mut scored = Vec::with_capacity(order.len());
         let mut alpha = -f32::INFINITY;
         for &i in order {
             let after = first[i].after;
-            let value = self.value(ctx, &after, side, depth - 1, alpha, f32::INFINITY)?;
-            alpha = alpha.max(value);
-            scored.push((i, value));
+            // Turns within `TIE` of the best are searched exactly: one is drawn among
+            // them.
+            match self.value(ctx, &after, side, depth - 1, 1, alpha - TIE, f32::INFINITY) {
+                Ok(value) => {
+                    alpha = alpha.max(value);
+                    scored.push((i, value));
+                }
+                Err(OutOfTime) => return (scored, false),
+            }
         }
-        let _ = root;
-        Ok(scored)
+        (scored, true)
     }
 
-    /// The value of `position` for `side`, `depth` turns deep (alpha-beta).
+    /// The value of `position` (`ply` turns after the root) for `side`, `depth` turns
+    /// deep (alpha-beta).
+    #[allow(clippy::too_many_arguments)]
     fn value(
         &mut self,
         ctx: &Context,
         position: &Position,
         side: SideId,
         depth: u8,
+        ply: u8,
         mut alpha: f32,
         mut beta: f32,
     ) -> Result<f32, OutOfTime> {
@@ -190,7 +216,7 @@ impl Expert {
             }
         }
         let (alpha_in, beta_in) = (alpha, beta);
-        let candidates = self.candidates(ctx, position, side, false)?;
+        let candidates = self.candidates(ctx, position, side, ply)?;
         if candidates.is_empty() {
             return Ok(self.turns.eval.value(ctx, position, side));
         }
@@ -213,7 +239,7 @@ impl Expert {
             }
             let mut best = if ours { -f32::INFINITY } else { f32::INFINITY };
             for c in order.into_iter().take(INNER_MOVES) {
-                let v = self.value(ctx, &c.after, side, depth - 1, alpha, beta)?;
+                let v = self.value(ctx, &c.after, side, depth - 1, ply + 1, alpha, beta)?;
                 if ours {
                     best = best.max(v);
                     alpha = alpha.max(v);
@@ -245,23 +271,27 @@ impl Expert {
         Ok(best)
     }
 
-    /// The turns of the army to move in `position`, valued for `side` (searched once
-    /// per position and remembered).
+    /// The turns of the army to move in `position` (`ply` turns after the root),
+    /// valued for `side` (searched once per position and width, and remembered).
     fn candidates(
         &mut self,
         ctx: &Context,
         position: &Position,
         side: SideId,
-        root: bool,
+        ply: u8,
     ) -> Result<Rc<Vec<Candidate>>, OutOfTime> {
-        let key = (position.key(), root);
+        let (width, class) = if ply == 0 {
+            (ROOT_WIDTH, 0)
+        } else {
+            (REPLY_WIDTH, 1)
+        };
+        let key = (position.key(), class);
         if let Some(found) = self.searched.get(&key) {
             return Ok(found.clone());
         }
-        if !root {
+        if ply > 0 {
             self.check_time()?;
         }
-        let width = if root { ROOT_WIDTH } else { INNER_WIDTH };
         let found = Rc::new(self.turns.search(ctx, position, side, width));
         self.searched.insert(key, found.clone());
         Ok(found)

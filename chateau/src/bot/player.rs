@@ -30,6 +30,22 @@ const EASY_WIDTH: Width = Width {
     branches: 2,
 };
 
+/// Turns whose values are this close (in points) are as good as each other: Normal
+/// and Expert draw one of them with the generator they are given, so that games from
+/// different seeds differ (the game itself draws only the first army of a partie).
+pub const TIE: f32 = 0.25;
+
+/// The index of one of the first `items` (best first) within [`TIE`] of the first,
+/// drawn with `rng`.
+pub fn among_equals<T>(items: &[T], value: impl Fn(&T) -> f32, rng: &mut dyn Rng) -> usize {
+    let Some(first) = items.first() else {
+        return 0;
+    };
+    let best = value(first);
+    let equals = items.iter().take_while(|i| value(i) > best - TIE).count();
+    rng.random_range(0..equals.max(1))
+}
+
 /// What a player thought about its last turn (for tournaments and logs).
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub struct Thought {
@@ -164,18 +180,22 @@ impl Player {
             }
             Strength::Normal => {
                 self.search.work = 0;
-                let candidates = self.search.search(ctx, &root, side, Width::NORMAL);
-                let best = candidates.into_iter().next()?;
+                let mut candidates = self.search.search(ctx, &root, side, Width::NORMAL);
+                if candidates.is_empty() {
+                    return None;
+                }
+                let pick = among_equals(&candidates, |c| c.value, rng);
+                let chosen = candidates.swap_remove(pick);
                 self.thought = Thought {
                     depth: 1,
                     work: self.search.work,
-                    value: best.value,
+                    value: chosen.value,
                 };
-                Some(best.plan)
+                Some(chosen.plan)
             }
             Strength::Expert => {
                 let expert = self.expert.as_mut().expect("an Expert has its search");
-                let decision = expert.decide(ctx, &root)?;
+                let decision = expert.decide(ctx, &root, rng)?;
                 self.thought = Thought {
                     depth: decision.depth,
                     work: decision.work,

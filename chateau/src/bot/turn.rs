@@ -109,6 +109,9 @@ struct Quick<'a> {
     root: &'a Position,
     /// The next enemy to move and what it can reach, as the turn began.
     threat: Option<ThreatMap>,
+    /// The first army of the mover's side to move after that enemy (the partner, or
+    /// the mover itself), and what it can reach: the frames the turn prepares.
+    support: Option<ThreatMap>,
     /// For each controlled army: the next territory of its table and the points for
     /// leaving it, if it is ripe (held a full round) this turn.
     ripe_next: [(u8, f32); 4],
@@ -145,19 +148,15 @@ impl Quick<'_> {
             let mut worst: f32 = 0.0;
             let mut rest = 0.0;
             for square in squares_of(pieces.of_set(self.controlled)) {
-                let mut d = threat.danger(ctx, square, free, 1.0, w.threat_two);
-                if d >= 1.0 {
-                    // Framed already: safe if it moved there itself (VI.5b).
-                    let safe = moved & square.bit() != 0
-                        || self
-                            .root
-                            .safety()
-                            .iter()
-                            .any(|s| s.square == square && s.against & threat.mover.bit() != 0);
-                    if safe {
-                        d = 0.0;
-                    }
-                }
+                let danger = threat.danger(ctx, square, free, w.threat_two);
+                // Framed already: safe if it moved there itself (VI.5b).
+                let safe =
+                    danger.framed
+                        && (moved & square.bit() != 0
+                            || self.root.safety().iter().any(|s| {
+                                s.square == square && s.against & threat.mover.bit() != 0
+                            }));
+                let d = danger.taken(safe);
                 if d > 0.0 {
                     let loss = d * w.price(pieces.captains() & square.bit() != 0);
                     if loss > worst {
@@ -169,6 +168,39 @@ impl Quick<'_> {
                 }
             }
             value -= w.threat * (worst + 0.5 * rest);
+        }
+        if let Some(support) = &self.support {
+            // The enemies it leaves where the side's next army can frame them.
+            let free = !pieces.occupied() & super::tables::all_squares();
+            let friends = pieces.of_set(ctx.sides.friends(self.mover) | self.controlled);
+            let mut worst: f32 = 0.0;
+            let mut rest = 0.0;
+            for square in
+                squares_of(pieces.of_set(ctx.sides.enemies(self.mover) & !self.controlled))
+            {
+                let mut chance: f32 = 0.0;
+                for line in ctx.tables.lines(square) {
+                    let (a, b) = (line.a.bit(), line.b.bit());
+                    let (ca, cb) = (friends & a != 0, friends & b != 0);
+                    let fa = free & a != 0 && support.reach & a != 0;
+                    let fb = free & b != 0 && support.reach & b != 0;
+                    if (ca && fb) || (cb && fa) {
+                        chance = 1.0;
+                    } else if fa && fb && support.two_movers {
+                        chance = chance.max(w.threat_two);
+                    }
+                }
+                if chance > 0.0 {
+                    let gain = chance * w.price(pieces.captains() & square.bit() != 0);
+                    if gain > worst {
+                        rest += worst;
+                        worst = gain;
+                    } else {
+                        rest += gain;
+                    }
+                }
+            }
+            value += w.threat_later * (worst + 0.5 * rest);
         }
         for &(group, chateau) in &self.weak {
             let room = super::eval::reach(ctx, pieces, group, 1).one.count_ones();
@@ -337,6 +369,9 @@ impl TurnSearch {
         }
         let mut finals: Vec<Child> = Vec::new();
         let root_done = state.hand().is_some();
+        // A turn whose units are spent already (or, "up to" the factor, one that may
+        // end now) may end as it stands.
+        let end_now = (state.hand().is_none() && state.is_complete()).then(|| quick.score(&state));
         for k in start..=factor as usize {
             let mut bucket = std::mem::take(&mut self.buckets[k]);
             dedupe(&mut bucket, &mut self.seen);
@@ -384,9 +419,18 @@ impl TurnSearch {
         finals.sort_by(|a, b| b.quick.total_cmp(&a.quick));
         finals.truncate(width.finals);
         let _ = mover;
-        finals
-            .iter()
-            .map(|child| {
+        let as_it_stands = end_now.map(|q| {
+            (
+                Plan {
+                    moves: Vec::new(),
+                    captures: Vec::new(),
+                },
+                q,
+            )
+        });
+        as_it_stands
+            .into_iter()
+            .chain(finals.iter().map(|child| {
                 let mut moves = vec![child.path];
                 let mut at = child.parent;
                 while at != ROOT {
@@ -404,7 +448,7 @@ impl TurnSearch {
                     },
                     child.quick,
                 )
-            })
+            }))
             .collect()
     }
 
@@ -427,6 +471,23 @@ impl TurnSearch {
                 next,
                 root.controlled_by(next),
                 root.factor_of(next),
+            )
+        });
+        // The side's next army after that enemy.
+        let mut after = root.next_army(ctx, next);
+        for _ in 0..4 {
+            if ctx.friends(after, mover) {
+                break;
+            }
+            after = root.next_army(ctx, after);
+        }
+        let support = (weights.sees_threats && ctx.friends(after, mover)).then(|| {
+            ThreatMap::new(
+                ctx,
+                &pieces,
+                after,
+                root.controlled_by(after),
+                root.factor_of(after),
             )
         });
         let mut ripe_next = [(0u8, 0.0f32); 4];
@@ -463,6 +524,7 @@ impl TurnSearch {
             controlled,
             root,
             threat,
+            support,
             ripe_next,
             weak,
         }
