@@ -159,7 +159,10 @@ impl ChateauComputers {
     pub fn choose(
         &mut self,
         game: &castellan_chateau::game::Game,
-    ) -> Option<(castellan_chateau::game::Seat, castellan_chateau::game::Action)> {
+    ) -> Option<(
+        castellan_chateau::game::Seat,
+        castellan_chateau::game::Action,
+    )> {
         let seat = game.pending_seat()?;
         let player = self.players.get_mut(seat.index())?.as_mut()?;
         player.choose(game, &mut self.rng)
@@ -175,7 +178,10 @@ struct ChateauThread {
     cancel: castellan_chateau::bot::Cancel,
 }
 
-type ChateauChoice = Option<(castellan_chateau::game::Seat, castellan_chateau::game::Action)>;
+type ChateauChoice = Option<(
+    castellan_chateau::game::Seat,
+    castellan_chateau::game::Action,
+)>;
 
 impl ChateauThread {
     fn spawn(

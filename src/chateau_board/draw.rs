@@ -262,7 +262,10 @@ fn draw_colour_table(
             let (angle, tip) = match side {
                 Side::West => (0.0, (bar.x + bar.width + 0.02, bar.y + bar.height / 2.0)),
                 Side::East => (PI, (bar.x - 0.02, bar.y + bar.height / 2.0)),
-                Side::North => (PI / 2.0, (bar.x + bar.width / 2.0, bar.y + bar.height + 0.02)),
+                Side::North => (
+                    PI / 2.0,
+                    (bar.x + bar.width / 2.0, bar.y + bar.height + 0.02),
+                ),
                 Side::South => (-PI / 2.0, (bar.x + bar.width / 2.0, bar.y - 0.02)),
             };
             let tip = px.point(tip);
@@ -459,12 +462,11 @@ fn draw_sieges(
             cr.arc(centre.x, centre.y, 0.15 * px.unit, 0.0, TAU);
             palette.siege.apply(cr);
             cr.fill()?;
-            Label::new(
-                pango,
-                &turns.to_string(),
-                &font("Sans Bold", 0.2 * px.unit),
-            )
-            .draw(cr, centre, text_style(palette.ink))?;
+            Label::new(pango, &turns.to_string(), &font("Sans Bold", 0.2 * px.unit)).draw(
+                cr,
+                centre,
+                text_style(palette.ink),
+            )?;
         }
     }
     Ok(())
@@ -515,7 +517,11 @@ fn draw_path(cr: &cairo::Context, px: &Pixels, palette: &BoardPalette) -> Result
 
 /// The next units of the piece in hand, each marked by its kind, and the track of
 /// the one pointed at.
-fn draw_units(cr: &cairo::Context, px: &Pixels, palette: &BoardPalette) -> Result<(), cairo::Error> {
+fn draw_units(
+    cr: &cairo::Context,
+    px: &Pixels,
+    palette: &BoardPalette,
+) -> Result<(), cairo::Error> {
     let scene = px.scene;
     for unit in scene.units() {
         if !scene.geometry().shows(unit.to) {
@@ -715,8 +721,10 @@ fn draw_announcements(
             }
             _ => ViewPoint::new(board.0 + board.2 / 2.0, board.1 + board.3 / 2.0),
         };
-        let mut x = (anchor.x - width / 2.0).clamp(board.0, (board.0 + board.2 - width).max(board.0));
-        let mut y = (anchor.y - height / 2.0).clamp(board.1, (board.1 + board.3 - height).max(board.1));
+        let mut x =
+            (anchor.x - width / 2.0).clamp(board.0, (board.0 + board.2 - width).max(board.0));
+        let mut y =
+            (anchor.y - height / 2.0).clamp(board.1, (board.1 + board.3 - height).max(board.1));
         // Below the cards already placed that it would cover.
         while let Some(&(_, oy, _, oh)) = placed.iter().find(|&&(ox, oy, ow, oh)| {
             x < ox + ow && ox < x + width && y < oy + oh && oy < y + height
@@ -879,14 +887,23 @@ mod tests {
         for dark in [false, true] {
             let palette = BoardPalette::new(game.board(), dark, false);
             let mut image = render(&scene, &palette);
-            assert!(close(pixel(&mut image, corner_of(&scene, "E7")), rgb8(palette.white)));
-            assert!(close(pixel(&mut image, corner_of(&scene, "D8")), rgb8(palette.black)));
+            assert!(close(
+                pixel(&mut image, corner_of(&scene, "E7")),
+                rgb8(palette.white)
+            ));
+            assert!(close(
+                pixel(&mut image, corner_of(&scene, "D8")),
+                rgb8(palette.black)
+            ));
             let red = game.board().army_by_id("red").unwrap();
             assert!(close(
-                pixel(&mut image, scene.camera().to_view(
-                    scene.geometry().centre(square("A1")).0 - 0.4,
-                    scene.geometry().centre(square("A1")).1 - 0.4,
-                )),
+                pixel(
+                    &mut image,
+                    scene.camera().to_view(
+                        scene.geometry().centre(square("A1")).0 - 0.4,
+                        scene.geometry().centre(square("A1")).1 - 0.4,
+                    )
+                ),
                 rgb8(palette.territory(red))
             ));
         }
@@ -936,7 +953,13 @@ mod tests {
         let mut game = game();
         let seat = game.pending_seat().unwrap();
         let legal = game.legal();
-        game.apply(seat, Action::Pick { square: legal.pickable[0] }).unwrap();
+        game.apply(
+            seat,
+            Action::Pick {
+                square: legal.pickable[0],
+            },
+        )
+        .unwrap();
         let scene = scene_of(&game, 700.0);
         let palette = BoardPalette::new(game.board(), false, false);
         let mut image = render(&scene, &palette);
@@ -980,7 +1003,9 @@ mod tests {
         let peg = |index: u8| {
             let cell = scene.geometry().strip_cell(side, index);
             // Beside the number, inside the peg.
-            scene.camera().to_view(cell.x + cell.width / 2.0 - 0.2, cell.y + cell.height / 2.0)
+            scene
+                .camera()
+                .to_view(cell.x + cell.width / 2.0 - 0.2, cell.y + cell.height / 2.0)
         };
         let colour = rgb8(palette.army(red));
         assert!(close(pixel(&mut image, peg(9)), colour));
@@ -1015,13 +1040,25 @@ mod tests {
         let mut game = game();
         let seat = game.pending_seat().unwrap();
         let legal = game.legal();
-        game.apply(seat, Action::Pick { square: legal.pickable[0] }).unwrap();
+        game.apply(
+            seat,
+            Action::Pick {
+                square: legal.pickable[0],
+            },
+        )
+        .unwrap();
         for size in [120.0, 333.0, 900.0] {
             let mut scene = scene_of(&game, size);
             scene.set_cursor(Some(square("E5")));
-            scene.announce("Red takes a captain: +3".into(), Some(square("E5")), Some(ArmyId(0)));
+            scene.announce(
+                "Red takes a captain: +3".into(),
+                Some(square("E5")),
+                Some(ArmyId(0)),
+            );
             scene.announce("Château!".into(), None, None);
-            for (dark, high_contrast) in [(false, false), (true, false), (false, true), (true, true)] {
+            for (dark, high_contrast) in
+                [(false, false), (true, false), (false, true), (true, true)]
+            {
                 let palette = BoardPalette::new(game.board(), dark, high_contrast);
                 render(&scene, &palette);
             }

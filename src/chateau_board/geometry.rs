@@ -264,7 +264,12 @@ impl Geometry {
             // Upwards along the west side.
             Side::West => {
                 let start = band.y + (band.height + total) / 2.0;
-                Rect::new(band.x, start - i * step - BAR_LENGTH, band.width, BAR_LENGTH)
+                Rect::new(
+                    band.x,
+                    start - i * step - BAR_LENGTH,
+                    band.width,
+                    BAR_LENGTH,
+                )
             }
             // Rightwards along the north side.
             Side::North => {
@@ -279,7 +284,12 @@ impl Geometry {
             // Leftwards along the south side.
             Side::South => {
                 let start = band.x + (band.width + total) / 2.0;
-                Rect::new(start - i * step - BAR_LENGTH, band.y, BAR_LENGTH, band.height)
+                Rect::new(
+                    start - i * step - BAR_LENGTH,
+                    band.y,
+                    BAR_LENGTH,
+                    band.height,
+                )
             }
         }
     }
@@ -459,6 +469,9 @@ mod tests {
         let texts: Vec<&str> = labels.iter().map(|(t, _)| t.as_str()).collect();
         assert_eq!(texts, ["D", "E", "F", "G", "4", "5", "6", "7"]);
         let (width, height) = geometry.size();
-        assert_eq!((width, height), (4.0 + EXCERPT_LABELS, 4.0 + EXCERPT_LABELS));
+        assert_eq!(
+            (width, height),
+            (4.0 + EXCERPT_LABELS, 4.0 + EXCERPT_LABELS)
+        );
     }
 }

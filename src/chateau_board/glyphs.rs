@@ -190,12 +190,7 @@ pub fn draw_piece(
     }
     // The emblem on the body.
     let emblem_y = (shoulders + base_y) / 2.0 + 0.02 * s;
-    emblem.draw(
-        cr,
-        ViewPoint::new(x, emblem_y),
-        0.17 * s,
-        style.emblem_ink,
-    )?;
+    emblem.draw(cr, ViewPoint::new(x, emblem_y), 0.17 * s, style.emblem_ink)?;
     cr.restore()
 }
 
@@ -238,7 +233,10 @@ pub fn draw_unit_mark(
             Box::new(move |cr: &cairo::Context| cr.arc(x, y, r * 0.95, 0.0, TAU)),
             false,
         )],
-        UnitMark::Diagonal => vec![(Box::new(move |cr: &cairo::Context| diamond(cr, x, y, r)), true)],
+        UnitMark::Diagonal => vec![(
+            Box::new(move |cr: &cairo::Context| diamond(cr, x, y, r)),
+            true,
+        )],
         UnitMark::TwinJump => vec![
             (
                 Box::new(move |cr: &cairo::Context| cr.arc(x, y, r * 1.15, 0.0, TAU)),

@@ -159,10 +159,7 @@ impl Motion {
         } else {
             0.12 * (std::f64::consts::PI * t).sin()
         };
-        (
-            (a.0 + (b.0 - a.0) * eased, a.1 + (b.1 - a.1) * eased),
-            lift,
-        )
+        ((a.0 + (b.0 - a.0) * eased, a.1 + (b.1 - a.1) * eased), lift)
     }
 }
 
@@ -494,7 +491,11 @@ impl BoardScene {
     fn home(&self) -> Square {
         self.hand
             .or_else(|| self.lit().first().map(|&(s, _)| s))
-            .or_else(|| self.geometry.squares().nth(self.geometry.squares().count() / 2))
+            .or_else(|| {
+                self.geometry
+                    .squares()
+                    .nth(self.geometry.squares().count() / 2)
+            })
             .unwrap_or(Square::at(4, 4).expect("E5"))
     }
 
@@ -503,11 +504,7 @@ impl BoardScene {
     pub fn cursor_to_next_lit(&mut self) -> bool {
         let lit: Vec<Square> = self.lit().into_iter().map(|(s, _)| s).collect();
         let next = match self.cursor {
-            Some(at) => lit
-                .iter()
-                .find(|s| **s > at)
-                .or(lit.first())
-                .copied(),
+            Some(at) => lit.iter().find(|s| **s > at).or(lit.first()).copied(),
             None => lit.first().copied(),
         };
         next.is_some_and(|s| self.set_cursor(Some(s)))
@@ -722,7 +719,11 @@ mod tests {
         let ids: Vec<u64> = (0..6)
             .map(|i| scene.announce(format!("{i}"), None, None))
             .collect();
-        let shown: Vec<&str> = scene.announcements().iter().map(|a| a.text.as_str()).collect();
+        let shown: Vec<&str> = scene
+            .announcements()
+            .iter()
+            .map(|a| a.text.as_str())
+            .collect();
         assert_eq!(shown, ["2", "3", "4", "5"]);
         assert!(scene.withdraw(ids[3]));
         assert!(!scene.withdraw(ids[3]));
@@ -744,7 +745,13 @@ mod tests {
         let ((_, y2), _) = motion(UnitKind::TowerJump, 1.0).position(&geometry);
         assert_eq!(lift0, 0.0);
         assert!(lift1 > 0.5);
-        assert_eq!((y0, y2), (geometry.centre(square("E9")).1, geometry.centre(square("E7")).1));
+        assert_eq!(
+            (y0, y2),
+            (
+                geometry.centre(square("E9")).1,
+                geometry.centre(square("E7")).1
+            )
+        );
         assert!((y1 - geometry.centre(square("E8")).1).abs() < 1e-9);
         let (_, step_lift) = motion(UnitKind::Step, 0.5).position(&geometry);
         assert!(step_lift < lift1);

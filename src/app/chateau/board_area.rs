@@ -39,9 +39,6 @@ impl BoardArea {
             .can_focus(true)
             .name("chateau-board")
             .build();
-        area.set_tooltip_text(Some(&gettextrs::gettext(
-            "The board: click a lit piece, then lit squares; arrows and Enter play from the keyboard",
-        )));
         {
             let scene = Rc::clone(&scene);
             area.set_draw_func(move |area, cr, width, height| {

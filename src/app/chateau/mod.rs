@@ -38,6 +38,14 @@ const PANEL_WIDTH: i32 = 340;
 /// How long a scoring moment stays written on the board.
 const ANNOUNCEMENT_TIME: Duration = Duration::from_millis(2_500);
 
+#[cfg(test)]
+thread_local! {
+    /// Called after every refresh of the board, with what it shows and the match:
+    /// how window tests check the board after every action.
+    pub static OBSERVER: std::cell::RefCell<Option<Box<dyn Fn(&BoardScene, &ChateauSession)>>> =
+        std::cell::RefCell::new(None);
+}
+
 /// What the table shows over the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Shown {
@@ -114,9 +122,15 @@ pub enum ChateauTableInput {
 #[derive(Debug)]
 pub enum ChateauTableOutput {
     /// Think out the move of the pending computer seat of this game.
-    Think { id: u64, game: Box<Game> },
+    Think {
+        id: u64,
+        game: Box<Game>,
+    },
     /// Show the pass page for this person before they see the board.
-    PassTo { name: String, last: Option<String> },
+    PassTo {
+        name: String,
+        last: Option<String>,
+    },
     NewGame,
     /// Something the header shows changed (unsaved, file name).
     Changed,
@@ -335,7 +349,9 @@ impl Component for ChateauTable {
             let scene = BoardScene::new(std::sync::Arc::new(
                 castellan_chateau::board::Board::reconstructed(),
             ));
-            BoardArea::new(scene, move |event| sender.emit(ChateauTableInput::Board(event)))
+            BoardArea::new(scene, move |event| {
+                sender.emit(ChateauTableInput::Board(event))
+            })
         };
         let model = ChateauTable {
             session: None,
@@ -357,7 +373,12 @@ impl Component for ChateauTable {
         ComponentParts { model, widgets }
     }
 
-    fn update(&mut self, message: ChateauTableInput, sender: ComponentSender<Self>, root: &Self::Root) {
+    fn update(
+        &mut self,
+        message: ChateauTableInput,
+        sender: ComponentSender<Self>,
+        root: &Self::Root,
+    ) {
         match message {
             ChateauTableInput::Begin(session, events) => {
                 self.leave();
@@ -488,12 +509,6 @@ impl ChateauTable {
         self.shown
     }
 
-    /// Whether a computer move is being thought out or shown.
-    #[cfg(test)]
-    pub fn computer_busy(&self) -> bool {
-        self.thought.is_some() || !self.computer_queue.is_empty()
-    }
-
     fn leave(&mut self) {
         self.generation += 1;
         self.thought = None;
@@ -504,7 +519,11 @@ impl ChateauTable {
     fn person_plays(&self) -> bool {
         self.shown == Shown::Board
             && self.computer_queue.is_empty()
-            && self.session.as_ref().and_then(ChateauSession::person_to_move).is_some()
+            && self
+                .session
+                .as_ref()
+                .and_then(ChateauSession::person_to_move)
+                .is_some()
     }
 
     fn legal_now(&self, test: impl Fn(&castellan_chateau::game::Legal) -> bool) -> bool {
@@ -666,7 +685,11 @@ impl ChateauTable {
                     Event::ChateauNoir { by, .. } => (None, Some(*by)),
                     _ => (None, None),
                 };
-                let id = self.board.scene.borrow_mut().announce(line.clone(), at, army);
+                let id = self
+                    .board
+                    .scene
+                    .borrow_mut()
+                    .announce(line.clone(), at, army);
                 let scene = std::rc::Rc::downgrade(&self.board.scene);
                 let area = self.board.area.clone();
                 glib::timeout_add_local_once(ANNOUNCEMENT_TIME, move || {
@@ -695,7 +718,11 @@ impl ChateauTable {
             let text = self.log.join("\n");
             self.log_buffer.insert(&mut end, &text);
         } else {
-            let new = self.log.len() - events.iter().filter(|e| words::event(game, e).is_some()).count();
+            let new = self.log.len()
+                - events
+                    .iter()
+                    .filter(|e| words::event(game, e).is_some())
+                    .count();
             for line in &self.log[new..] {
                 if self.log_buffer.char_count() > 0 {
                     self.log_buffer.insert(&mut end, "\n");
@@ -724,8 +751,19 @@ impl ChateauTable {
                 ..session.legal()
             }
         };
-        self.board.scene.borrow_mut().show(&view, &legal, session.chosen());
+        self.board
+            .scene
+            .borrow_mut()
+            .show(&view, &legal, session.chosen());
         self.board.area.queue_draw();
+        #[cfg(test)]
+        if self.computer_queue.is_empty() {
+            OBSERVER.with_borrow(|observer| {
+                if let Some(observe) = observer {
+                    observe(&self.board.scene.borrow(), session);
+                }
+            });
+        }
         if self.shown != Shown::Board || self.stuck.is_some() || !self.computer_queue.is_empty() {
             return;
         }
@@ -820,7 +858,9 @@ impl ChateauTable {
             if legal.captures.is_empty() {
                 gettext("Every unit is spent: end the turn.")
             } else {
-                gettext("Every unit is spent. Click framed enemies to take them (optional), then end the turn.")
+                gettext(
+                    "Every unit is spent. Click framed enemies to take them (optional), then end the turn.",
+                )
             }
         } else if legal.hand.is_some() {
             let scene = self.board.scene.borrow();
@@ -907,7 +947,12 @@ impl ChateauTable {
                 &[("done", &army.table_next), ("all", &army.table.len())],
             );
             let timer = match next {
-                Some(next) if army.held.iter().any(|h| army.table.get(army.table_next as usize) == Some(h)) => {
+                Some(next)
+                    if army
+                        .held
+                        .iter()
+                        .any(|h| army.table.get(army.table_next as usize) == Some(h)) =>
+                {
                     fill(
                         &gettext("leaves {territory} next turn for a point"),
                         &[("territory", &next)],
@@ -940,9 +985,10 @@ impl ChateauTable {
             .iter()
             .map(|siege| {
                 fill(
-                    &gettext("Siege: {count} {army} piece(s) besieged, turn {turns} — taken at the third."),
+                    &gettext("Siege! {army}: {count} besieged on {squares}, turn {turns} of the siege; a group besieged too long is taken whole."),
                     &[
                         ("count", &siege.squares.len()),
+                        ("squares", &siege.squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
                         ("army", &words::army(game.board(), siege.army)),
                         ("turns", &siege.turns),
                     ],
@@ -958,7 +1004,9 @@ impl ChateauTable {
         };
         let game = session.game();
         fill(
-            &gettext("Partie {partie}, round {round}. The match is won at 27 points or by a Château noir.\n{scores}"),
+            &gettext(
+                "Partie {partie}, round {round}. The match is won at 27 points or by a Château noir.\n{scores}",
+            ),
             &[
                 ("partie", &game.partie()),
                 ("round", &game.round()),

@@ -67,7 +67,13 @@ impl ChateauSession {
         let board = Arc::new(Board::reconstructed());
         let table = setup.table(&board);
         let game = Game::new(board, Variant::default(), table, seed)?;
-        Ok(Self::resume(game.clone(), game, source, setup.seats.clone(), None))
+        Ok(Self::resume(
+            game.clone(),
+            game,
+            source,
+            setup.seats.clone(),
+            None,
+        ))
     }
 
     fn resume(
@@ -96,7 +102,10 @@ impl ChateauSession {
 
     /// A match from a save's JSON, replayed action by action (each checked), and the
     /// events of the replay for the log.
-    pub fn from_save(json: &str, path: Option<PathBuf>) -> Result<(Self, Vec<Event>), ChateauError> {
+    pub fn from_save(
+        json: &str,
+        path: Option<PathBuf>,
+    ) -> Result<(Self, Vec<Event>), ChateauError> {
         let saved = SavedGame::from_json(json)?;
         let mut events = Vec::new();
         let game = saved.replay_with(|_, happened| events.extend_from_slice(happened))?;
@@ -108,7 +117,8 @@ impl ChateauSession {
             }
             None => Vec::new(),
         };
-        let mut seats: Vec<ChateauSeat> = seats.into_iter().take(game.table().seats.len()).collect();
+        let mut seats: Vec<ChateauSeat> =
+            seats.into_iter().take(game.table().seats.len()).collect();
         while seats.len() < game.table().seats.len() {
             seats.push(ChateauSeat {
                 name: format!("Player {}", seats.len() + 1),
@@ -353,7 +363,9 @@ mod tests {
         assert_eq!(legal.decision, Decision::Turn);
         // A square the engine does not offer does nothing.
         let empty = Square::all()
-            .find(|s| !legal.pickable.contains(s) && session.game().state().pieces().at(*s).is_none())
+            .find(|s| {
+                !legal.pickable.contains(s) && session.game().state().pieces().at(*s).is_none()
+            })
             .unwrap();
         assert_eq!(session.click(empty), Click::Nothing);
         let piece = legal.pickable[0];

@@ -29,6 +29,9 @@ pub struct ChateauSetup {
     /// For each seat, the index of the group of armies it commands among
     /// [`army_groups`] (a permutation: no two seats share a group).
     pub groups: Vec<usize>,
+    /// The match's seed; a random one when `None`.
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
 /// The groups of armies `seats` seats command, teams or alone, in the engine's order
@@ -67,6 +70,7 @@ impl ChateauSetup {
                 .collect(),
             teams: true,
             groups: (0..count).collect(),
+            seed: None,
         }
     }
 

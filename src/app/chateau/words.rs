@@ -134,7 +134,10 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
                 ("points", &points(*p)),
             ],
         ),
-        Event::OccupationOutOfOrder { army: by, territory } => fill(
+        Event::OccupationOutOfOrder {
+            army: by,
+            territory,
+        } => fill(
             &gettext("{army} left {territory}’s territory out of its table’s order: no point."),
             &[("army", &a(*by)), ("territory", &a(*territory))],
         ),
@@ -170,7 +173,11 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
             ..
         } => fill(
             &gettext("{by} took every piece of {army}: {points}."),
-            &[("by", &a(*by)), ("army", &a(*taken)), ("points", &points(*p))],
+            &[
+                ("by", &a(*by)),
+                ("army", &a(*taken)),
+                ("points", &points(*p)),
+            ],
         ),
         Event::Besieged {
             army: besieged,
@@ -189,7 +196,9 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
             ],
         ),
         Event::AllianceDeclared { giver, receiver } => fill(
-            &gettext("Alliance: {giver} gives its turns to {receiver}, who moves both with 12 units."),
+            &gettext(
+                "Alliance: {giver} gives its turns to {receiver}, who moves both with 12 units.",
+            ),
             &[("giver", &a(*giver)), ("receiver", &a(*receiver))],
         ),
         Event::AllianceEnded { giver, receiver } => fill(
@@ -197,16 +206,23 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
             &[("giver", &a(*giver)), ("receiver", &a(*receiver))],
         ),
         Event::ChateauNoir { by, .. } => fill(
-            &gettext("Château noir! {army} blocked two opposing armies at once and wins the match."),
+            &gettext(
+                "Château noir! {army} blocked two opposing armies at once and wins the match.",
+            ),
             &[("army", &a(*by))],
         ),
         Event::PartieEnded { partie, .. } => fill(
             &gettext("Partie {n} is over; the scores are kept."),
             &[("n", partie)],
         ),
-        Event::MatchWon { side: won, reason, .. } => fill(
+        Event::MatchWon {
+            side: won, reason, ..
+        } => fill(
             &gettext("{side} wins the match ({reason})."),
-            &[("side", &side(game, *won)), ("reason", &end_reason(*reason))],
+            &[
+                ("side", &side(game, *won)),
+                ("reason", &end_reason(*reason)),
+            ],
         ),
         Event::Drawn { reason } => fill(
             &gettext("The match is drawn ({reason})."),

@@ -24,7 +24,6 @@ use relm4::prelude::*;
 
 use crate::app::balance_lab::{BalanceLab, BalanceLabInput};
 use crate::app::chateau::setup::{self as chateau_setup, ChateauSetup};
-use chateau_seats::{ChateauSeatChange, ChateauSeatInit, ChateauSeatRow};
 use crate::app::files::{self, FileKind};
 use crate::app::library::{
     self, BoardEntry, LoadedBoard, Origin, VariantEntry, personal_folder, shipped_folder,
@@ -35,6 +34,7 @@ use crate::messages;
 use crate::text::{fill, translated};
 use crate::variant_options::changed_options;
 use boards::{BoardTile, BoardTileData};
+use chateau_seats::{ChateauSeatChange, ChateauSeatInit, ChateauSeatRow};
 #[cfg(test)]
 pub use seats::{COMPUTER_ICON, PERSON_ICON};
 use seats::{
@@ -671,8 +671,9 @@ impl Component for NewGameDialog {
                 let count = count.clamp(chateau_setup::MIN_SEATS, chateau_setup::MAX_SEATS);
                 let seats = &mut self.chateau_setup.seats;
                 while seats.len() < count {
-                    let seat = ChateauSetup::new(String::new(), chateau_setup::MAX_SEATS, default_name)
-                        .seats[seats.len()]
+                    let seat =
+                        ChateauSetup::new(String::new(), chateau_setup::MAX_SEATS, default_name)
+                            .seats[seats.len()]
                         .clone();
                     seats.push(seat);
                 }
@@ -714,7 +715,13 @@ impl Component for NewGameDialog {
             NewGameInput::Start if self.chateau => {
                 let mut setup = self.chateau_setup.clone();
                 for (index, seat) in setup.seats.iter_mut().enumerate() {
-                    seat.name = seat.name.trim().chars().filter(|c| !c.is_control()).take(32).collect();
+                    seat.name = seat
+                        .name
+                        .trim()
+                        .chars()
+                        .filter(|c| !c.is_control())
+                        .take(32)
+                        .collect();
                     if seat.name.is_empty() {
                         seat.name = default_name(index);
                     }
@@ -782,7 +789,10 @@ impl NewGameDialog {
                 && entry.path.file_name().is_some_and(|name| name == file)
         });
         if let Some(index) = shipped
-            && let Some(at) = self.rules_items.iter().position(|item| *item == RulesItem::File(index))
+            && let Some(at) = self
+                .rules_items
+                .iter()
+                .position(|item| *item == RulesItem::File(index))
         {
             sender.input(NewGameInput::RulesChosen(at as u32));
         }

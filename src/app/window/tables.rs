@@ -9,8 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
-use castellan_chateau::bot::Cancel as ChateauCancel;
 use adw::prelude::*;
+use castellan_chateau::bot::Cancel as ChateauCancel;
 use gettextrs::gettext;
 use relm4::prelude::*;
 
@@ -33,21 +33,24 @@ pub enum Family {
 
 impl MainWindow {
     /// The Château Noir table, made (and put in its page) the first time.
-    pub(in crate::app) fn chateau(&mut self, sender: &ComponentSender<Self>) -> &Controller<ChateauTable> {
+    pub(in crate::app) fn chateau(
+        &mut self,
+        sender: &ComponentSender<Self>,
+    ) -> &Controller<ChateauTable> {
         if self.chateau.is_none() {
-            let table = ChateauTable::builder().launch(()).forward(
-                sender.input_sender(),
-                |output| match output {
-                    ChateauTableOutput::Think { id, game } => {
-                        MainWindowInput::ChateauThink { id, game }
-                    }
-                    ChateauTableOutput::PassTo { name, last } => {
-                        MainWindowInput::ChateauPass { name, last }
-                    }
-                    ChateauTableOutput::NewGame => MainWindowInput::NewGame,
-                    ChateauTableOutput::Changed => MainWindowInput::TableChanged,
-                },
-            );
+            let table =
+                ChateauTable::builder()
+                    .launch(())
+                    .forward(sender.input_sender(), |output| match output {
+                        ChateauTableOutput::Think { id, game } => {
+                            MainWindowInput::ChateauThink { id, game }
+                        }
+                        ChateauTableOutput::PassTo { name, last } => {
+                            MainWindowInput::ChateauPass { name, last }
+                        }
+                        ChateauTableOutput::NewGame => MainWindowInput::NewGame,
+                        ChateauTableOutput::Changed => MainWindowInput::TableChanged,
+                    });
             table.emit(ChateauTableInput::SetPace(self.speed.pace()));
             self.chateau_holder.append(table.widget());
             self.chateau = Some(table);
@@ -71,8 +74,10 @@ impl MainWindow {
 
     /// Starts a Château Noir match chosen in the new-game dialog.
     pub(super) fn start_chateau(&mut self, setup: ChateauSetup, sender: &ComponentSender<Self>) {
-        let seed = relm4::gtk::glib::random_int() as u64
-            | (u64::from(relm4::gtk::glib::random_int()) << 32);
+        let seed = setup.seed.unwrap_or_else(|| {
+            relm4::gtk::glib::random_int() as u64
+                | (u64::from(relm4::gtk::glib::random_int()) << 32)
+        });
         match ChateauSession::new(&setup, seed) {
             Ok(session) => {
                 self.new_game.widget().set_visible(false);
