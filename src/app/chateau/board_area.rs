@@ -116,5 +116,6 @@ fn handled_key(key: gtk::gdk::Key) -> bool {
             | Key::Escape
             | Key::r
             | Key::e
+            | Key::n
     )
 }

@@ -73,6 +73,8 @@ pub struct ChateauTable {
     /// The log's lines, oldest first.
     log: Vec<String>,
     log_buffer: gtk::TextBuffer,
+    /// The log's view, kept scrolled to its last line.
+    log_view: Option<gtk::TextView>,
     /// The computer's actions still to show, one unit at a time.
     computer_queue: VecDeque<(Seat, Action)>,
     /// The number of the thought asked of the computer, if one is awaited.
@@ -102,6 +104,10 @@ pub enum ChateauTableInput {
     Alliance,
     /// Play on after a partie's end.
     NextPartie,
+    /// The board again, after the match's end.
+    ShowBoard,
+    /// The keyboard cursor to the next lit square, the board focused.
+    NextLit,
     /// The computer's choice for thought `id`.
     ComputerChose {
         id: u64,
@@ -176,14 +182,23 @@ impl Component for ChateauTable {
                     #[watch]
                     set_description: Some(&model.partie_summary),
                     #[wrap(Some)]
-                    set_child = &gtk::Button {
-                        set_widget_name: "chateau-new-game",
+                    set_child = &gtk::Box {
                         set_halign: gtk::Align::Center,
-                        add_css_class: "pill",
-                        add_css_class: "suggested-action",
-                        set_label: &gettext("New Game"),
-                        connect_clicked[sender] => move |_| {
-                            let _ = sender.output(ChateauTableOutput::NewGame);
+                        set_spacing: 12,
+                        gtk::Button {
+                            set_widget_name: "chateau-show-board",
+                            add_css_class: "pill",
+                            set_label: &gettext("Show the Board"),
+                            connect_clicked => ChateauTableInput::ShowBoard,
+                        },
+                        gtk::Button {
+                            set_widget_name: "chateau-new-game",
+                            add_css_class: "pill",
+                            add_css_class: "suggested-action",
+                            set_label: &gettext("New Game"),
+                            connect_clicked[sender] => move |_| {
+                                let _ = sender.output(ChateauTableOutput::NewGame);
+                            },
                         },
                     },
                 },
@@ -353,12 +368,13 @@ impl Component for ChateauTable {
                 sender.emit(ChateauTableInput::Board(event))
             })
         };
-        let model = ChateauTable {
+        let mut model = ChateauTable {
             session: None,
             board,
             shown: Shown::Board,
             log: Vec::new(),
             log_buffer: gtk::TextBuffer::new(None),
+            log_view: None,
             computer_queue: VecDeque::new(),
             thought: None,
             thoughts: 0,
@@ -370,6 +386,7 @@ impl Component for ChateauTable {
         };
         let board_widget = &model.board.area.clone();
         let widgets = view_output!();
+        model.log_view = Some(widgets.log_view.clone());
         ComponentParts { model, widgets }
     }
 
@@ -423,7 +440,13 @@ impl Component for ChateauTable {
                 }
             }
             ChateauTableInput::Alliance => self.person_acts(Action::DeclareAlliance {}),
-            ChateauTableInput::NextPartie => self.shown = Shown::Board,
+            ChateauTableInput::NextPartie | ChateauTableInput::ShowBoard => {
+                self.shown = Shown::Board
+            }
+            ChateauTableInput::NextLit => {
+                self.cursor_to_next();
+                self.board.area.grab_focus();
+            }
             ChateauTableInput::ComputerChose { id, seat, action } => {
                 if self.thought != Some(id) {
                     return;
@@ -572,9 +595,7 @@ impl ChateauTable {
             return;
         }
         match key {
-            Key::Tab => {
-                self.board.scene.borrow_mut().cursor_to_next_lit();
-            }
+            Key::Tab | Key::n => self.cursor_to_next(),
             Key::Return | Key::KP_Enter if control => self.end_turn(),
             Key::e => self.end_turn(),
             Key::Return | Key::KP_Enter | Key::space => {
@@ -604,6 +625,31 @@ impl ChateauTable {
             }
             _ => {}
         }
+    }
+
+    /// The keyboard cursor to the next lit square; with a piece in hand, to its next
+    /// unit only (picking another piece is one Escape away), so that Tab and Enter
+    /// walk a piece along instead of hopping between pieces.
+    fn cursor_to_next(&mut self) {
+        let units: Vec<Square> = match &self.session {
+            Some(session) if self.person_plays() => {
+                session.legal().units.iter().map(|u| u.to).collect()
+            }
+            _ => Vec::new(),
+        };
+        let mut scene = self.board.scene.borrow_mut();
+        if units.is_empty() {
+            scene.cursor_to_next_lit();
+            return;
+        }
+        let after = scene.cursor().map_or(0, |s| s.index() + 1);
+        let next = units
+            .iter()
+            .copied()
+            .filter(|s| s.index() >= after)
+            .min_by_key(|s| s.index())
+            .or_else(|| units.iter().copied().min_by_key(|s| s.index()));
+        scene.set_cursor(next);
     }
 
     fn end_turn(&mut self) {
@@ -730,6 +776,13 @@ impl ChateauTable {
                 self.log_buffer.insert(&mut end, line);
             }
         }
+        if let Some(view) = &self.log_view {
+            let mark = self
+                .log_buffer
+                .create_mark(None, &self.log_buffer.end_iter(), false);
+            view.scroll_mark_onscreen(&mark);
+            self.log_buffer.delete_mark(&mark);
+        }
     }
 
     /// After every change: the board shows the engine's view and what it offers, the
@@ -794,7 +847,7 @@ impl ChateauTable {
         let game = session.game();
         match game.outcome() {
             Some(castellan_chateau::game::Outcome::Won { side, .. }) => fill(
-                &gettext("{side} Wins the Match"),
+                &gettext("Victory for {side}"),
                 &[("side", &words::side(game, *side))],
             ),
             Some(castellan_chateau::game::Outcome::Drawn { .. }) => gettext("The Match Is Drawn"),
@@ -962,12 +1015,12 @@ impl ChateauTable {
                 None => String::new(),
             };
             lines.push(fill(
-                &gettext("{army} ({name}): {score}; {pieces} pieces; {progress}; {timer}"),
+                &gettext("{army} ({name}): {score}, {pieces}\n    {progress}; {timer}"),
                 &[
                     ("army", &words::army(board, army.army)),
                     ("name", &seat_name(session, seat)),
                     ("score", &score),
-                    ("pieces", &army.pieces),
+                    ("pieces", &words::pieces(army.pieces)),
                     ("progress", &progress),
                     ("timer", &timer),
                 ],

@@ -413,3 +413,44 @@ fn a_chateau_match_is_saved_and_opened_at_its_table() {
     assert_eq!(session.game().view().pieces, view.pieces);
     assert!(!session.unsaved());
 }
+
+/// Plays the turn on screen by clicks: the first lit unit while there is one, else
+/// the piece put down and the next picked; then ends it.
+fn play_a_turn_by_clicks(window: &Controller<MainWindow>) {
+    while !legal_now(window).can_end_turn {
+        let legal = legal_now(window);
+        if let Some(unit) = legal.units.first() {
+            click(window, unit.to);
+        } else if let Some(hand) = legal.hand
+            && legal.can_release
+        {
+            click(window, hand);
+        } else {
+            click(window, legal.pickable[0]);
+        }
+    }
+    table(window).emit(ChateauTableInput::EndTurn);
+    settle();
+}
+
+#[gtk::test]
+fn people_at_one_screen_pass_it_with_the_pass_page() {
+    let mut setup = computers(2, Strength::Easy);
+    for (seat, name) in setup.seats.iter_mut().zip(["Ana", "Ben"]) {
+        seat.computer = false;
+        seat.name = name.into();
+    }
+    let window = window_with(setup);
+    let first = label(&window, "chateau-turn");
+    play_a_turn_by_clicks(&window);
+    // The board waits behind the pass page for the next person, named.
+    assert_eq!(window.model().page, Page::Privacy);
+    let title = window.model().privacy.widget().title().to_string();
+    let next = if first.contains("Ana") { "Ben" } else { "Ana" };
+    assert!(title.contains(next), "{title}");
+    window.emit(MainWindowInput::PrivacyCleared);
+    settle();
+    assert_eq!(window.model().page, Page::Chateau);
+    assert!(label(&window, "chateau-turn").contains(next));
+    check_board(&window);
+}

@@ -185,8 +185,8 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
             turns,
         } => fill(
             &ngettext(
-                "Siege: {count} {army} piece besieged for {turns} turn.",
-                "Siege: {count} {army} pieces besieged for {turns} turn(s).",
+                "Siege: {count} {army} piece besieged ({turns} turns in a row).",
+                "Siege: {count} {army} pieces besieged ({turns} turns in a row).",
                 squares.len() as u32,
             ),
             &[
@@ -246,6 +246,14 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
         | Event::TurnEnded { .. } => return None,
     };
     Some(text)
+}
+
+/// "1 piece", "9 pieces".
+pub fn pieces(count: u32) -> String {
+    fill(
+        &ngettext("{n} piece", "{n} pieces", count),
+        &[("n", &count)],
+    )
 }
 
 /// A side's score as the panel shows it: "12 points", or "0 points (owes 3)".

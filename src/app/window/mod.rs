@@ -981,6 +981,9 @@ impl Component for MainWindow {
                     map.widget().grab_focus();
                 }
             }
+            MainWindowInput::OnGamePage(message) if self.page == Page::Chateau => {
+                self.chateau_shortcut(*message);
+            }
             MainWindowInput::OnGamePage(message) => {
                 if self.page == Page::Game && self.session.is_some() {
                     sender.input(*message);

@@ -15,6 +15,7 @@ use gettextrs::gettext;
 use relm4::prelude::*;
 
 use super::{MainWindow, MainWindowInput, Page};
+use crate::app::battle_panel::BattlePanelInput;
 use crate::app::chateau::session::ChateauSession;
 use crate::app::chateau::setup::ChateauSetup;
 use crate::app::chateau::{ChateauTable, ChateauTableInput, ChateauTableOutput};
@@ -130,6 +131,25 @@ impl MainWindow {
             game,
             pace: self.speed.pace(),
         });
+    }
+
+    /// A turn's shortcut (an accelerator of the window's, made for the Risk table)
+    /// as the Château Noir table reads it: E ends the turn, Ctrl+Z undoes the last
+    /// unit, R releases the piece in hand, N goes to the next lit square.
+    pub(super) fn chateau_shortcut(&self, message: MainWindowInput) {
+        let Some(table) = &self.chateau else {
+            return;
+        };
+        let input = match message {
+            MainWindowInput::Finish | MainWindowInput::ConfirmPlacement => {
+                ChateauTableInput::EndTurn
+            }
+            MainWindowInput::Undo => ChateauTableInput::Undo,
+            MainWindowInput::Battle(BattlePanelInput::RollOnce) => ChateauTableInput::Release,
+            MainWindowInput::NextTerritory => ChateauTableInput::NextLit,
+            _ => return,
+        };
+        table.emit(input);
     }
 
     /// The screen goes to the next person of a hot-seat match.
