@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use adw::prelude::*;
 use castellan_engine::game::{MAX_SEATS, MIN_SEATS, seats_allowed};
 use castellan_engine::variant::{Variant, load_variant_file};
-use gettextrs::{gettext, ngettext};
+use gettextrs::{gettext, ngettext, pgettext};
 use relm4::factory::FactoryVecDeque;
 use relm4::gtk::gio;
 use relm4::prelude::*;
@@ -239,7 +239,7 @@ impl Component for NewGameDialog {
 
                             adw::PreferencesGroup {
                                 adw::ActionRow {
-                                    set_title: &gettext("Game"),
+                                    set_title: &pgettext("game family", "Game"),
                                     add_suffix = &gtk::DropDown {
                                         set_widget_name: "game-choice",
                                         set_valign: gtk::Align::Center,
