@@ -378,6 +378,9 @@ impl Component for MainWindow {
                         set_tooltip_text: Some(&gettext("Fit Map to Window")),
                         #[watch]
                         set_sensitive: model.map.is_some(),
+                        // The Château Noir board always fits its place.
+                        #[watch]
+                        set_visible: model.page != Page::Chateau,
                         connect_clicked => MainWindowInput::FitMap,
                     },
                 },
