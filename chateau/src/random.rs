@@ -127,14 +127,32 @@ impl RandomPlayer {
     /// candidate changes nothing).
     pub fn play(&mut self, game: &mut Game, rng: &mut impl Rng, max_actions: usize) -> Played {
         let mut events: Vec<Event> = Vec::new();
-        let mut candidates: Vec<Action> = Vec::new();
+        let mut choices: Vec<Choice> = Vec::new();
         for actions in 0..max_actions {
             let Some(seat) = game.pending_seat() else {
                 return Played::Over { actions };
             };
-            self.candidates(game, rng, &mut candidates);
+            let last = self.choices(game, rng, &mut choices);
             let mut accepted = false;
-            for action in candidates.drain(..) {
+            // Random ones first, in a random order (drawn one at a time: the first is
+            // usually accepted), then `last`, if any.
+            while !choices.is_empty() || last.is_some() {
+                let choice = if choices.is_empty() {
+                    match last {
+                        Some(choice) if !accepted => choice,
+                        _ => break,
+                    }
+                } else {
+                    choices.swap_remove(rng.random_range(0..choices.len()))
+                };
+                let action = match choice {
+                    Choice::Pick(square) => Action::Pick { square },
+                    Choice::Unit(to) => Action::Unit { to },
+                    Choice::Release => Action::Release {},
+                    Choice::End => end_turn(game),
+                    Choice::Alliance => Action::DeclareAlliance {},
+                    Choice::Decline => Action::AnswerDraw { accept: false },
+                };
                 events.clear();
                 if game
                     .apply_with(seat, action, &mut self.finder, &mut events)
@@ -143,7 +161,11 @@ impl RandomPlayer {
                     accepted = true;
                     break;
                 }
+                if choices.is_empty() && Some(choice) == last {
+                    break;
+                }
             }
+            choices.clear();
             if !accepted {
                 // The engine always has a legal action while the match goes on; should
                 // it ever not, stop rather than loop.
@@ -159,42 +181,52 @@ impl RandomPlayer {
         }
     }
 
-    /// The actions to try, in the order to try them.
-    fn candidates(&mut self, game: &Game, rng: &mut impl Rng, out: &mut Vec<Action>) {
+    /// The choices to try in a random order (into `out`), and the one to try after
+    /// them.
+    fn choices(
+        &mut self,
+        game: &Game,
+        rng: &mut impl Rng,
+        out: &mut Vec<Choice>,
+    ) -> Option<Choice> {
         out.clear();
         if game.draw_offer().is_some() {
-            out.push(Action::AnswerDraw { accept: false });
-            return;
+            return Some(Choice::Decline);
         }
         let state = game.state();
         if state.spent() == 0
             && state.hand().is_none()
             && self.alliance_chance > 0.0
+            && game.legal_alliance()
             && rng.random_bool(self.alliance_chance)
         {
-            out.push(Action::DeclareAlliance {});
+            return Some(Choice::Alliance);
         }
         if state.left() == 0 || (state.is_complete() && rng.random_bool(0.2)) {
-            out.push(end_turn(game));
-            return;
+            return Some(Choice::End);
         }
         match state.hand() {
             Some(_) => {
                 self.units.clear();
                 state.units_into(game.board(), &mut self.units);
-                out.extend(self.units.iter().map(|m| Action::Unit { to: m.to }));
-                out.push(Action::Release {});
-                out.shuffle(rng);
+                out.extend(self.units.iter().map(|m| Choice::Unit(m.to)));
+                out.push(Choice::Release);
             }
-            None => {
-                out.extend(squares_of(state.unplayed()).map(|square| Action::Pick { square }));
-                out.shuffle(rng);
-            }
+            None => out.extend(squares_of(state.unplayed()).map(Choice::Pick)),
         }
-        if state.is_complete() {
-            out.push(end_turn(game));
-        }
+        state.is_complete().then_some(Choice::End)
     }
+}
+
+/// One thing the random player may do.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Choice {
+    Pick(Square),
+    Unit(Square),
+    Release,
+    End,
+    Alliance,
+    Decline,
 }
 
 /// Ends the turn taking every enemy that may be taken.

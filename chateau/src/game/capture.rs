@@ -7,11 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::state::Pieces;
 use super::table::Sides;
 use crate::board::ArmyId;
-use crate::square::{Bits, Square, contains, squares_of};
-
-/// Lines a piece is framed along: orthogonal, and diagonal with the option.
-const ORTHOGONAL_LINES: [(i8, i8); 2] = [(1, 0), (0, 1)];
-const DIAGONAL_LINES: [(i8, i8); 2] = [(1, 1), (1, -1)];
+use crate::square::{Bits, Square};
 
 /// A piece that moved itself between two enemies: safe from `against` (a set of
 /// armies) until each of them has played its next turn (VI.5b).
@@ -23,18 +19,59 @@ pub struct Safety {
     pub against: u8,
 }
 
-/// Whether the piece on `square` lies between two pieces of `framers` on a line, with
-/// at least one of them in `own` (every square given as sets).
-fn framed(square: Square, framers: Bits, own: Bits, diagonals: bool) -> bool {
-    let lines = ORTHOGONAL_LINES
-        .iter()
-        .chain(if diagonals { &DIAGONAL_LINES[..] } else { &[] });
-    lines.into_iter().any(|&(dc, dr)| {
-        let (Some(a), Some(b)) = (square.offset(dc, dr), square.offset(-dc, -dr)) else {
-            return false;
-        };
-        contains(framers, a) && contains(framers, b) && (contains(own, a) || contains(own, b))
-    })
+/// The 100 squares of the board.
+const BOARD: Bits = (1 << 100) - 1;
+/// Column A, and column J.
+const COLUMN_A: Bits = {
+    let mut bits = 0;
+    let mut row = 0;
+    while row < 10 {
+        bits |= 1 << (row * 10);
+        row += 1;
+    }
+    bits
+};
+const COLUMN_J: Bits = COLUMN_A << 9;
+
+/// The squares whose neighbour `(dc, dr)` away is in `set` (the whole set shifted at
+/// once: a bitboard's way of looking around every square).
+#[inline]
+fn neighbour_in(set: Bits, dc: i8, dr: i8) -> Bits {
+    // The neighbour of square s is s + dc + 10 dr: move the set the other way.
+    let shift = i32::from(dc) + 10 * i32::from(dr);
+    let moved = if shift >= 0 {
+        set >> shift
+    } else {
+        set << (-shift)
+    };
+    // A neighbour to the right of column J or left of column A is off the board.
+    let off = match dc {
+        1 => COLUMN_J,
+        -1 => COLUMN_A,
+        _ => 0,
+    };
+    moved & !off & BOARD
+}
+
+/// The squares lying between two pieces of `framers` on a line, at least one of them
+/// in `own`: along rows and columns, and along diagonals if `diagonals`.
+#[inline]
+fn framed_squares(framers: Bits, own: Bits, diagonals: bool) -> Bits {
+    let mut framed = 0;
+    let lines: &[(i8, i8)] = if diagonals {
+        &[(1, 0), (0, 1), (1, 1), (1, -1)]
+    } else {
+        &[(1, 0), (0, 1)]
+    };
+    for &(dc, dr) in lines {
+        let (ahead, behind) = (
+            neighbour_in(framers, dc, dr),
+            neighbour_in(framers, -dc, -dr),
+        );
+        let own_side = neighbour_in(own, dc, dr) | neighbour_in(own, -dc, -dr);
+        framed |= ahead & behind & own_side;
+    }
+    framed
 }
 
 /// The enemy pieces the armies `controlled` (moved by `mover` this turn) may take at
@@ -67,16 +104,10 @@ pub fn capturable(
     let own = pieces.of_set(controlled);
     let friends = pieces.of_set(sides.friends(mover) | controlled);
     let enemies = pieces.of_set(sides.enemies(mover) & !controlled);
-    let mut taken = 0;
-    for square in squares_of(enemies) {
-        if !framed(square, friends, own, diagonals) {
-            continue;
-        }
-        let is_safe = safe
-            .iter()
-            .any(|s| s.square == square && s.against & controlled != 0);
-        if !is_safe {
-            taken |= square.bit();
+    let mut taken = enemies & framed_squares(friends, own, diagonals);
+    for record in safe {
+        if record.against & controlled != 0 {
+            taken &= !record.square.bit();
         }
     }
     taken
@@ -98,7 +129,7 @@ pub fn framing_armies(
             continue;
         }
         let framers = pieces.of_set(armies);
-        if framed(square, framers, framers, diagonals) {
+        if framed_squares(framers, framers, diagonals) & square.bit() != 0 {
             against |= armies;
         }
     }
@@ -142,4 +173,40 @@ pub(crate) fn update_safety(
     }
     safe.sort_by_key(|s| s.square);
     safe.dedup_by_key(|s| s.square);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(names: &[&str]) -> Bits {
+        names
+            .iter()
+            .fold(0, |bits, n| bits | n.parse::<Square>().unwrap().bit())
+    }
+
+    #[test]
+    fn frames_do_not_wrap_around_the_edges() {
+        // J5 and A6 are next to each other in square numbers, not on the board.
+        assert_eq!(framed_squares(set(&["I5", "A6"]), set(&["I5"]), false), 0);
+        assert_eq!(
+            framed_squares(set(&["I5", "J6", "J4"]), set(&["J6"]), false),
+            set(&["J5"])
+        );
+        assert_eq!(
+            framed_squares(set(&["A1", "C1"]), set(&["A1"]), false),
+            set(&["B1"])
+        );
+        assert_eq!(
+            framed_squares(set(&["A10", "A8"]), set(&["A8"]), false),
+            set(&["A9"])
+        );
+        // Diagonals only when asked, and never across the edge.
+        let diagonal = set(&["A1", "C3"]);
+        assert_eq!(framed_squares(diagonal, diagonal, false), 0);
+        assert_eq!(framed_squares(diagonal, diagonal, true), set(&["B2"]));
+        assert_eq!(framed_squares(set(&["J1", "A3"]), set(&["J1"]), true), 0);
+        // At least one framer must be the mover's own.
+        assert_eq!(framed_squares(set(&["A1", "C1"]), 0, false), 0);
+    }
 }

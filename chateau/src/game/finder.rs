@@ -10,9 +10,53 @@
 //! emptied for each question) and a blocked position is searched once, not once per
 //! order of its moves.
 
-use super::state::State;
+use super::state::{MAX_FACTOR, State, edge};
 use crate::board::{Board, Move};
-use crate::square::{Bits, Square, squares_of};
+use crate::square::{Bits, squares_of};
+
+/// A walk of one piece alone: whether it can make `units` more units from where it
+/// stands, the other pieces staying where they are (the same rules as
+/// [`State::units_into`], on plain bits).
+struct Walk<'b> {
+    board: &'b Board,
+    captain: bool,
+    towers: Bits,
+}
+
+impl Walk<'_> {
+    fn exists(
+        &self,
+        at: crate::square::Square,
+        units: u8,
+        visited: Bits,
+        occupied: Bits,
+        used: &mut [u16; MAX_FACTOR as usize],
+        n_used: usize,
+    ) -> bool {
+        if units == 0 {
+            return true;
+        }
+        for m in self.board.moves().from(at, self.captain) {
+            let to = m.to.bit();
+            if occupied & to != 0 {
+                continue;
+            }
+            let e = edge(at, m.to);
+            if visited & to != 0 && (self.towers & to == 0 || used[..n_used].contains(&e)) {
+                continue;
+            }
+            if n_used >= used.len() {
+                continue;
+            }
+            used[n_used] = e;
+            let moved = occupied ^ at.bit() ^ to;
+            if self.exists(m.to, units - 1, visited | to, moved, used, n_used + 1) {
+                return true;
+            }
+        }
+        false
+    }
+}
 
 /// Entries of the memo (a power of two).
 const MEMO_SIZE: usize = 1 << 12;
@@ -86,18 +130,37 @@ impl Finder {
             // Any unit at all finishes the turn.
             return true;
         }
-        // Go on with the piece in hand: the likeliest way to finish.
-        let mut units = [Move {
-            to: Square::from_index(0).expect("A1"),
-            kind: crate::board::UnitKind::Step,
-        }; 16];
-        let mut n = 0;
-        state.for_each_unit(board, |m| {
-            units[n] = m;
-            n += 1;
-            n == units.len()
-        });
-        for m in &units[..n] {
+        // The likeliest way: the piece in hand alone goes on to the end. A walk on a
+        // few bits answers it without moving anything.
+        if state.rules().spend_all
+            && let Some((visited, edges)) = state.hand_trail()
+        {
+            let mut used = [0u16; MAX_FACTOR as usize];
+            used[..edges.len()].copy_from_slice(edges);
+            let walk = Walk {
+                board,
+                captain: hand.is_captain(),
+                towers: board.towers(),
+            };
+            let occupied = state.pieces().occupied();
+            if walk.exists(
+                hand.at(),
+                state.left(),
+                visited,
+                occupied,
+                &mut used,
+                edges.len(),
+            ) {
+                return true;
+            }
+        }
+        // Go on with the piece in hand, trying its units as they come (the first that
+        // leads to a finished turn ends the search).
+        let (at, captain) = (hand.at(), hand.is_captain());
+        for m in board.moves().from(at, captain) {
+            if !state.allows_move(board, m) {
+                continue;
+            }
             state.apply_unit(m.to);
             let finished = self.finish(board, state);
             state.undo_unit();

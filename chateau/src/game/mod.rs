@@ -354,8 +354,7 @@ impl Game {
     /// asks [`Finder::can_finish`] of it to see whether an army is blocked (the
     /// Château, ruling 19), or counts its moves.
     pub fn turn_state_of(&self, army: ArmyId) -> State {
-        State::new(
-            *self.state.pieces(),
+        self.state.restart(
             army,
             self.controlled_by(army),
             self.factor_of(army),

@@ -168,6 +168,9 @@ pub struct Hand {
     len: u8,
     /// The squares of `path`.
     visited: Bits,
+    /// Bit `i` set when `path[i]` was stood on for the first time at step `i` (a
+    /// tower may be stood on again): what taking step `i` back removes from `visited`.
+    first_visits: u16,
 }
 
 impl Hand {
@@ -213,7 +216,7 @@ pub struct ReleaseUndo {
 
 /// An edge of a path: the two squares of one unit, in either order (ruling 9).
 #[inline]
-fn edge(a: Square, b: Square) -> u16 {
+pub(crate) fn edge(a: Square, b: Square) -> u16 {
     let (low, high) = if a < b { (a, b) } else { (b, a) };
     (low.index() as u16) << 7 | high.index() as u16
 }
@@ -272,6 +275,14 @@ impl State {
             visited_before: 0,
             rules,
         }
+    }
+
+    /// A fresh turn of `mover` on the same pieces (their hash kept, not summed again).
+    pub fn restart(&self, mover: ArmyId, controlled: u8, factor: u8, rules: TurnRules) -> Self {
+        let mut state = Self::new(Pieces::default(), mover, controlled, factor, rules);
+        state.pieces = self.pieces;
+        state.hash = self.hash;
+        state
     }
 
     /// The pieces.
@@ -403,6 +414,7 @@ impl State {
             path,
             len: 1,
             visited: square.bit(),
+            first_visits: 1,
         });
         self.hand_edges = self.n_edges;
         true
@@ -462,6 +474,30 @@ impl State {
         }
     }
 
+    /// What a quick walk of the piece in hand needs: the squares it may not stand on
+    /// again unless towers, and the edges it may not use again.
+    #[inline]
+    pub(crate) fn hand_trail(&self) -> Option<(Bits, &[u16])> {
+        let hand = self.hand.as_ref()?;
+        let (visited, first) = if self.rules.shared_trail {
+            (hand.visited | self.visited_before, 0)
+        } else {
+            (hand.visited, self.hand_edges as usize)
+        };
+        Some((visited, &self.edges[first..self.n_edges as usize]))
+    }
+
+    /// Whether the piece in hand may make `m` (a move of its table) now.
+    #[inline]
+    pub(crate) fn allows_move(&self, board: &Board, m: &Move) -> bool {
+        match &self.hand {
+            Some(hand) if self.spent < self.factor => {
+                self.allows(board, hand, m, self.pieces.occupied())
+            }
+            _ => false,
+        }
+    }
+
     /// Calls `each` with every unit the piece in hand may make next (like
     /// [`State::units_into`], without a vector).
     #[inline]
@@ -502,6 +538,9 @@ impl State {
         let hand = self.hand.as_mut().expect("a piece in hand");
         let from = hand.at();
         hand.path[hand.len as usize] = to;
+        if hand.visited & to.bit() == 0 {
+            hand.first_visits |= 1 << hand.len;
+        }
         hand.len += 1;
         hand.visited |= to.bit();
         self.pieces.shift(hand.army, from, to, hand.captain);
@@ -521,10 +560,12 @@ impl State {
         hand.len -= 1;
         // Unused slots hold the start, so that equal states compare equal.
         hand.path[hand.len as usize] = hand.path[0];
+        let step = 1u16 << hand.len;
+        if hand.first_visits & step != 0 {
+            hand.visited &= !to.bit();
+            hand.first_visits &= !step;
+        }
         let from = hand.at();
-        hand.visited = hand.path[..hand.len as usize]
-            .iter()
-            .fold(0, |bits, s| bits | s.bit());
         self.pieces.shift(hand.army, to, from, hand.captain);
         self.hash ^= zobrist::piece(hand.army, hand.captain, from)
             ^ zobrist::piece(hand.army, hand.captain, to);

@@ -524,7 +524,7 @@ impl Game {
                 continue;
             }
             let factor = self.factor_of(enemy);
-            let state = State::new(pieces, enemy, group, factor, rules);
+            let state = self.state.restart(enemy, group, factor, rules);
             if finder.can_finish(&self.board, &state) {
                 continue;
             }
@@ -751,13 +751,9 @@ impl Game {
             }
             let controlled = self.controlled_by(army);
             let factor = self.factor_of(army);
-            self.state = State::new(
-                *self.state.pieces(),
-                army,
-                controlled,
-                factor,
-                self.variant.turn_rules(),
-            );
+            self.state = self
+                .state
+                .restart(army, controlled, factor, self.variant.turn_rules());
             if self.state.pieces().of_set(controlled) != 0
                 && finder.can_finish(&self.board, &self.state)
             {

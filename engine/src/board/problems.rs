@@ -187,9 +187,10 @@ pub enum BoardProblem {
         key: &'static str,
         found: ValueType,
     },
-    /// A whole number beyond any use.
+    /// A whole number beyond any use: more than `max`.
     NumberTooLarge {
         key: &'static str,
+        max: u64,
     },
     Negative {
         key: &'static str,
@@ -430,7 +431,9 @@ impl fmt::Display for BoardProblem {
             Self::NotAWholeNumber { key, found } => {
                 write!(f, "`{key}` must be a whole number, found {found}")
             }
-            Self::NumberTooLarge { key } => write!(f, "`{key}` is far too large"),
+            Self::NumberTooLarge { key, max } => {
+                write!(f, "`{key}` is far too large (at most {max})")
+            }
             Self::Negative { key, value } => write!(f, "`{key}` must be 0 or more, found {value}"),
             Self::BoardSize { key, value } => write!(
                 f,
