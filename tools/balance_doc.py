@@ -8,6 +8,12 @@ armies alone and with two players in teams, and turns the JSON into tables.
 Run it through `make balance-doc`, which builds the release binary first:
 
     python3 tools/balance_doc.py target/release/castellan > docs/balance.md
+
+With `--chateau-only`, it rewrites only the Château Noir section of the existing
+docs/balance.md in place (`make balance-doc-chateau`), leaving the Castle Risk
+figures, which take much longer to play, as they are:
+
+    python3 tools/balance_doc.py target/release/castellan --chateau-only
 """
 
 import json
@@ -146,8 +152,50 @@ def timed(castellan, strength, games):
     return json.loads(output)["run"]["seconds"], used, load
 
 
+def chateau_section(castellan):
+    """The Château Noir section of docs/balance.md (up to the speed figures)."""
+    return """## Château Noir
+
+The reconstructed board (`%s`, no published source shows the original), the reading's
+rules, **{:,} games** of each table with **Normal computer seats**, seed %d. Each game
+draws the army that moves first at random (IV.2); the Normal players draw among turns
+they value alike, so games differ from seed to seed. A match goes to 27 points (or a
+Château noir); the lab stops it after 400 rounds, decided on scores. The fair share
+is one over the number of sides; ▲ and ▼ as above.
+
+### Four armies alone
+
+%s
+
+### Two players, each commanding a team (Red and Yellow against Blue and Green)
+
+%s
+""".replace("{:,}", "{:,}".format(CHATEAU_GAMES)) % (
+        CHATEAU_BOARD, SEED, chateau_table(chateau(castellan, "alone"), False),
+        chateau_table(chateau(castellan, "two-players"), True))
+
+
+def splice_chateau(castellan, path="docs/balance.md"):
+    """Rewrites only the Château Noir section of `path`, in place."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start = text.find("## Château Noir\n")
+    end = text.find("## Speed\n")
+    if end < 0:
+        sys.exit("%s: no “## Speed” section to put Château Noir before" % path)
+    if start < 0:
+        start = end
+    section = chateau_section(castellan) + "\n"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text[:start] + section + text[end:])
+
+
 def main():
-    castellan = sys.argv[1] if len(sys.argv) > 1 else "target/release/castellan"
+    args = [a for a in sys.argv[1:] if a != "--chateau-only"]
+    castellan = args[0] if args else "target/release/castellan"
+    if "--chateau-only" in sys.argv[1:]:
+        splice_chateau(castellan)
+        return
     print("""# Balance of the shipped boards
 
 What the balance lab (`castellan balance`, and **Test These Rules…** in the variant
@@ -180,25 +228,7 @@ How to read it:
         print()
         print(sources(comparison))
         print()
-    print("""## Château Noir
-
-The reconstructed board (`%s`, no published source shows the original), the reading's
-rules, **{:,} games** of each table with **Normal computer seats**, seed %d. Each game
-draws the army that moves first at random (IV.2); the Normal players draw among turns
-they value alike, so games differ from seed to seed. A match goes to 27 points (or a
-Château noir); the lab stops it after 400 rounds, decided on scores. The fair share
-is one over the number of sides; ▲ and ▼ as above.
-
-### Four armies alone
-
-%s
-
-### Two players, each commanding a team (Red and Yellow against Blue and Green)
-
-%s
-""".replace("{:,}", "{:,}".format(CHATEAU_GAMES)) % (
-        CHATEAU_BOARD, SEED, chateau_table(chateau(castellan, "alone"), False),
-        chateau_table(chateau(castellan, "two-players"), True)))
+    print(chateau_section(castellan))
     normal = timed(castellan, "normal", 10000)
     expert = timed(castellan, "expert", 100)
     print("""## Speed
