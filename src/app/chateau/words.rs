@@ -271,3 +271,89 @@ pub fn score(shown: i32, debt: i32) -> String {
         base
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use castellan_chateau::board::Board;
+    use castellan_chateau::game::{Game, SideId, Table};
+    use castellan_chateau::variant::Variant;
+
+    use super::*;
+
+    #[test]
+    fn every_scoring_moment_is_told_with_its_points() {
+        let board = Arc::new(Board::reconstructed());
+        let game = Game::new(board, Variant::default(), Table::four_in_teams(), 1).unwrap();
+        let (red, blue, side) = (ArmyId(0), ArmyId(1), SideId(0));
+        let square = "E5".parse().unwrap();
+        let scoring = [
+            Event::Captured {
+                square,
+                army: blue,
+                piece: PieceKind::Captain,
+                by: red,
+                side,
+                points: 3,
+                siege: false,
+            },
+            Event::CaptainLost {
+                army: blue,
+                side,
+                points: -3,
+            },
+            Event::Occupation {
+                army: red,
+                territory: blue,
+                side,
+                points: 2,
+            },
+            Event::Simultanee {
+                army: red,
+                side,
+                points: 7,
+            },
+            Event::Chateau {
+                army: blue,
+                by: red,
+                side,
+                points: 14,
+                squares: vec![square],
+            },
+            Event::ArmyTaken {
+                army: blue,
+                by: red,
+                side,
+                points: 2,
+            },
+            Event::ClockPenalty {
+                army: red,
+                side,
+                points: -1,
+            },
+        ];
+        for happened in &scoring {
+            let (_, points) = happened.points().unwrap();
+            let told = event(&game, happened).expect("told");
+            let expected = if points.abs() == 1 {
+                format!("{}1 point", if points < 0 { "−" } else { "+" })
+            } else {
+                format!(
+                    "{}{} points",
+                    if points < 0 { "−" } else { "+" },
+                    points.abs()
+                )
+            };
+            assert!(told.contains(&expected), "{told} says {expected}");
+        }
+        // A unit of movement is shown on the board, not told.
+        let moved = Event::Moved {
+            from: square,
+            to: "E6".parse().unwrap(),
+            kind: UnitKind::Step,
+        };
+        assert_eq!(event(&game, &moved), None);
+        assert_eq!(score(0, 4), "0 points (owes 4)");
+    }
+}
