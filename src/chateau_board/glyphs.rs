@@ -209,6 +209,9 @@ fn crown_path(cr: &cairo::Context, x: f64, bottom: f64, s: f64) {
     cr.close_path();
 }
 
+/// How a unit's mark traces its path on a Cairo context.
+type MarkPath = Box<dyn Fn(&cairo::Context)>;
+
 /// The mark of a kind of unit on the square it lands on, `size` pixels across: in
 /// `fill`, inside a halo of `halo` so that it reads on every square.
 pub fn draw_unit_mark(
@@ -224,7 +227,7 @@ pub fn draw_unit_mark(
     let ring = (r * 0.34).max(1.5);
     let halo_extra = (r * 0.28).max(1.5);
     // Each mark: its path, and whether it is filled (else stroked with `ring`).
-    let shapes: Vec<(Box<dyn Fn(&cairo::Context)>, bool)> = match mark {
+    let shapes: Vec<(MarkPath, bool)> = match mark {
         UnitMark::Step => vec![(
             Box::new(move |cr: &cairo::Context| cr.arc(x, y, r * 0.75, 0.0, TAU)),
             true,

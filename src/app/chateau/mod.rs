@@ -38,12 +38,15 @@ const PANEL_WIDTH: i32 = 340;
 /// How long a scoring moment stays written on the board.
 const ANNOUNCEMENT_TIME: Duration = Duration::from_millis(2_500);
 
+/// What a test watches the board with: what it shows, and the match.
+#[cfg(test)]
+pub type Observer = Box<dyn Fn(&BoardScene, &ChateauSession)>;
+
 #[cfg(test)]
 thread_local! {
     /// Called after every refresh of the board, with what it shows and the match:
     /// how window tests check the board after every action.
-    pub static OBSERVER: std::cell::RefCell<Option<Box<dyn Fn(&BoardScene, &ChateauSession)>>> =
-        std::cell::RefCell::new(None);
+    pub static OBSERVER: std::cell::RefCell<Option<Observer>> = const { std::cell::RefCell::new(None) };
 }
 
 /// What the table shows over the board.
@@ -618,11 +621,8 @@ impl ChateauTable {
                     session.undo_piece();
                 }
             }
-            Key::r => {
-                if self.person_plays() {
-                    self.person_acts(Action::Release {});
-                }
-            }
+            // `person_acts` plays only a person's decision.
+            Key::r => self.person_acts(Action::Release {}),
             _ => {}
         }
     }

@@ -10,11 +10,11 @@ use crate::text::{fill, translated};
 
 /// An army's name: "Red".
 pub fn army(board: &Board, army: ArmyId) -> String {
-    board
-        .army_ids()
-        .any(|a| a == army)
-        .then(|| translated(&board.army(army).name))
-        .unwrap_or_else(|| army.to_string())
+    if board.army_ids().any(|a| a == army) {
+        translated(&board.army(army).name)
+    } else {
+        army.to_string()
+    }
 }
 
 /// A side's name: its armies' names joined, "Red and Yellow" or "Blue".
