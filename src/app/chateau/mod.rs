@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use adw::prelude::*;
 use castellan_chateau::Square;
-use castellan_chateau::game::{Action, Event, Game, Seat};
+use castellan_chateau::game::{Action, Decision, Event, Game, Seat};
 use gettextrs::gettext;
 use relm4::gtk::glib;
 use relm4::prelude::*;
@@ -105,6 +105,8 @@ pub enum ChateauTableInput {
     Release,
     EndTurn,
     Alliance,
+    /// The person's answer to a draw offered.
+    AnswerDraw(bool),
     /// Play on after a partie's end.
     NextPartie,
     /// The board again, after the match's end.
@@ -291,6 +293,28 @@ impl Component for ChateauTable {
                         set_visible: model.person_plays() && model.legal_now(|l| l.can_declare_alliance),
                         connect_clicked => ChateauTableInput::Alliance,
                     },
+                    // A draw offered by another seat: the person answers it.
+                    gtk::Box {
+                        set_spacing: 6,
+                        #[watch]
+                        set_visible: model.person_plays() && model.legal_now(|l| l.decision == Decision::DrawAnswer),
+                        gtk::Label {
+                            set_hexpand: true,
+                            set_xalign: 0.0,
+                            set_wrap: true,
+                            set_label: &gettext("A draw is offered."),
+                        },
+                        gtk::Button {
+                            set_widget_name: "chateau-accept-draw",
+                            set_label: &gettext("Accept"),
+                            connect_clicked => ChateauTableInput::AnswerDraw(true),
+                        },
+                        gtk::Button {
+                            set_widget_name: "chateau-decline-draw",
+                            set_label: &gettext("Decline"),
+                            connect_clicked => ChateauTableInput::AnswerDraw(false),
+                        },
+                    },
                     gtk::Label {
                         set_widget_name: "chateau-captures",
                         set_xalign: 0.0,
@@ -443,6 +467,9 @@ impl Component for ChateauTable {
                 }
             }
             ChateauTableInput::Alliance => self.person_acts(Action::DeclareAlliance {}),
+            ChateauTableInput::AnswerDraw(accept) => {
+                self.person_acts(Action::AnswerDraw { accept })
+            }
             ChateauTableInput::NextPartie | ChateauTableInput::ShowBoard => {
                 self.shown = Shown::Board
             }
@@ -907,7 +934,9 @@ impl ChateauTable {
             return gettext("The computer is playing…");
         }
         let legal = session.legal();
-        if legal.can_end_turn {
+        if legal.decision == Decision::DrawAnswer {
+            gettext("Another player offers a draw: accept or decline it.")
+        } else if legal.can_end_turn {
             if legal.captures.is_empty() {
                 gettext("Every unit is spent: end the turn.")
             } else {

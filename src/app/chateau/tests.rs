@@ -454,3 +454,89 @@ fn people_at_one_screen_pass_it_with_the_pass_page() {
     assert!(label(&window, "chateau-turn").contains(next));
     check_board(&window);
 }
+
+/// Sends `action` as the person would make it on the table: clicks on the board's
+/// squares and the panel's buttons.
+fn play_as_a_person(window: &Controller<MainWindow>, action: Action) {
+    let sender = table(window);
+    match action {
+        Action::Pick { square } => click(window, square),
+        Action::Unit { to } => click(window, to),
+        Action::Release {} => sender.emit(ChateauTableInput::Release),
+        Action::Path { from, to } => {
+            click(window, from);
+            for square in to {
+                click(window, square);
+            }
+            sender.emit(ChateauTableInput::Release);
+        }
+        Action::EndTurn { captures } => {
+            for square in captures {
+                click(window, square);
+            }
+            sender.emit(ChateauTableInput::EndTurn);
+        }
+        Action::DeclareAlliance {} => sender.emit(ChateauTableInput::Alliance),
+        Action::AnswerDraw { accept } => sender.emit(ChateauTableInput::AnswerDraw(accept)),
+        other => panic!("a person does not {other:?} here"),
+    }
+    settle();
+}
+
+#[gtk::test]
+fn a_partie_ends_and_the_next_is_offered_with_the_scores_kept() {
+    // Two armies, each for itself: with these seeds the first partie ends before
+    // either reaches 27.
+    let mut setup = computers(2, Strength::Easy);
+    setup.teams = false;
+    setup.seats[0].computer = false;
+    setup.seed = Some(1);
+    let window = window_with(setup);
+    let mut person = castellan_chateau::bot::Player::new(
+        Strength::Easy,
+        castellan_chateau::bot::Thinking::default(),
+    );
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+    let shown = |window: &Controller<MainWindow>| {
+        let model = window.model();
+        let table: std::cell::Ref<'_, ChateauTable> = model.chateau.as_ref().unwrap().model();
+        table.shown()
+    };
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while shown(&window) == Shown::Board {
+        assert!(Instant::now() < deadline, "a partie ended in time");
+        let chosen = {
+            let model = window.model();
+            let table = model.chateau.as_ref().unwrap().model();
+            let session = table.session().unwrap();
+            session
+                .person_to_move()
+                .and_then(|_| person.choose(session.game(), &mut rng))
+        };
+        match chosen {
+            Some((_, action)) => play_as_a_person(&window, action),
+            None => settle(),
+        }
+    }
+    // These seeds play a first partie that ends before the match does.
+    assert_eq!(shown(&window), Shown::PartieOver);
+    let (partie, scores) = {
+        let model = window.model();
+        let table = model.chateau.as_ref().unwrap().model();
+        let game = table.session().unwrap().game();
+        (game.partie(), game.scores().to_vec())
+    };
+    assert!(partie >= 2, "the next partie has begun behind the page");
+    assert!(scores.iter().any(|&s| s != 0), "scores kept: {scores:?}");
+    // Nothing is played while the page is up.
+    let waiting = history_len(&window);
+    settle();
+    assert_eq!(history_len(&window), waiting);
+    named(window.widget(), "next-partie")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+    assert_eq!(shown(&window), Shown::Board);
+    check_board(&window);
+}
