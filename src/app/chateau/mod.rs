@@ -9,7 +9,7 @@
 //! - `setup`: who sits where; `session`: the match, clicks, undo and saves;
 //!   `words`: the table's sentences; `board_area`: the board widget.
 
-mod board_area;
+pub mod board_area;
 pub mod session;
 pub mod setup;
 #[cfg(test)]
