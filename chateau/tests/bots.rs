@@ -165,6 +165,41 @@ fn a_cancelled_expert_answers_at_once_with_a_legal_action() {
     assert_eq!(expert.thought.depth, 1);
 }
 
+/// A window thinks on a worker thread: a player and a copy of the game move there, the
+/// window keeps the cancel flag, and the player comes back with its answer.
+#[test]
+fn a_player_thinks_on_another_thread_and_is_cancelled_from_this_one() {
+    let board = board();
+    let game = Game::new(
+        board.clone(),
+        Variant::default(),
+        Table::two_players(&board),
+        8,
+    )
+    .unwrap();
+    let cancel = Cancel::new();
+    let expert = Player::new(
+        Strength::Expert,
+        Thinking {
+            effort: 100.0,
+            time_cap: None,
+            cancel: cancel.clone(),
+        },
+    );
+    let copy = game.clone();
+    let worker = std::thread::spawn(move || {
+        let mut expert = expert;
+        let answer = expert.choose(&copy, &mut ChaCha8Rng::seed_from_u64(2));
+        (expert, answer)
+    });
+    cancel.cancel();
+    let (expert, answer) = worker.join().unwrap();
+    let (seat, action) = answer.unwrap();
+    let mut game = game;
+    game.apply(seat, action).unwrap();
+    assert_eq!(expert.strength(), Strength::Expert);
+}
+
 #[test]
 fn a_small_tournament_orders_the_strengths() {
     let board = board();
