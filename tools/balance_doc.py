@@ -156,8 +156,8 @@ def chateau_section(castellan):
     """The Château Noir section of docs/balance.md (up to the speed figures)."""
     return """## Château Noir
 
-The reconstructed board (`%s`, no published source shows the original), the reading's
-rules, **{:,} games** of each table with **Normal computer seats**, seed %d. Each game
+The reconstructed board (`%s`; no published source shows
+the original), the reading's rules, **{:,} games** of each table with **Normal computer seats**, seed %d. Each game
 draws the army that moves first at random (IV.2); the Normal players draw among turns
 they value alike, so games differ from seed to seed. A match goes to 27 points (or a
 Château noir); the lab stops it after 400 rounds, decided on scores. The fair share

@@ -3,9 +3,9 @@
 //! core). Positions are the turn starts of a few seeded games between Normal players
 //! in each layout; each strength then plans a turn from each of them on this thread.
 //!
-//! Each turn is timed twice: on the wall clock, and on this thread's CPU clock (Linux's
-//! `/proc/thread-self/schedstat`), which a machine busy with other work does not
-//! inflate: "on one core" is the CPU figure.
+//! Each turn is timed twice: on the wall clock, and on this thread's CPU clock
+//! ([`thread_cpu_seconds`]), which a machine busy with other work does not inflate:
+//! "on one core" is the CPU figure.
 //!
 //! `cargo bench -p castellan-chateau --bench bots` (release). Fewer or more positions:
 //! `CASTELLAN_BENCH_POSITIONS=40`; the Expert's effort: `CASTELLAN_BENCH_EFFORT=0.25`.
@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use castellan_chateau::board::Board;
 use castellan_chateau::bot::model::Context;
-use castellan_chateau::bot::stats::percentile;
+use castellan_chateau::bot::stats::{percentile, thread_cpu_seconds};
 use castellan_chateau::bot::{Player, Strength, Thinking};
 use castellan_chateau::game::{Game, Table};
 use castellan_chateau::variant::Variant;
@@ -62,13 +62,6 @@ fn positions(count: usize) -> Vec<Game> {
     positions
 }
 
-/// Seconds this thread has spent on a CPU, if the system says (Linux).
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanoseconds: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanoseconds as f64 * 1e-9)
-}
-
 fn main() {
     let count = env("CASTELLAN_BENCH_POSITIONS", 60usize);
     let effort = env("CASTELLAN_BENCH_EFFORT", 1.0f64);
@@ -95,9 +88,7 @@ fn main() {
             let cpu_started = thread_cpu_seconds();
             let plan = player.plan(&ctx, game, &mut rng);
             seconds.push(started.elapsed().as_secs_f32());
-            if let (Some(before), Some(after)) = (cpu_started, thread_cpu_seconds()) {
-                cpu_seconds.push((after - before) as f32);
-            }
+            cpu_seconds.push((thread_cpu_seconds() - cpu_started) as f32);
             assert!(plan.is_some());
             depths[usize::from(player.thought.depth).min(7)] += 1;
         }
@@ -110,15 +101,13 @@ fn main() {
             f64::from(max) * 1e3,
             &depths[1..5],
         );
-        if cpu_seconds.len() == seconds.len() {
-            let max = cpu_seconds.iter().copied().fold(0.0f32, f32::max);
-            println!(
-                "{:<7} CPU time:   median {:>8.1} ms, p95 {:>8.1} ms, max {:>8.1} ms",
-                "",
-                percentile(&mut cpu_seconds, 0.5) * 1e3,
-                percentile(&mut cpu_seconds, 0.95) * 1e3,
-                f64::from(max) * 1e3,
-            );
-        }
+        let max = cpu_seconds.iter().copied().fold(0.0f32, f32::max);
+        println!(
+            "{:<7} CPU time:   median {:>8.1} ms, p95 {:>8.1} ms, max {:>8.1} ms",
+            "",
+            percentile(&mut cpu_seconds, 0.5) * 1e3,
+            percentile(&mut cpu_seconds, 0.95) * 1e3,
+            f64::from(max) * 1e3,
+        );
     }
 }

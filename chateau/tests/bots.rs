@@ -165,6 +165,80 @@ fn a_cancelled_expert_answers_at_once_with_a_legal_action() {
     assert_eq!(expert.thought.depth, 1);
 }
 
+/// Players never peek at the game's generator (it draws the next partie's first army):
+/// two games that look alike but whose generators differ get the same turns.
+#[test]
+fn the_games_generator_does_not_change_a_players_turns() {
+    let board = board();
+    let start = |seed| {
+        Game::new(
+            board.clone(),
+            Variant::default(),
+            Table::four_in_teams(),
+            seed,
+        )
+        .unwrap()
+    };
+    let first = start(1);
+    let twin = (2..200)
+        .map(start)
+        .find(|g| g.mover() == first.mover())
+        .expect("another seed draws the same first army");
+    assert_ne!(first.seed(), twin.seed());
+    let turns = |mut game: Game| {
+        let mut players: Vec<Player> = [Strength::Easy, Strength::Normal, Strength::Expert]
+            .into_iter()
+            .chain([Strength::Normal])
+            .map(|s| Player::new(s, light()))
+            .collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let mut actions = Vec::new();
+        while game.turns() < 8 {
+            let seat = game.pending_seat().unwrap();
+            let (seat, action) = players[seat.index()].choose(&game, &mut rng).unwrap();
+            game.apply(seat, action.clone()).unwrap();
+            actions.push(action);
+        }
+        actions
+    };
+    assert_eq!(turns(first), turns(twin));
+}
+
+/// A window thinks on a worker thread: a player and a copy of the game move there, the
+/// window keeps the cancel flag, and the player comes back with its answer.
+#[test]
+fn a_player_thinks_on_another_thread_and_is_cancelled_from_this_one() {
+    let board = board();
+    let game = Game::new(
+        board.clone(),
+        Variant::default(),
+        Table::two_players(&board),
+        8,
+    )
+    .unwrap();
+    let cancel = Cancel::new();
+    let expert = Player::new(
+        Strength::Expert,
+        Thinking {
+            effort: 100.0,
+            time_cap: None,
+            cancel: cancel.clone(),
+        },
+    );
+    let copy = game.clone();
+    let worker = std::thread::spawn(move || {
+        let mut expert = expert;
+        let answer = expert.choose(&copy, &mut ChaCha8Rng::seed_from_u64(2));
+        (expert, answer)
+    });
+    cancel.cancel();
+    let (expert, answer) = worker.join().unwrap();
+    let (seat, action) = answer.unwrap();
+    let mut game = game;
+    game.apply(seat, action).unwrap();
+    assert_eq!(expert.strength(), Strength::Expert);
+}
+
 #[test]
 fn a_small_tournament_orders_the_strengths() {
     let board = board();

@@ -299,6 +299,10 @@ fn print_standings(
         })
         .collect();
     print_columns(&headings, &rows);
+    println!(
+        "{}",
+        gettext("Times are processor time on one core, whatever else the machine runs.")
+    );
     if unfinished > 0 {
         println!(
             "{}",

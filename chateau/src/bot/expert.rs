@@ -14,7 +14,7 @@
 //! partner's piece completes.
 
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::game::SideId;
@@ -82,7 +82,7 @@ pub struct Decision {
 pub struct Expert {
     turns: TurnSearch,
     /// The turns of positions searched, by key and width.
-    searched: HashMap<(u64, u8), Rc<Vec<Candidate>>>,
+    searched: HashMap<(u64, u8), Arc<Vec<Candidate>>>,
     /// Values of positions, by key.
     values: HashMap<u64, Stored>,
     budget: u64,
@@ -279,7 +279,7 @@ impl Expert {
         position: &Position,
         side: SideId,
         ply: u8,
-    ) -> Result<Rc<Vec<Candidate>>, OutOfTime> {
+    ) -> Result<Arc<Vec<Candidate>>, OutOfTime> {
         let (width, class) = if ply == 0 {
             (ROOT_WIDTH, 0)
         } else {
@@ -292,7 +292,7 @@ impl Expert {
         if ply > 0 {
             self.check_time()?;
         }
-        let found = Rc::new(self.turns.search(ctx, position, side, width));
+        let found = Arc::new(self.turns.search(ctx, position, side, width));
         self.searched.insert(key, found.clone());
         Ok(found)
     }

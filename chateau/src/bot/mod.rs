@@ -26,6 +26,15 @@
 //! Normal and Expert draw among turns they value alike, and Easy draws its ideas, on
 //! the generator they are given: the same seed plays the same game.
 //!
+//! A window's computer seat keeps one [`Player`] per seat for the match and asks
+//! [`Player::choose`] for the seat's next action whenever the game waits on it (the
+//! first call plans the whole turn, the next ones play it out at once). Players are
+//! `Send`: think on a worker thread with a clone of the game, and keep a clone of the
+//! [`Thinking::cancel`] flag to stop the Expert, which then answers at once with the
+//! best turn it has (lower the flag with [`Cancel::reset`] before its next turn).
+//! [`Thinking::time_cap`] caps a turn's wall-clock time; leave it `None` where play
+//! must replay the same from a seed.
+//!
 //! ```
 //! use std::sync::Arc;
 //! use castellan_chateau::board::Board;

@@ -6,8 +6,10 @@
 //!
 //! Every game depends only on the tournament's seed and its number, so games can be
 //! played in any order on any number of threads with the same results (all but the
-//! timings). Games come in blocks of one seed, one game per rotation, so that every
-//! player meets the same first army drawn from every seat.
+//! timings, which are the processor time of the thread that played: what one core
+//! spends, whatever else the machine runs). Games come in blocks of one seed, one
+//! game per rotation, so that every player meets the same first army drawn from every
+//! seat.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -28,12 +30,11 @@
 //! ```
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use castellan_common::rng::{derive_seed, seeded};
 use serde::Serialize;
 
-use super::stats::{percentile, wilson};
+use super::stats::{percentile, thread_cpu_seconds, wilson};
 use super::{Cancel, Player, Strength, Thinking};
 use crate::board::{ArmyId, Board};
 use crate::game::{EndReason, Game, Outcome, Table};
@@ -137,7 +138,8 @@ pub struct GameResult {
     pub first: ArmyId,
     pub turns: u32,
     pub parties: u32,
-    /// Seconds each decision took, per player.
+    /// Seconds each decision took, per player (the thread's processor time:
+    /// [`thread_cpu_seconds`]).
     pub decision_seconds: Vec<Vec<f32>>,
     /// Seconds each of a player's whole turns took, per player.
     pub turn_seconds: Vec<Vec<f32>>,
@@ -257,11 +259,11 @@ impl Tournament {
             };
             let player = seats[seat.index()];
             let turn = game.turns();
-            let started = Instant::now();
+            let started = thread_cpu_seconds();
             let Some((seat, action)) = players[seat.index()].choose(&game, &mut rng) else {
                 break;
             };
-            let took = started.elapsed().as_secs_f32();
+            let took = (thread_cpu_seconds() - started) as f32;
             decision_seconds[player].push(took);
             match &mut clock {
                 Some((number, who, total)) if *number == turn && *who == player => {
@@ -349,10 +351,10 @@ pub struct Standing {
     pub interval: (f64, f64),
     /// Mean turns of the games it played.
     pub mean_turns: f64,
-    /// Its decisions' time (seconds), median and 95th percentile.
+    /// Its decisions' processor time (seconds), median and 95th percentile.
     pub decision_p50: f64,
     pub decision_p95: f64,
-    /// Its whole turns' time (seconds), median and 95th percentile.
+    /// Its whole turns' processor time (seconds), median and 95th percentile.
     pub turn_p50: f64,
     pub turn_p95: f64,
 }
