@@ -130,6 +130,7 @@ impl Computers {
 pub struct ChateauComputers {
     players: Vec<Option<castellan_chateau::bot::Player>>,
     rng: ChaCha8Rng,
+    cancel: castellan_chateau::bot::Cancel,
 }
 
 impl ChateauComputers {
@@ -152,6 +153,7 @@ impl ChateauComputers {
                 })
                 .collect(),
             rng: ChaCha8Rng::seed_from_u64(seed),
+            cancel: cancel.clone(),
         }
     }
 
@@ -169,66 +171,11 @@ impl ChateauComputers {
     }
 }
 
-/// A Château Noir table's players on a thread of their own (they keep memory that
-/// may not leave the thread that made it): games go in, actions come out. The
-/// thread ends when the table does (its requests' sender is dropped).
-struct ChateauThread {
-    requests: std::sync::mpsc::Sender<castellan_chateau::game::Game>,
-    answers: std::sync::mpsc::Receiver<ChateauChoice>,
-    cancel: castellan_chateau::bot::Cancel,
-}
-
-type ChateauChoice = Option<(
-    castellan_chateau::game::Seat,
-    castellan_chateau::game::Action,
-)>;
-
-impl ChateauThread {
-    fn spawn(
-        strengths: Vec<Option<castellan_chateau::bot::Strength>>,
-        seed: u64,
-        cancel: castellan_chateau::bot::Cancel,
-    ) -> Self {
-        let (requests, games) = std::sync::mpsc::channel::<castellan_chateau::game::Game>();
-        let (answer, answers) = std::sync::mpsc::channel();
-        let thread_cancel = cancel.clone();
-        std::thread::spawn(move || {
-            let mut players = ChateauComputers::for_table(&strengths, seed, &thread_cancel);
-            for game in games {
-                if answer.send(players.choose(&game)).is_err() {
-                    break;
-                }
-            }
-        });
-        Self {
-            requests,
-            answers,
-            cancel,
-        }
-    }
-
-    /// The players' choice for `game`, or `None` if the table got up meanwhile.
-    fn choose(&self, game: castellan_chateau::game::Game) -> Option<ChateauChoice> {
-        self.requests.send(game).ok()?;
-        loop {
-            match self.answers.recv_timeout(CANCEL_POLL) {
-                Ok(choice) => return (!self.cancel.is_cancelled()).then_some(choice),
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                    if self.cancel.is_cancelled() {
-                        return None;
-                    }
-                }
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
-            }
-        }
-    }
-}
-
 /// The worker's state: the computer players of the table being played.
 #[derive(Default)]
 pub struct ComputerSeats {
     table: Option<Computers>,
-    chateau: Option<ChateauThread>,
+    chateau: Option<ChateauComputers>,
 }
 
 /// Messages to the worker.
@@ -252,8 +199,7 @@ pub enum ComputerSeatsInput {
         cancel: Cancel,
     },
     /// A Château Noir table sits down: its computer seats' strengths (`None` for a
-    /// person's seat), the game's seed and the table's cancel flag. Its players are
-    /// made here, on the worker's thread: they keep memory that stays there.
+    /// person's seat), the game's seed and the table's cancel flag.
     SeatChateau {
         strengths: Vec<Option<castellan_chateau::bot::Strength>>,
         seed: u64,
@@ -340,19 +286,19 @@ impl Worker for ComputerSeats {
                 strengths,
                 seed,
                 cancel,
-            } => self.chateau = Some(ChateauThread::spawn(strengths, seed, cancel)),
+            } => {
+                self.chateau = Some(ChateauComputers::for_table(&strengths, seed, &cancel));
+            }
             ComputerSeatsInput::ThinkChateau { id, game, pace } => {
                 let started = Instant::now();
-                let Some(table) = self.chateau.as_ref() else {
+                let Some(table) = self.chateau.as_mut() else {
                     return;
                 };
                 let cancel = table.cancel.clone();
                 if cancel.is_cancelled() {
                     return;
                 }
-                let Some(chosen) = table.choose(*game) else {
-                    return;
-                };
+                let chosen = table.choose(&game);
                 while let Some(left) = pace.checked_sub(started.elapsed())
                     && !left.is_zero()
                 {
