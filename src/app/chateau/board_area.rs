@@ -18,6 +18,13 @@ use crate::map::ViewPoint;
 pub enum BoardEvent {
     Clicked(Square),
     Hovered(Option<Square>),
+    /// A drag went on from one square to the next (a path dragged square by square).
+    DraggedOver {
+        from: Square,
+        to: Square,
+    },
+    /// A drag that crossed squares ended.
+    DragEnded,
     /// A key, with whether Control was held.
     Key(gtk::gdk::Key, bool),
 }
@@ -71,6 +78,47 @@ impl BoardArea {
             });
         }
         area.add_controller(click);
+        // A path dragged: each square entered is told with the one left, and the end
+        // of a drag that crossed squares (a drag within one square is a click).
+        let drag = gtk::GestureDrag::new();
+        let dragged: Rc<std::cell::Cell<Option<(ViewPoint, Option<Square>, bool)>>> = Rc::default();
+        {
+            let (scene, dragged) = (Rc::clone(&scene), Rc::clone(&dragged));
+            drag.connect_drag_begin(move |_, x, y| {
+                let start = ViewPoint { x, y };
+                dragged.set(Some((start, scene.borrow().square_at(start), false)));
+            });
+        }
+        {
+            let (scene, dragged, tell) = (Rc::clone(&scene), Rc::clone(&dragged), tell.clone());
+            drag.connect_drag_update(move |_, dx, dy| {
+                let Some((start, last, crossed)) = dragged.get() else {
+                    return;
+                };
+                let point = ViewPoint {
+                    x: start.x + dx,
+                    y: start.y + dy,
+                };
+                let now = scene.borrow().square_at(point);
+                if let (Some(from), Some(to)) = (last, now)
+                    && from != to
+                {
+                    dragged.set(Some((start, now, true)));
+                    tell(BoardEvent::DraggedOver { from, to });
+                } else {
+                    dragged.set(Some((start, last.or(now), crossed)));
+                }
+            });
+        }
+        {
+            let (dragged, tell) = (Rc::clone(&dragged), tell.clone());
+            drag.connect_drag_end(move |_, _, _| {
+                if let Some((_, _, true)) = dragged.take() {
+                    tell(BoardEvent::DragEnded);
+                }
+            });
+        }
+        area.add_controller(drag);
         let motion = gtk::EventControllerMotion::new();
         {
             let (scene, tell) = (Rc::clone(&scene), tell.clone());

@@ -592,6 +592,18 @@ impl ChateauTable {
                 }
             }
             BoardEvent::Key(key, control) => self.key(key, control),
+            BoardEvent::DraggedOver { from, to } => self.dragged_over(from, to),
+            BoardEvent::DragEnded => {
+                // A path dragged is put down where the drag ends, if it may be.
+                let moved = self
+                    .session
+                    .as_ref()
+                    .and_then(|s| s.game().state().hand().map(|h| h.units() > 0))
+                    .unwrap_or(false);
+                if moved && self.legal_now(|l| l.can_release) {
+                    self.person_acts(Action::Release {});
+                }
+            }
         }
     }
 
@@ -605,6 +617,22 @@ impl ChateauTable {
         };
         if let Click::Act(action) = session.click(square) {
             self.person_acts(action);
+        }
+    }
+
+    /// A drag from `from` into `to`: the piece dragged is picked if it is not in hand
+    /// yet, and moved one unit to `to` if the engine offers that unit; any other
+    /// square crossed is passed over.
+    fn dragged_over(&mut self, from: Square, to: Square) {
+        if !self.person_plays() {
+            return;
+        }
+        let legal = self.legal_now(|l| l.hand != Some(from) && l.pickable.contains(&from));
+        if legal {
+            self.person_acts(Action::Pick { square: from });
+        }
+        if self.legal_now(|l| l.hand == Some(from) && l.units.iter().any(|u| u.to == to)) {
+            self.person_acts(Action::Unit { to });
         }
     }
 

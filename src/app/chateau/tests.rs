@@ -540,3 +540,49 @@ fn a_partie_ends_and_the_next_is_offered_with_the_scores_kept() {
     assert_eq!(shown(&window), Shown::Board);
     check_board(&window);
 }
+
+#[gtk::test]
+fn a_path_is_dragged_square_by_square_and_put_down_where_it_ends() {
+    let mut setup = computers(2, Strength::Easy);
+    for seat in &mut setup.seats {
+        seat.computer = false;
+    }
+    let window = window_with(setup);
+    let sender = table(&window);
+    // A piece with two units ahead: dragged over both, then let go.
+    let (piece, first, second) = {
+        let model = window.model();
+        let table = model.chateau.as_ref().unwrap().model();
+        let session = table.session().unwrap();
+        let mut trial = session.clone();
+        let seat = trial.person_to_move().unwrap();
+        let legal = trial.legal();
+        let piece = legal.pickable[0];
+        trial.apply(seat, Action::Pick { square: piece }).unwrap();
+        let first = trial.legal().units[0].to;
+        trial.apply(seat, Action::Unit { to: first }).unwrap();
+        let second = trial.legal().units[0].to;
+        (piece, first, second)
+    };
+    sender.emit(ChateauTableInput::Board(BoardEvent::DraggedOver {
+        from: piece,
+        to: first,
+    }));
+    settle();
+    assert_eq!(legal_now(&window).hand, Some(first));
+    sender.emit(ChateauTableInput::Board(BoardEvent::DraggedOver {
+        from: first,
+        to: second,
+    }));
+    settle();
+    assert_eq!(legal_now(&window).hand, Some(second));
+    sender.emit(ChateauTableInput::Board(BoardEvent::DragEnded));
+    settle();
+    check_board(&window);
+    let model = window.model();
+    let table_model = model.chateau.as_ref().unwrap().model();
+    let state = table_model.session().unwrap().game().state();
+    assert!(state.hand().is_none(), "put down where the drag ended");
+    assert_eq!(state.spent(), 2);
+    assert!(castellan_chateau::square::contains(state.played(), second));
+}
