@@ -81,7 +81,7 @@ impl BoardArea {
         // A path dragged: each square entered is told with the one left, and the end
         // of a drag that crossed squares (a drag within one square is a click).
         let drag = gtk::GestureDrag::new();
-        let dragged: Rc<std::cell::Cell<Option<(ViewPoint, Option<Square>, bool)>>> = Rc::default();
+        let dragged: Rc<std::cell::Cell<Option<Drag>>> = Rc::default();
         {
             let (scene, dragged) = (Rc::clone(&scene), Rc::clone(&dragged));
             drag.connect_drag_begin(move |_, x, y| {
@@ -146,6 +146,10 @@ impl BoardArea {
         Self { area, scene }
     }
 }
+
+/// A drag under way: where it began, the square it is over, and whether it has
+/// crossed into another square yet.
+type Drag = (ViewPoint, Option<Square>, bool);
 
 /// The keys the board plays with (see the table's keyboard play).
 fn handled_key(key: gtk::gdk::Key) -> bool {
