@@ -938,8 +938,9 @@ mod tests {
         for (name, army) in [("A1", "red"), ("J10", "yellow"), ("B9", "blue")] {
             let army = game.board().army_by_id(army).unwrap();
             let (x, y) = scene.geometry().centre(square(name));
-            // The body, beside the emblem: between the head and the base.
-            let at = scene.camera().to_view(x - 0.13, y + 0.2);
+            // The body, between the head and the emblem (beside the emblem the body
+            // narrows under its outline).
+            let at = scene.camera().to_view(x - 0.05, y + 0.03);
             assert!(
                 close(pixel(&mut image, at), rgb8(palette.army(army))),
                 "{name}: {:?}",

@@ -95,7 +95,8 @@ impl BoardPalette {
             grid_width: 1.0,
             ink: Colour::hex(0x1b1813),
             paper: Colour::hex(0xffffff),
-            lit: Colour::hex(0x1a5fb4),
+            // Dark enough to read on every softened territory as well as on white.
+            lit: Colour::hex(0x0b3d91),
             lit_halo: Colour::hex(0xffffff),
             capture: Colour::hex(0x813d9c),
             cursor: Colour::hex(0x3584e4),
