@@ -57,7 +57,7 @@ BOARD_NAMES_AWK := FNR == 1 { table = (FILENAME ~ /variants/ ? "variant" : "boar
 		printf "\n/* Translators: %s %s, %s:%d */\ngettext(\"%s\");\n", table, key, FILENAME, FNR, value \
 	}
 
-.PHONY: run build test check fmt fmt-check lint pot po install screenshot balance-doc deps \
+.PHONY: run build test check fmt fmt-check lint pot po install screenshot balance-doc balance-doc-chateau deps \
 	rust-toolchain check-translations check-data test-cargo board-names
 
 ## Set-up
@@ -197,6 +197,12 @@ balance-doc: deps
 	cargo build --release --quiet
 	python3 tools/balance_doc.py target/release/castellan > docs/balance.md
 	@echo "Wrote docs/balance.md"
+
+# Only the Château Noir section (a few minutes), the Castle Risk figures kept.
+balance-doc-chateau: deps
+	cargo build --release --quiet
+	python3 tools/balance_doc.py target/release/castellan --chateau-only
+	@echo "Rewrote the Château Noir section of docs/balance.md"
 
 ## Screenshots
 

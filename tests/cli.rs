@@ -744,3 +744,97 @@ fn chateau_noir_perft_counts_the_opening_and_check_reads_its_board() {
         stderr(&output)
     );
 }
+
+/// `castellan tournament` and `balance` on a Château Noir board: the standings and the
+/// lab's findings, the same from a seed whatever the threads; the layout's number of
+/// players checked; the Risk-only options refused.
+#[test]
+fn tournament_and_balance_play_chateau_noir() {
+    let json = |threads: &str| {
+        let output = castellan(&[
+            "tournament",
+            "--board",
+            "data/boards/chateau-noir.toml",
+            "--players",
+            "normal,easy",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+        assert_eq!(value["game"], "chateau-noir");
+        assert_eq!(value["layout"], "two-players");
+        let players = value["players"].as_array().unwrap().clone();
+        assert_eq!(players[1]["strength"], "easy");
+        let wins: u64 = players.iter().map(|p| p["wins"].as_u64().unwrap()).sum();
+        let draws = players[0]["draws"].as_u64().unwrap();
+        assert_eq!(wins + draws + value["unfinished"].as_u64().unwrap(), 4);
+        players
+            .iter()
+            .map(|p| (p["wins"].clone(), p["mean_turns"].clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(json("1"), json("2"));
+    let output = castellan(&[
+        "tournament",
+        "--game",
+        "chateau-noir",
+        "--layout",
+        "alone",
+        "--players",
+        "normal,easy,easy",
+        "--games",
+        "3",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("each army alone") && text.contains("3 easy") && text.contains("Turn p95"),
+        "{text}"
+    );
+    let output = castellan(&[
+        "tournament",
+        "--game",
+        "chateau-noir",
+        "--layout",
+        "teams",
+        "--players",
+        "normal,easy,easy",
+        "--games",
+        "2",
+    ]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("teams"), "{}", stderr(&output));
+
+    let output = castellan(&[
+        "balance",
+        "--game",
+        "chateau-noir",
+        "--strength",
+        "easy",
+        "--seats",
+        "3",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    for expected in [
+        "The army that moves first",
+        "Red's corner",
+        "Blue's corner",
+        "Yellow's corner",
+    ] {
+        assert!(text.contains(expected), "{expected}: {text}");
+    }
+    let output = castellan(&["balance", "--game", "chateau-noir", "--games", "4", "--csv"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("--csv"), "{}", stderr(&output));
+}

@@ -1,12 +1,19 @@
 #!/usr/bin/env python3
 """Writes docs/balance.md: what the balance lab finds for the rulebook and the common
-house rules on both shipped boards.
+house rules on both shipped boards, and for Château Noir's reconstructed board.
 
 It runs `castellan balance --json` (the lab on the command line) once per board, the
-rulebook against the house rules on the same seeds, and turns the JSON into tables.
+rulebook against the house rules on the same seeds, then Château Noir's lab with four
+armies alone and with two players in teams, and turns the JSON into tables.
 Run it through `make balance-doc`, which builds the release binary first:
 
     python3 tools/balance_doc.py target/release/castellan > docs/balance.md
+
+With `--chateau-only`, it rewrites only the Château Noir section of the existing
+docs/balance.md in place (`make balance-doc-chateau`), leaving the Castle Risk
+figures, which take much longer to play, as they are:
+
+    python3 tools/balance_doc.py target/release/castellan --chateau-only
 """
 
 import json
@@ -25,6 +32,8 @@ SEATS = 4
 GAMES = 4000
 SEED = 1
 STRENGTH = "normal"
+CHATEAU_BOARD = "data/boards/chateau-noir.toml"
+CHATEAU_GAMES = 1000
 
 
 def run(castellan, board):
@@ -87,6 +96,46 @@ def sources(comparison):
     return "\n".join(rows)
 
 
+def chateau(castellan, layout):
+    output = subprocess.run(
+        [castellan, "balance", "--board", CHATEAU_BOARD, "--layout", layout,
+         "--seats", "4", "--games", str(CHATEAU_GAMES), "--seed", str(SEED),
+         "--strength", STRENGTH, "--json"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return json.loads(output)
+
+
+def fair_share(rate, fair):
+    """A rate with its interval, marked when the fair share lies outside it."""
+    low, high = rate["interval"]
+    mark = " ▲" if low > fair else " ▼" if high < fair else ""
+    return "%.1f %% (%.1f–%.1f)%s" % (100 * rate["rate"], 100 * low, 100 * high, mark)
+
+
+def chateau_table(run, teams):
+    report = run["report"]
+    fair = 1.0 / report["sides"]
+    rows = ["| | Wins | Fair share |", "|---|---|---|"]
+    rows.append("| The army drawn to move first%s | %s | %.0f %% |" % (
+        " (its team)" if teams else "", fair_share(report["first"], fair), 100 * fair))
+    for place, rate in enumerate(report["by_place"], 1):
+        rows.append("| Army %d in the order of play%s | %s | %.0f %% |" % (
+            place, " (its team)" if teams else "", fair_share(rate, fair), 100 * fair))
+    for army in report["armies"]:
+        rows.append("| %s's corner%s | %s | %.0f %% |" % (
+            army["name"], " (its team)" if teams else "", fair_share(army["wins"], fair),
+            100 * fair))
+    endings = ", ".join("%s %d" % (reason.replace("_", " "), n)
+                        for reason, n in report["endings"])
+    rows.append("")
+    rows.append("Mean length %.1f turns over %.2f parties; %d draws, %d unfinished; ended by %s. "
+                "%.0f seconds." % (report["mean_turns"], report["mean_parties"],
+                                   report["draws"], report["unfinished"], endings,
+                                   run["seconds"]))
+    return "\n".join(rows)
+
+
 def timed(castellan, strength, games):
     """Seconds `castellan balance` took for `games` four-seat games at `strength` on
     the Castle Risk board, as it reports them, the processor seconds it used, and the
@@ -103,8 +152,50 @@ def timed(castellan, strength, games):
     return json.loads(output)["run"]["seconds"], used, load
 
 
+def chateau_section(castellan):
+    """The Château Noir section of docs/balance.md (up to the speed figures)."""
+    return """## Château Noir
+
+The reconstructed board (`%s`; no published source shows
+the original), the reading's rules, **{:,} games** of each table with **Normal computer seats**, seed %d. Each game
+draws the army that moves first at random (IV.2); the Normal players draw among turns
+they value alike, so games differ from seed to seed. A match goes to 27 points (or a
+Château noir); the lab stops it after 400 rounds, decided on scores. The fair share
+is one over the number of sides; ▲ and ▼ as above.
+
+### Four armies alone
+
+%s
+
+### Two players, each commanding a team (Red and Yellow against Blue and Green)
+
+%s
+""".replace("{:,}", "{:,}".format(CHATEAU_GAMES)) % (
+        CHATEAU_BOARD, SEED, chateau_table(chateau(castellan, "alone"), False),
+        chateau_table(chateau(castellan, "two-players"), True))
+
+
+def splice_chateau(castellan, path="docs/balance.md"):
+    """Rewrites only the Château Noir section of `path`, in place."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start = text.find("## Château Noir\n")
+    end = text.find("## Speed\n")
+    if end < 0:
+        sys.exit("%s: no “## Speed” section to put Château Noir before" % path)
+    if start < 0:
+        start = end
+    section = chateau_section(castellan) + "\n"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text[:start] + section + text[end:])
+
+
 def main():
-    castellan = sys.argv[1] if len(sys.argv) > 1 else "target/release/castellan"
+    args = [a for a in sys.argv[1:] if a != "--chateau-only"]
+    castellan = args[0] if args else "target/release/castellan"
+    if "--chateau-only" in sys.argv[1:]:
+        splice_chateau(castellan)
+        return
     print("""# Balance of the shipped boards
 
 What the balance lab (`castellan balance`, and **Test These Rules…** in the variant
@@ -137,6 +228,7 @@ How to read it:
         print()
         print(sources(comparison))
         print()
+    print(chateau_section(castellan))
     normal = timed(castellan, "normal", 10000)
     expert = timed(castellan, "expert", 100)
     print("""## Speed

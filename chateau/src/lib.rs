@@ -127,6 +127,7 @@
 //! ```
 
 pub mod board;
+pub mod bot;
 pub mod diagnostics;
 pub mod game;
 pub mod perft;

@@ -309,3 +309,73 @@ fn whole_matches_are_played_through_the_protocol_to_a_winner() {
         assert!(events.iter().any(|e| e["event"] == "match_won"));
     }
 }
+
+/// `suggest` for Château Noir: a program can play a whole match by asking the computer
+/// players and sending what they say; the answer is the same when asked again; a piece
+/// moved by hand is carried on; a strength Castellan has not is refused.
+#[test]
+fn chateau_noir_suggestions_play_a_match_to_its_end() {
+    let mut session = session();
+    let started = send(
+        &mut session,
+        json!({"type": "start", "game": "chateau-noir", "seed": 5,
+               "seats": [["red", "yellow"], ["blue", "green"]],
+               "variant": {"table": {"round_cap": 8}}}),
+    );
+    assert_eq!(started["type"], "started", "{started}");
+    // By hand: pick a piece and move it one unit; the suggestion carries it on.
+    let legal = send(&mut session, json!({"type": "legal"}));
+    let seat = legal["seat"].clone();
+    let square = legal["pickable"][0].clone();
+    send(
+        &mut session,
+        json!({"type": "act", "seat": seat, "action": {"action": "pick", "square": square}}),
+    );
+    let legal = send(&mut session, json!({"type": "legal"}));
+    let to = legal["units"][0]["to"].clone();
+    let moved = send(
+        &mut session,
+        json!({"type": "act", "seat": seat, "action": {"action": "unit", "to": to}}),
+    );
+    assert_eq!(moved["type"], "events", "{moved}");
+    let suggestion = send(
+        &mut session,
+        json!({"type": "suggest", "strength": "expert"}),
+    );
+    assert_eq!(suggestion["type"], "suggestion", "{suggestion}");
+    assert!(
+        ["unit", "release"].contains(&suggestion["action"]["action"].as_str().unwrap()),
+        "{suggestion}"
+    );
+    let again = send(
+        &mut session,
+        json!({"type": "suggest", "strength": "expert"}),
+    );
+    assert_eq!(suggestion, again);
+    let refused = send(&mut session, json!({"type": "suggest", "strength": "hard"}));
+    assert_eq!(refused["code"], "bad_request", "{refused}");
+    // Then the suggestions of Normal and Easy, seat by seat, to the end.
+    for _ in 0..10_000 {
+        let pending = send(&mut session, json!({"type": "pending"}));
+        if pending["pending"].is_null() {
+            assert!(!pending["outcome"].is_null(), "{pending}");
+            return;
+        }
+        let strength = if pending["pending"] == 0 {
+            "normal"
+        } else {
+            "easy"
+        };
+        let suggestion = send(
+            &mut session,
+            json!({"type": "suggest", "strength": strength}),
+        );
+        assert_eq!(suggestion["type"], "suggestion", "{suggestion}");
+        let played = send(
+            &mut session,
+            json!({"type": "act", "seat": suggestion["seat"], "action": suggestion["action"]}),
+        );
+        assert_eq!(played["type"], "events", "{suggestion} → {played}");
+    }
+    panic!("the match did not end");
+}

@@ -124,10 +124,58 @@ impl Computers {
     }
 }
 
+/// The computer players of a Château Noir table: one engine player a computer seat
+/// (each keeps its plan for the turn), a generator seeded from the game, and the
+/// table's cancel flag.
+pub struct ChateauComputers {
+    players: Vec<Option<castellan_chateau::bot::Player>>,
+    rng: ChaCha8Rng,
+    cancel: castellan_chateau::bot::Cancel,
+}
+
+impl ChateauComputers {
+    /// Players for the computer seats among `seats` (`Some(strength)` for each
+    /// computer seat), seeded by `seed`, stopped by `cancel`.
+    pub fn for_table(
+        seats: &[Option<castellan_chateau::bot::Strength>],
+        seed: u64,
+        cancel: &castellan_chateau::bot::Cancel,
+    ) -> Self {
+        let thinking = castellan_chateau::bot::Thinking {
+            cancel: cancel.clone(),
+            ..castellan_chateau::bot::Thinking::default()
+        };
+        Self {
+            players: seats
+                .iter()
+                .map(|strength| {
+                    strength.map(|s| castellan_chateau::bot::Player::new(s, thinking.clone()))
+                })
+                .collect(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            cancel: cancel.clone(),
+        }
+    }
+
+    /// The pending computer seat's next action; `None` when no computer is to decide.
+    pub fn choose(
+        &mut self,
+        game: &castellan_chateau::game::Game,
+    ) -> Option<(
+        castellan_chateau::game::Seat,
+        castellan_chateau::game::Action,
+    )> {
+        let seat = game.pending_seat()?;
+        let player = self.players.get_mut(seat.index())?.as_mut()?;
+        player.choose(game, &mut self.rng)
+    }
+}
+
 /// The worker's state: the computer players of the table being played.
 #[derive(Default)]
 pub struct ComputerSeats {
     table: Option<Computers>,
+    chateau: Option<ChateauComputers>,
 }
 
 /// Messages to the worker.
@@ -150,6 +198,20 @@ pub enum ComputerSeatsInput {
         seat: Seat,
         cancel: Cancel,
     },
+    /// A Château Noir table sits down: its computer seats' strengths (`None` for a
+    /// person's seat), the game's seed and the table's cancel flag.
+    SeatChateau {
+        strengths: Vec<Option<castellan_chateau::bot::Strength>>,
+        seed: u64,
+        cancel: castellan_chateau::bot::Cancel,
+    },
+    /// Choose the next action of the pending computer seat of a Château Noir game,
+    /// answered with `id` after `pace` at the soonest.
+    ThinkChateau {
+        id: u64,
+        game: Box<castellan_chateau::game::Game>,
+        pace: Duration,
+    },
 }
 
 impl std::fmt::Debug for ComputerSeatsInput {
@@ -159,6 +221,8 @@ impl std::fmt::Debug for ComputerSeatsInput {
             ComputerSeatsInput::Seat(_) => f.write_str("Seat(…)"),
             ComputerSeatsInput::Think { id, .. } => write!(f, "Think({id})"),
             ComputerSeatsInput::Hint { id, .. } => write!(f, "Hint({id})"),
+            ComputerSeatsInput::SeatChateau { .. } => f.write_str("SeatChateau(…)"),
+            ComputerSeatsInput::ThinkChateau { id, .. } => write!(f, "ThinkChateau({id})"),
         }
     }
 }
@@ -174,6 +238,12 @@ pub enum ComputerSeatsOutput {
     },
     /// The hint for request `id`; `None` when the decision was not the seat's.
     Hinted { id: u64, action: Option<Action> },
+    /// A Château Noir computer seat's action for thought `id`.
+    ChateauChose {
+        id: u64,
+        seat: Option<castellan_chateau::game::Seat>,
+        action: Option<castellan_chateau::game::Action>,
+    },
 }
 
 impl Worker for ComputerSeats {
@@ -210,6 +280,39 @@ impl Worker for ComputerSeats {
                 }
                 if !cancel.is_cancelled() {
                     let _ = sender.output(ComputerSeatsOutput::Chose { id, seat, action });
+                }
+            }
+            ComputerSeatsInput::SeatChateau {
+                strengths,
+                seed,
+                cancel,
+            } => {
+                self.chateau = Some(ChateauComputers::for_table(&strengths, seed, &cancel));
+            }
+            ComputerSeatsInput::ThinkChateau { id, game, pace } => {
+                let started = Instant::now();
+                let Some(table) = self.chateau.as_mut() else {
+                    return;
+                };
+                let cancel = table.cancel.clone();
+                if cancel.is_cancelled() {
+                    return;
+                }
+                let chosen = table.choose(&game);
+                while let Some(left) = pace.checked_sub(started.elapsed())
+                    && !left.is_zero()
+                {
+                    if cancel.is_cancelled() {
+                        return;
+                    }
+                    std::thread::sleep(CANCEL_POLL.min(left));
+                }
+                if !cancel.is_cancelled() {
+                    let _ = sender.output(ComputerSeatsOutput::ChateauChose {
+                        id,
+                        seat: chosen.as_ref().map(|(seat, _)| *seat),
+                        action: chosen.map(|(_, action)| action),
+                    });
                 }
             }
             ComputerSeatsInput::Hint {

@@ -31,6 +31,7 @@
 mod balance_lab;
 mod battle_panel;
 mod card_art;
+mod chateau;
 mod computer;
 mod decisions;
 mod dice_view;

@@ -253,3 +253,86 @@ fn make_screenshots() {
         let _ = save.parent().map(std::fs::remove_dir);
     }
 }
+
+/// A Château Noir match of a person against the computer, played by the Normal
+/// players for some rounds, saved at the start of the person's turn.
+fn chateau_save(folder: &Path) -> PathBuf {
+    use super::chateau::session::ChateauSession;
+    use super::chateau::setup::ChateauSetup;
+    use castellan_chateau::bot::{Player, Strength, Thinking};
+    use rand::SeedableRng;
+
+    let setup = ChateauSetup::new("Anna".into(), 2, |_| "Béla".into());
+    let mut session = ChateauSession::new(&setup, 21).expect("the table is valid");
+    let mut players = [
+        Player::new(Strength::Normal, Thinking::default()),
+        Player::new(Strength::Normal, Thinking::default()),
+    ];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    for _ in 0..5_000 {
+        let game = session.game();
+        let at_start = game.state().spent() == 0 && game.state().hand().is_none();
+        if game.turns() >= 14 && at_start && session.person_to_move().is_some() {
+            let folder = folder.join(format!("castellan-chateau-{}", std::process::id()));
+            std::fs::create_dir_all(&folder).expect("a scratch folder");
+            let path = folder.join("Evening match.castellan");
+            std::fs::write(&path, session.to_json().expect("the match saves"))
+                .expect("the save is written");
+            return path;
+        }
+        let seat = game.pending_seat().expect("the match goes on");
+        let (seat, action) = players[seat.index()]
+            .choose(game, &mut rng)
+            .expect("a move");
+        session
+            .apply(seat, action)
+            .expect("the players play legal moves");
+    }
+    panic!("the Château Noir position never came");
+}
+
+#[gtk::test]
+#[ignore = "makes the screenshots: run by `make screenshot`"]
+fn make_chateau_screenshots() {
+    use super::chateau::ChateauTableInput;
+    use super::chateau::board_area::BoardEvent;
+
+    let folder = folder();
+    let save = chateau_save(&std::env::temp_dir());
+    let styles = adw::StyleManager::default();
+    for (style, scheme) in [
+        ("light", adw::ColorScheme::ForceLight),
+        ("dark", adw::ColorScheme::ForceDark),
+    ] {
+        styles.set_color_scheme(scheme);
+        let window = MainWindow::builder()
+            .launch(Startup::Open(save.clone()))
+            .detach();
+        window.widget().set_default_size(1200, 800);
+        window.widget().present();
+        settle();
+        settle();
+        assert_eq!(window.model().page, Page::Chateau, "the match opened");
+        // A piece in hand: its next squares lit, each with its kind of unit.
+        let (table, piece) = {
+            let model = window.model();
+            let table = model.chateau.as_ref().expect("the table");
+            let legal = table.model().session().expect("the match").legal();
+            (
+                table.sender().clone(),
+                legal.pickable[legal.pickable.len() / 2],
+            )
+        };
+        table.emit(ChateauTableInput::Board(BoardEvent::Clicked(piece)));
+        settle();
+        settle();
+        save_window_png(
+            window.widget(),
+            &folder.join(format!("chateau-{style}.png")),
+        );
+        window.widget().set_visible(false);
+        settle();
+    }
+    let _ = std::fs::remove_file(&save);
+    let _ = save.parent().map(std::fs::remove_dir);
+}

@@ -19,6 +19,7 @@ use gettextrs::gettext;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
+use super::chateau_games::{self, ChateauOptions};
 use super::games_args::{BoardAndRules, effort};
 use crate::charts::page::{PageText, write_page};
 use crate::charts::{Figures, Theme};
@@ -101,6 +102,8 @@ pub struct BalanceArgs {
         help = gettext("Also draw the report with its charts as PDF, PNG or SVG")
     )]
     report: Option<PathBuf>,
+    #[command(flatten)]
+    chateau: ChateauOptions,
 }
 
 /// Plays the games and prints the findings.
@@ -164,6 +167,24 @@ fn lab(
 }
 
 fn balance(args: &BalanceArgs) -> Result<(), String> {
+    if args.chateau.wanted(&args.files) {
+        if args.against.is_some() || args.csv || args.report.is_some() {
+            return Err(gettext(
+                "--against, --csv and --report are for Castle Risk boards: Château Noir's lab prints its findings or JSON",
+            ));
+        }
+        return chateau_games::balance(&chateau_games::BalanceRequest {
+            files: &args.files,
+            options: &args.chateau,
+            seats: args.seats,
+            strength: args.strength,
+            games: args.games,
+            seed: args.seed,
+            effort: args.effort,
+            threads: args.threads.map_or(0, usize::from),
+            json: args.json,
+        });
+    }
     let board_path = args.files.board_path();
     let (board, variant) = args.files.load()?;
     let board = Arc::new(board);

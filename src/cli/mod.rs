@@ -7,6 +7,7 @@
 
 mod balance;
 mod board;
+mod chateau_games;
 mod chateau_noir;
 mod check;
 mod games_args;

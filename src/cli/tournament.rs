@@ -14,6 +14,7 @@ use gettextrs::gettext;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
+use super::chateau_games::{self, ChateauOptions};
 use super::games_args::{BoardAndRules, effort};
 use crate::numbers::{decimal, percent};
 use crate::text::fill;
@@ -66,6 +67,8 @@ pub struct TournamentArgs {
         help = gettext("Write the results as JSON")
     )]
     json: bool,
+    #[command(flatten)]
+    chateau: ChateauOptions,
 }
 
 /// Plays the games and prints the standings.
@@ -80,6 +83,18 @@ pub fn run(args: TournamentArgs) -> ExitCode {
 }
 
 fn play(args: &TournamentArgs) -> Result<(), String> {
+    if args.chateau.wanted(&args.files) {
+        return chateau_games::tournament(&chateau_games::TournamentRequest {
+            files: &args.files,
+            options: &args.chateau,
+            players: &args.players,
+            games: args.games,
+            seed: args.seed,
+            effort: args.effort,
+            threads: args.threads.map_or(0, usize::from),
+            json: args.json,
+        });
+    }
     if !(2..=6).contains(&args.players.len()) {
         return Err(fill(
             &gettext("{count} players given: a game takes 2 to 6"),

@@ -2,6 +2,7 @@
 //! `"id"` off). Variants without fields are written `{}` so that serde refuses unknown
 //! fields on them too.
 
+use castellan_chateau::bot::Strength;
 use castellan_chateau::game::{Action, Seat};
 use castellan_chateau::variant::Variant;
 use serde::Deserialize;
@@ -65,10 +66,10 @@ pub(crate) enum Request {
         #[serde(default)]
         path: Option<String>,
     },
-    /// A computer player's suggestion: not available yet for this game.
+    /// What a computer player of `strength` would do for the seat to decide (the
+    /// seed: by default the game's, mixed with the actions played).
     Suggest {
-        #[serde(default)]
-        strength: Option<Value>,
+        strength: Strength,
         #[serde(default)]
         seed: Option<u64>,
     },

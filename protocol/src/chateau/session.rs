@@ -4,10 +4,11 @@
 use std::sync::Arc;
 
 use castellan_chateau::board::{ArmyId, Board};
+use castellan_chateau::bot::{Player, Thinking};
 use castellan_chateau::game::{Finder, Game, Seat, Table};
 use castellan_chateau::save::SavedGame;
 use castellan_common::protocol::{Refusal, error_reply, reply};
-use castellan_common::rng::clock_seed;
+use castellan_common::rng::{clock_seed, derive_seed, seeded};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -148,11 +149,19 @@ impl Session {
                     .map_err(|e| Refusal::new("invalid_save", e.to_string()))?;
                 Ok(self.seat(game, save.board_source, save.app, id))
             }
-            Request::Suggest { .. } => {
-                self.game_ref()?;
-                Err(Refusal::new(
-                    "no_suggestions",
-                    "Château Noir has no computer players yet: `suggest` is not available for it",
+            Request::Suggest { strength, seed } => {
+                let game = self.game_ref()?;
+                let seed = seed.unwrap_or_else(|| suggestion_seed(game));
+                // A fresh player plans the whole turn and gives its first action; the
+                // same game and seed give the same answer.
+                let mut player = Player::new(strength, Thinking::default());
+                let (seat, action) = player.choose(game, &mut seeded(seed)).ok_or_else(|| {
+                    Refusal::new("game_over", "the game is over: there is nothing to suggest")
+                })?;
+                Ok(reply(
+                    "suggestion",
+                    id,
+                    json!({ "seat": seat, "strength": strength, "action": action }),
                 ))
             }
         }
@@ -297,4 +306,10 @@ fn table(
         .check(board)
         .map_err(|error| invalid(error.to_string()))?;
     Ok(table)
+}
+
+/// The seed of a `suggest` that names none: the game's seed and the actions played,
+/// so that asking again gets the same answer.
+fn suggestion_seed(game: &Game) -> u64 {
+    derive_seed(game.seed(), game.history().len() as u64)
 }

@@ -6,6 +6,7 @@
 //! designers edit them in a text editor; `files` remembers the last setup.
 
 mod boards;
+mod chateau_seats;
 mod presets;
 mod seats;
 #[cfg(test)]
@@ -16,12 +17,13 @@ use std::path::PathBuf;
 use adw::prelude::*;
 use castellan_engine::game::{MAX_SEATS, MIN_SEATS, seats_allowed};
 use castellan_engine::variant::{Variant, load_variant_file};
-use gettextrs::{gettext, ngettext};
+use gettextrs::{gettext, ngettext, pgettext};
 use relm4::factory::FactoryVecDeque;
 use relm4::gtk::gio;
 use relm4::prelude::*;
 
 use crate::app::balance_lab::{BalanceLab, BalanceLabInput};
+use crate::app::chateau::setup::{self as chateau_setup, ChateauSetup};
 use crate::app::files::{self, FileKind};
 use crate::app::library::{
     self, BoardEntry, LoadedBoard, Origin, VariantEntry, personal_folder, shipped_folder,
@@ -32,6 +34,7 @@ use crate::messages;
 use crate::text::{fill, translated};
 use crate::variant_options::changed_options;
 use boards::{BoardTile, BoardTileData};
+use chateau_seats::{ChateauSeatChange, ChateauSeatInit, ChateauSeatRow};
 #[cfg(test)]
 pub use seats::{COMPUTER_ICON, PERSON_ICON};
 use seats::{
@@ -135,7 +138,15 @@ pub struct NewGameDialog {
     chooser: Option<gtk::FileChooserNative>,
     /// The balance lab, made the first time a board and rules are tested.
     lab: Option<Controller<BalanceLab>>,
+    /// Château Noir is chosen rather than a Risk game, and its table.
+    chateau: bool,
+    chateau_setup: ChateauSetup,
+    chateau_rows: FactoryVecDeque<ChateauSeatRow>,
+    chateau_board: castellan_chateau::board::Board,
 }
+
+/// The games the dialog offers, in its list's order.
+const GAME_CHOICES: usize = 3;
 
 #[derive(Debug)]
 pub enum NewGameInput {
@@ -158,6 +169,11 @@ pub enum NewGameInput {
     Seat(SeatChange),
     SetQuickDefence(bool),
     SetSeed(String),
+    /// Castle Risk, classic Risk or Château Noir (by the list's position).
+    ChooseGame(u32),
+    ChateauCount(usize),
+    ChateauTeams(bool),
+    ChateauSeat(ChateauSeatChange),
     Start,
     Cancel,
 }
@@ -165,6 +181,8 @@ pub enum NewGameInput {
 #[derive(Debug)]
 pub enum NewGameOutput {
     Start(Box<NewGame>),
+    /// Start a Château Noir match seated so.
+    StartChateau(Box<ChateauSetup>),
     /// Open the variant editor on these rules (from this file, if any).
     EditVariant(Variant, Option<PathBuf>),
 }
@@ -199,7 +217,7 @@ impl Component for NewGameDialog {
                         set_widget_name: "start",
                         add_css_class: "suggested-action",
                         #[watch]
-                        set_sensitive: model.new_game().is_ok(),
+                        set_sensitive: model.chateau || model.new_game().is_ok(),
                         connect_clicked => NewGameInput::Start,
                     },
                 },
@@ -220,7 +238,73 @@ impl Component for NewGameDialog {
                             set_spacing: 24,
 
                             adw::PreferencesGroup {
+                                adw::ActionRow {
+                                    set_title: &pgettext("game family", "Game"),
+                                    add_suffix = &gtk::DropDown {
+                                        set_widget_name: "game-choice",
+                                        set_valign: gtk::Align::Center,
+                                        set_model: Some(&gtk::StringList::new(&[
+                                            gettext("Castle Risk").as_str(),
+                                            gettext("Classic Risk").as_str(),
+                                            gettext("Château Noir").as_str(),
+                                        ])),
+                                        #[watch]
+                                        #[block_signal(game_chosen)]
+                                        set_selected: model.game_position(),
+                                        connect_selected_notify[sender] => move |list| {
+                                            sender.input(NewGameInput::ChooseGame(list.selected()));
+                                        } @game_chosen,
+                                    },
+                                },
+                            },
+
+                            adw::PreferencesGroup {
+                                set_title: &gettext("Château Noir"),
+                                set_description: Some(&gettext("Four armies on the reconstructed board. Two seats command a team each; three seats, one a team and two an army; four seats, an army each — in teams or each for itself.")),
+                                #[watch]
+                                set_visible: model.chateau,
+
+                                adw::ActionRow {
+                                    set_title: &gettext("Seats"),
+                                    add_suffix = &gtk::SpinButton {
+                                        set_widget_name: "chateau-seats",
+                                        set_valign: gtk::Align::Center,
+                                        set_range: (chateau_setup::MIN_SEATS as f64, chateau_setup::MAX_SEATS as f64),
+                                        set_increments: (1.0, 1.0),
+                                        #[watch]
+                                        #[block_signal(chateau_count_changed)]
+                                        set_value: model.chateau_setup.seats.len() as f64,
+                                        connect_value_changed[sender] => move |spin| {
+                                            sender.input(NewGameInput::ChateauCount(spin.value_as_int().max(0) as usize));
+                                        } @chateau_count_changed,
+                                    },
+                                },
+                                adw::ActionRow {
+                                    set_title: &gettext("Teams"),
+                                    set_subtitle: &gettext("Red and Yellow against Green and Blue; off: each army for itself"),
+                                    add_suffix = &gtk::Switch {
+                                        set_widget_name: "chateau-teams",
+                                        set_valign: gtk::Align::Center,
+                                        #[watch]
+                                        #[block_signal(chateau_teams_changed)]
+                                        set_active: model.chateau_setup.teams,
+                                        connect_active_notify[sender] => move |switch| {
+                                            sender.input(NewGameInput::ChateauTeams(switch.is_active()));
+                                        } @chateau_teams_changed,
+                                    },
+                                },
+                                #[local_ref]
+                                chateau_list -> gtk::Box {
+                                    set_orientation: gtk::Orientation::Vertical,
+                                    set_spacing: 6,
+                                    set_margin_top: 6,
+                                },
+                            },
+
+                            adw::PreferencesGroup {
                                 set_title: &gettext("Board"),
+                                #[watch]
+                                set_visible: !model.chateau,
                                 #[wrap(Some)]
                                 set_header_suffix = &gtk::Button {
                                     set_label: &gettext("Open Board File…"),
@@ -246,6 +330,8 @@ impl Component for NewGameDialog {
 
                             adw::PreferencesGroup {
                                 set_title: &gettext("Rules"),
+                                #[watch]
+                                set_visible: !model.chateau,
                                 #[wrap(Some)]
                                 set_header_suffix = &gtk::Button {
                                     set_widget_name: "test-rules",
@@ -301,6 +387,8 @@ impl Component for NewGameDialog {
 
                             adw::PreferencesGroup {
                                 set_title: &gettext("Players"),
+                                #[watch]
+                                set_visible: !model.chateau,
                                 #[wrap(Some)]
                                 set_header_suffix = &gtk::Box {
                                     set_spacing: 6,
@@ -329,6 +417,8 @@ impl Component for NewGameDialog {
                             },
 
                             adw::PreferencesGroup {
+                                #[watch]
+                                set_visible: !model.chateau,
                                 adw::ActionRow {
                                     set_title: &gettext("Defenders Roll the Most Dice"),
                                     set_subtitle: &gettext("People are asked to defend only when they could play a Marshall or bring out hidden armies"),
@@ -367,7 +457,7 @@ impl Component for NewGameDialog {
                                 add_css_class: "error",
                                 set_wrap: true,
                                 #[watch]
-                                set_text: model.new_game().err().as_deref().unwrap_or(""),
+                                set_text: &model.problem_text(),
                             },
                         },
                     },
@@ -405,9 +495,16 @@ impl Component for NewGameDialog {
             monitors: Vec::new(),
             chooser: None,
             lab: None,
+            chateau: false,
+            chateau_setup: ChateauSetup::new(person_name(), 2, default_name),
+            chateau_rows: FactoryVecDeque::builder()
+                .launch(gtk::Box::default())
+                .forward(sender.input_sender(), NewGameInput::ChateauSeat),
+            chateau_board: castellan_chateau::board::Board::reconstructed(),
         };
         let board_grid = model.board_tiles.widget();
         let seat_list = model.seat_rows.widget();
+        let chateau_list = model.chateau_rows.widget();
         let widgets = view_output!();
         // The boards and variants are read, and watched, when the dialog opens: a game
         // started without it never pays for them.
@@ -569,6 +666,68 @@ impl Component for NewGameDialog {
             NewGameInput::Seat(change) => self.change_seat(change),
             NewGameInput::SetQuickDefence(on) => self.quick_defence = on,
             NewGameInput::SetSeed(seed) => self.seed = seed,
+            NewGameInput::ChooseGame(position) => self.choose_game(position, &sender),
+            NewGameInput::ChateauCount(count) => {
+                let count = count.clamp(chateau_setup::MIN_SEATS, chateau_setup::MAX_SEATS);
+                let seats = &mut self.chateau_setup.seats;
+                while seats.len() < count {
+                    let seat =
+                        ChateauSetup::new(String::new(), chateau_setup::MAX_SEATS, default_name)
+                            .seats[seats.len()]
+                        .clone();
+                    seats.push(seat);
+                }
+                seats.truncate(count);
+                self.chateau_setup.mend_groups();
+                self.show_chateau_seats();
+            }
+            NewGameInput::ChateauTeams(teams) => {
+                self.chateau_setup.teams = teams;
+                self.show_chateau_seats();
+            }
+            NewGameInput::ChateauSeat(change) => {
+                let seats = &mut self.chateau_setup.seats;
+                match change {
+                    ChateauSeatChange::Name(seat, name) => {
+                        if let Some(s) = seats.get_mut(seat) {
+                            s.name = name;
+                        }
+                    }
+                    ChateauSeatChange::Computer(seat, computer) => {
+                        if let Some(s) = seats.get_mut(seat) {
+                            s.computer = computer;
+                        }
+                    }
+                    ChateauSeatChange::Strength(seat, strength) => {
+                        if let Some(s) = seats.get_mut(seat) {
+                            s.strength = strength;
+                        }
+                    }
+                    ChateauSeatChange::Group(seat, group) => {
+                        if self.chateau_setup.groups.get(seat) != Some(&group) {
+                            self.chateau_setup.give_group(seat, group);
+                            self.show_chateau_seats();
+                        }
+                    }
+                }
+                return;
+            }
+            NewGameInput::Start if self.chateau => {
+                let mut setup = self.chateau_setup.clone();
+                for (index, seat) in setup.seats.iter_mut().enumerate() {
+                    seat.name = seat
+                        .name
+                        .trim()
+                        .chars()
+                        .filter(|c| !c.is_control())
+                        .take(32)
+                        .collect();
+                    if seat.name.is_empty() {
+                        seat.name = default_name(index);
+                    }
+                }
+                let _ = sender.output(NewGameOutput::StartChateau(Box::new(setup)));
+            }
             NewGameInput::Start => {
                 if let Ok(game) = self.new_game() {
                     let _ = sender.output(NewGameOutput::Start(Box::new(game)));
@@ -581,6 +740,94 @@ impl Component for NewGameDialog {
 }
 
 impl NewGameDialog {
+    /// Why the game cannot start yet, under the dialog (empty when it can).
+    fn problem_text(&self) -> String {
+        if self.chateau {
+            return String::new();
+        }
+        self.new_game().err().unwrap_or_default()
+    }
+
+    /// The game chosen, as its position in the game list: Château Noir, or the Risk
+    /// game the chosen rules play.
+    fn game_position(&self) -> u32 {
+        if self.chateau {
+            return 2;
+        }
+        match self.chosen_variant() {
+            Ok((variant, _)) if variant.ruleset == castellan_engine::variant::Ruleset::Classic => 1,
+            _ => 0,
+        }
+    }
+
+    /// Chooses a game: Château Noir, or a Risk game by its shipped rules (and board).
+    fn choose_game(&mut self, position: u32, sender: &ComponentSender<Self>) {
+        if position as usize >= GAME_CHOICES {
+            return;
+        }
+        self.chateau = position == 2;
+        if self.chateau {
+            self.show_chateau_seats();
+            return;
+        }
+        let ruleset = if position == 1 {
+            castellan_engine::variant::Ruleset::Classic
+        } else {
+            castellan_engine::variant::Ruleset::CastleRisk
+        };
+        if self.game_position() == position {
+            return;
+        }
+        // The shipped rules of each Risk game.
+        let file = match ruleset {
+            castellan_engine::variant::Ruleset::Classic => "classic.toml",
+            castellan_engine::variant::Ruleset::CastleRisk => "rulebook.toml",
+        };
+        let shipped = self.variants.iter().position(|entry| {
+            entry.origin == Origin::Shipped
+                && entry.loaded.is_ok()
+                && entry.path.file_name().is_some_and(|name| name == file)
+        });
+        if let Some(index) = shipped
+            && let Some(at) = self
+                .rules_items
+                .iter()
+                .position(|item| *item == RulesItem::File(index))
+        {
+            sender.input(NewGameInput::RulesChosen(at as u32));
+        }
+    }
+
+    /// The Château Noir seat rows, rebuilt from the setup (after a change of count,
+    /// teams or armies).
+    fn show_chateau_seats(&mut self) {
+        let groups: Vec<String> = chateau_setup::army_groups(
+            &self.chateau_board,
+            self.chateau_setup.seats.len(),
+            self.chateau_setup.teams,
+        )
+        .iter()
+        .map(|armies| {
+            armies
+                .iter()
+                .map(|&a| crate::app::chateau::words::army(&self.chateau_board, a))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        })
+        .collect();
+        self.chateau_setup.mend_groups();
+        let mut rows = self.chateau_rows.guard();
+        rows.clear();
+        for (index, seat) in self.chateau_setup.seats.iter().enumerate() {
+            rows.push_back(ChateauSeatInit {
+                index,
+                seat: seat.clone(),
+                groups: groups.clone(),
+                group: self.chateau_setup.groups[index],
+            });
+        }
+    }
+
     fn chosen_board(&self) -> Option<&BoardEntry> {
         let path = self.board.as_ref()?;
         self.boards.iter().find(|b| &b.path == path)

@@ -409,3 +409,59 @@ fn a_first_game_is_one_person_against_normal_computers_on_the_rulebook() {
     let game = dialog.start();
     assert!(!game.setup.seats[1].computer);
 }
+
+#[gtk::test]
+fn the_game_list_chooses_classic_risk_and_seats_chateau_noir() {
+    let dialog = Dialog::open(default_setup());
+    let games = dialog.widget::<gtk::DropDown>("game-choice");
+    // Classic Risk: the classic rules, on the classic map.
+    games.set_selected(1);
+    settle();
+    let game = dialog.start();
+    assert_eq!(
+        game.variant.ruleset,
+        castellan_engine::variant::Ruleset::Classic
+    );
+    assert_eq!(games.selected(), 1);
+    // Château Noir: three seats, each for itself; the second seat takes the first's
+    // army, the computer plays it at Expert.
+    games.set_selected(2);
+    settle();
+    assert!(!dialog.widget::<gtk::FlowBox>("boards").is_visible());
+    dialog
+        .widget::<gtk::SpinButton>("chateau-seats")
+        .set_value(3.0);
+    dialog
+        .widget::<gtk::Switch>("chateau-teams")
+        .set_active(false);
+    settle();
+    dialog
+        .widget::<gtk::DropDown>("chateau-seat-armies-1")
+        .set_selected(0);
+    settle();
+    dialog
+        .widget::<gtk::DropDown>("chateau-seat-strength-2")
+        .set_selected(2);
+    settle();
+    dialog.widget::<gtk::Button>("start").emit_clicked();
+    settle();
+    let Some(NewGameOutput::StartChateau(setup)) = dialog.outputs.borrow_mut().pop() else {
+        panic!("no Château Noir match started");
+    };
+    let board = castellan_chateau::board::Board::reconstructed();
+    let table = setup.table(&board);
+    assert_eq!(table.seats.len(), 3);
+    assert!(!table.teams);
+    assert!(table.check(&board).is_ok());
+    let groups = crate::app::chateau::setup::army_groups(&board, 3, false);
+    assert_eq!(
+        table.seats[1], groups[0],
+        "the second seat took the first army"
+    );
+    assert_eq!(table.seats[0], groups[1], "and the first seat its army");
+    assert_eq!(
+        setup.seats[2].strength,
+        castellan_chateau::bot::Strength::Expert
+    );
+    assert!(setup.seats[2].computer && !setup.seats[0].computer);
+}

@@ -30,7 +30,8 @@ impl MainWindow {
         let in_progress = self
             .session
             .as_ref()
-            .is_some_and(|s| s.unsaved() && s.game().pending().is_some());
+            .is_some_and(|s| s.unsaved() && s.game().pending().is_some())
+            || self.chateau_unsaved();
         if !in_progress {
             self.proceed(then, sender);
             return;
@@ -74,10 +75,14 @@ impl MainWindow {
     }
 
     pub(super) fn choose_file(&mut self, save: bool, sender: &ComponentSender<Self>) {
-        if save && self.session.is_none() {
+        let chateau = self.chateau_path();
+        if save && self.session.is_none() && chateau.is_none() {
             return;
         }
-        let suggested = self.session.as_ref().and_then(|s| s.path().cloned());
+        let suggested = match chateau {
+            Some(path) => path,
+            None => self.session.as_ref().and_then(|s| s.path().cloned()),
+        };
         let sender = sender.clone();
         self.chooser = Some(files::choose(
             &self.window,
@@ -138,6 +143,7 @@ impl MainWindow {
         match Session::new(board, variant, &setup, seed) {
             Ok(session) => {
                 self.new_game.widget().set_visible(false);
+                self.sit_at_risk();
                 self.begin(session, sender);
             }
             // The dialog stays open, so that the setup can be mended.
@@ -149,8 +155,20 @@ impl MainWindow {
     }
 
     pub(super) fn open_file(&mut self, path: PathBuf, sender: &ComponentSender<Self>) {
+        // A Château Noir save sits at its own table; anything else is the Risk
+        // table's to open (or to explain why it cannot).
+        if let Ok(json) = castellan_engine::diagnostics::read_text_file(
+            &path,
+            castellan_chateau::save::MAX_SAVE_BYTES,
+        ) && self.open_chateau(&json, &path, sender)
+        {
+            return;
+        }
         match files::open_game(&path) {
-            Ok(session) => self.begin(session, sender),
+            Ok(session) => {
+                self.sit_at_risk();
+                self.begin(session, sender)
+            }
             // The game in progress stays as it was. What the file is not, in plain
             // words, and the detail below for whoever wants it.
             Err(failure) if failure.not_a_save => {
@@ -175,6 +193,9 @@ impl MainWindow {
     }
 
     pub(super) fn save_to(&mut self, path: PathBuf) {
+        if self.save_chateau(path.clone()) {
+            return;
+        }
         let Some(session) = &mut self.session else {
             return;
         };

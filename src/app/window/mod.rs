@@ -41,7 +41,10 @@ use castellan_engine::bot::Cancel;
 mod commands;
 mod play;
 mod story;
+mod tables;
 mod tips;
+
+pub use tables::Family;
 
 /// The side panels' width beside the map.
 pub(super) const SIDEBAR_WIDTH: i32 = 340;
@@ -63,6 +66,8 @@ pub enum Page {
     Victory,
     /// The board could not be loaded.
     Broken,
+    /// The Château Noir table.
+    Chateau,
 }
 
 impl Page {
@@ -82,6 +87,7 @@ impl Page {
             Page::Privacy => "privacy",
             Page::Victory => "victory",
             Page::Broken => "broken",
+            Page::Chateau => "chateau",
         }
     }
 }
@@ -198,6 +204,13 @@ pub struct MainWindow {
     echo_log: bool,
     /// Where the last setup is remembered (see [`setup_file`]).
     setup_file: PathBuf,
+    /// The game family at the table (see `tables`).
+    pub(super) family: Family,
+    /// The Château Noir table, made when first played, the box its page holds it in,
+    /// and the flag that stops its computer seats' thinking.
+    pub(super) chateau: Option<Controller<super::chateau::ChateauTable>>,
+    chateau_holder: gtk::Box,
+    chateau_cancel: castellan_chateau::bot::Cancel,
     /// The person and turn (0 in setup) last warned that a placement leaves their
     /// castle in danger: the warning comes once a turn, and Confirm then places.
     castle_warned: Option<(Seat, u32)>,
@@ -227,6 +240,26 @@ pub enum MainWindowInput {
     /// Unsaved changes may go: carry on.
     Proceed(Then),
     StartGame(Box<NewGame>),
+    /// Start a Château Noir match seated so.
+    StartChateau(Box<super::chateau::setup::ChateauSetup>),
+    /// The Château Noir table asks for its computer seat's action.
+    ChateauThink {
+        id: u64,
+        game: Box<castellan_chateau::game::Game>,
+    },
+    /// The worker's answer to the Château Noir table.
+    ChateauChose {
+        id: u64,
+        seat: Option<castellan_chateau::game::Seat>,
+        action: Option<castellan_chateau::game::Action>,
+    },
+    /// The Château Noir table passes the screen to this person.
+    ChateauPass {
+        name: String,
+        last: Option<String>,
+    },
+    /// What a table shows in the header changed.
+    TableChanged,
     /// A saved game chosen to open in place of the game at the table.
     OpenChosen(PathBuf),
     /// Open this saved game now.
@@ -345,6 +378,9 @@ impl Component for MainWindow {
                         set_tooltip_text: Some(&gettext("Fit Map to Window")),
                         #[watch]
                         set_sensitive: model.map.is_some(),
+                        // The Château Noir board always fits its place.
+                        #[watch]
+                        set_visible: model.page != Page::Chateau,
                         connect_clicked => MainWindowInput::FitMap,
                     },
                 },
@@ -604,6 +640,8 @@ impl Component for MainWindow {
                     },
 
                     #[local_ref]
+                    add_named[Some("chateau")] = chateau_holder -> gtk::Box {},
+                    #[local_ref]
                     add_named[Some("privacy")] = privacy_widget -> adw::StatusPage {},
                     #[local_ref]
                     add_named[Some("victory")] = victory_widget -> adw::StatusPage {},
@@ -638,6 +676,7 @@ impl Component for MainWindow {
             .launch(())
             .forward(sender.input_sender(), |output| match output {
                 NewGameOutput::Start(game) => MainWindowInput::StartGame(game),
+                NewGameOutput::StartChateau(setup) => MainWindowInput::StartChateau(setup),
                 NewGameOutput::EditVariant(variant, path) => {
                     MainWindowInput::EditVariantForNewGame(variant, path)
                 }
@@ -681,6 +720,9 @@ impl Component for MainWindow {
                     }
                     ComputerSeatsOutput::Hinted { id, action } => {
                         MainWindowInput::Hinted { id, action }
+                    }
+                    ComputerSeatsOutput::ChateauChose { id, seat, action } => {
+                        MainWindowInput::ChateauChose { id, seat, action }
                     }
                 });
         let tips = TipBar::builder()
@@ -739,11 +781,16 @@ impl Component for MainWindow {
             echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),
             setup_file: setup_file(),
             castle_warned: None,
+            family: Family::Risk,
+            chateau: None,
+            chateau_holder: gtk::Box::new(gtk::Orientation::Vertical, 0),
+            chateau_cancel: castellan_chateau::bot::Cancel::new(),
         };
         if let Ok(loaded) = &board {
             model.show_board(Arc::clone(&loaded.board), &sender);
         }
         let map_holder = &model.map_holder.clone();
+        let chateau_holder = &model.chateau_holder.clone();
         let battle_widget = &model.battle.widget().clone();
         let sidebar_widget = &model.sidebar.widget().clone();
         let log_widget = &model.log.widget().clone();
@@ -795,6 +842,14 @@ impl Component for MainWindow {
             MainWindowInput::OpenChosen(path) => self.unless_unsaved(Then::Open(path), &sender),
             MainWindowInput::Quit => self.unless_unsaved(Then::Quit, &sender),
             MainWindowInput::Proceed(then) => self.proceed(then, &sender),
+            MainWindowInput::Save if self.chateau_path().is_some() => {
+                match self.chateau_path().flatten() {
+                    Some(path) => {
+                        self.save_chateau(path);
+                    }
+                    None => self.choose_file(true, &sender),
+                }
+            }
             MainWindowInput::Save => match self.session.as_ref().and_then(|s| s.path().cloned()) {
                 Some(path) => self.save_to(path),
                 None => self.choose_file(true, &sender),
@@ -845,6 +900,19 @@ impl Component for MainWindow {
                 }
             }
             MainWindowInput::StartGame(game) => self.start_game(*game, &sender),
+            MainWindowInput::StartChateau(setup) => self.start_chateau(*setup, &sender),
+            MainWindowInput::ChateauThink { id, game } => self.chateau_think(id, game),
+            MainWindowInput::ChateauChose { id, seat, action } => {
+                if let Some(table) = &self.chateau {
+                    table.emit(super::chateau::ChateauTableInput::ComputerChose {
+                        id,
+                        seat,
+                        action,
+                    });
+                }
+            }
+            MainWindowInput::ChateauPass { name, last } => self.chateau_pass(name, last),
+            MainWindowInput::TableChanged => {}
             MainWindowInput::OpenFile(path) => self.open_file(path, &sender),
             MainWindowInput::SaveTo(path) => self.save_to(path),
             MainWindowInput::FitMap => {
@@ -916,10 +984,16 @@ impl Component for MainWindow {
                     map.widget().grab_focus();
                 }
             }
+            MainWindowInput::OnGamePage(message) if self.page == Page::Chateau => {
+                self.chateau_shortcut(*message);
+            }
             MainWindowInput::OnGamePage(message) => {
                 if self.page == Page::Game && self.session.is_some() {
                     sender.input(*message);
                 }
+            }
+            MainWindowInput::PrivacyCleared if self.family != Family::Risk => {
+                self.page = self.table_page();
             }
             MainWindowInput::PrivacyCleared => {
                 if let Some(session) = &mut self.session
@@ -932,6 +1006,9 @@ impl Component for MainWindow {
             MainWindowInput::ShowMap => self.page = Page::Game,
             MainWindowInput::SetSpeed(speed) => {
                 self.speed = speed;
+                if let Some(table) = &self.chateau {
+                    table.emit(super::chateau::ChateauTableInput::SetPace(speed.pace()));
+                }
                 self.keep_preferences();
             }
             MainWindowInput::WindowWidth(width) => {
@@ -972,6 +1049,7 @@ impl Component for MainWindow {
 
     fn shutdown(&mut self, _widgets: &mut Self::Widgets, _output: relm4::Sender<()>) {
         self.leave_table();
+        self.leave_chateau();
     }
 }
 
@@ -1047,6 +1125,9 @@ impl MainWindow {
     /// The game's file (or "New Game") with a dot when unsaved, then the board and
     /// the rules it is played with; before any game, the board shown.
     fn subtitle(&self) -> String {
+        if let Some(subtitle) = self.chateau_subtitle() {
+            return subtitle;
+        }
         let Some(session) = &self.session else {
             return self
                 .shown_board
