@@ -126,11 +126,15 @@ impl MainWindow {
 
     /// Asks the worker for a Château Noir computer seat's action.
     pub(super) fn chateau_think(&mut self, id: u64, game: Box<castellan_chateau::game::Game>) {
-        self.computers.emit(ComputerSeatsInput::ThinkChateau {
+        let think = ComputerSeatsInput::ThinkChateau {
             id,
             game,
             pace: self.speed.pace(),
-        });
+        };
+        // After any frame that is due, as for Risk (see `let_computer_move`): at
+        // Instant speed the board would otherwise not be painted between units.
+        let computers = self.computers.sender().clone();
+        gtk::glib::idle_add_local_once(move || computers.emit(think));
     }
 
     /// A turn's shortcut (an accelerator of the window's, made for the Risk table)
