@@ -744,3 +744,26 @@ fn chateau_noir_perft_counts_the_opening_and_check_reads_its_board() {
         stderr(&output)
     );
 }
+
+#[test]
+fn replay_of_a_chateau_noir_save_prints_its_moves_in_either_language() {
+    let save = "protocol/tests/saves/duel.save.json";
+    let output = castellan(&["replay", save]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed = stdout(&output);
+    assert!(
+        printed.starts_with(
+            "Château Noir: 2 seats, seed 0, 3 actions replayed\n\
+             Round 1, Red (seat 0): G1–F1–F2, A6–A5–A4–B4–B5\n  \
+             Red captures Blue's soldier on E2: +1 point\n"
+        ),
+        "{printed}"
+    );
+    assert!(printed.contains("Scores: Red 1, Blue 0\n"), "{printed}");
+    let output = castellan(&["--lang", "fr", "replay", save]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed = stdout(&output);
+    assert!(printed.contains("G1–F1–F2, A6–A5–A4–B4–B5"), "{printed}");
+    assert!(printed.contains("Rouge"), "{printed}");
+    assert!(!printed.contains("Round 1"), "{printed}");
+}

@@ -8,6 +8,7 @@
 mod balance;
 mod board;
 mod chateau_noir;
+mod chateau_replay;
 mod check;
 mod games_args;
 mod help;
