@@ -5,6 +5,7 @@
 //! (`benches/`) can use it; the program (`main.rs`) uses it from here too.
 
 pub mod charts;
+pub mod chateau_rules;
 pub mod config;
 pub mod lab;
 pub mod map;
