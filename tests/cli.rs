@@ -767,3 +767,26 @@ fn replay_of_a_chateau_noir_save_prints_its_moves_in_either_language() {
     assert!(printed.contains("Rouge"), "{printed}");
     assert!(!printed.contains("Round 1"), "{printed}");
 }
+
+#[test]
+fn a_broken_chateau_noir_board_is_located_in_the_readers_language() {
+    let dir = std::env::temp_dir().join(format!("castellan-cli-cn-board-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.toml");
+    std::fs::write(
+        &broken,
+        "[board]\ngame = \"chateau-noir\"\nformat = 1\nname = \"x\"\nsquares = []\n",
+    )
+    .unwrap();
+    let broken = broken.to_str().unwrap();
+    let output = castellan(&["--lang", "fr", "chateau-noir", "check", broken]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains(&format!(
+            "{broken}:5:11: `squares` doit avoir 10 rangées (10 en haut jusqu’à 1), pas 0"
+        )),
+        "{}",
+        stderr(&output)
+    );
+}

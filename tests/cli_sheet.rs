@@ -376,7 +376,12 @@ fn the_chateau_noir_sheet_is_one_page_with_the_moves_scoring_and_tables_in_both_
     let pdf = scratch.path("cn.pdf");
     // The board file says which game it is.
     let said = sheet(
-        &["--board", "data/boards/chateau-noir.toml", "--paper", "letter"],
+        &[
+            "--board",
+            "data/boards/chateau-noir.toml",
+            "--paper",
+            "letter",
+        ],
         &pdf,
     );
     assert_eq!(said, format!("{pdf}: 1 page, Letter\n"));
@@ -395,7 +400,10 @@ fn the_chateau_noir_sheet_is_one_page_with_the_moves_scoring_and_tables_in_both_
         assert!(text.contains(words), "{words} missing from:\n{text}");
     }
     let french = scratch.path("cn-fr.pdf");
-    sheet(&["--lang", "fr", "--game", "chateau-noir", "--paper", "a4"], &french);
+    sheet(
+        &["--lang", "fr", "--game", "chateau-noir", "--paper", "a4"],
+        &french,
+    );
     assert_eq!(pdf_info(&french).0, 1);
     let text = pdf_text(&french);
     for words in ["Saut de tour", "Points", "Simultanée", "1. Bleu"] {

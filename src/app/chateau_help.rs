@@ -267,7 +267,10 @@ fn colour_tables(page: &gtk::Box, board: &Board, rules: &Rules) {
                     swatch(*territory),
                     escape(&fill(
                         &gettext("{number}. {army}"),
-                        &[("number", &(index + 1)), ("army", &army_name(board, *territory))],
+                        &[
+                            ("number", &(index + 1)),
+                            ("army", &army_name(board, *territory))
+                        ],
                     ))
                 )
             })
@@ -303,7 +306,10 @@ fn every_option(page: &gtk::Box, variant: &Variant) {
             format!("• {}: {}", escape(&option.title()), escape(&value))
         };
         page.append(&label(&line, 0));
-        let explanation = label(&format!("<small>{}</small>", escape(&option.explanation())), 0);
+        let explanation = label(
+            &format!("<small>{}</small>", escape(&option.explanation())),
+            0,
+        );
         explanation.add_css_class("dim-label");
         explanation.set_margin_start(14);
         page.append(&explanation);
@@ -386,7 +392,9 @@ mod tests {
         }
         for option in options() {
             assert!(
-                shown.iter().any(|t| t.starts_with(&format!("• {}: ", option.title()))),
+                shown
+                    .iter()
+                    .any(|t| t.starts_with(&format!("• {}: ", option.title()))),
                 "{} missing",
                 option.title()
             );

@@ -119,10 +119,13 @@ pub fn diagram(board: &Board, variant: &Variant, kind: UnitKind) -> Option<Diagr
             Some((score, square, units))
         })
         // The first best square: the lowest, then the leftmost, for a fixed choice.
-        .fold(None, |best: Option<(i32, Square, Vec<Move>)>, candidate| match best {
-            Some(best) if best.0 >= candidate.0 => Some(best),
-            _ => Some(candidate),
-        })?;
+        .fold(
+            None,
+            |best: Option<(i32, Square, Vec<Move>)>, candidate| match best {
+                Some(best) if best.0 >= candidate.0 => Some(best),
+                _ => Some(candidate),
+            },
+        )?;
     let start = |at: u8| at.saturating_sub(WINDOW / 2).min(SIDE - WINDOW);
     Some(Diagram {
         kind,
@@ -152,7 +155,10 @@ mod tests {
             assert!(diagram.lit().count() > 0, "{diagram:?}");
             // What is lit is on the diagram, with the piece.
             assert!(diagram.shows(diagram.piece));
-            assert!(diagram.lit().all(|square| diagram.shows(square)), "{diagram:?}");
+            assert!(
+                diagram.lit().all(|square| diagram.shows(square)),
+                "{diagram:?}"
+            );
             assert_eq!(diagram.captain, captains_only(diagram.kind));
         }
     }

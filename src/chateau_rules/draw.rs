@@ -136,7 +136,15 @@ pub fn draw_diagram(
         cr.arc(tx, ty, cell * 0.09, 0.0, TAU);
         cr.fill()?;
     }
-    draw_piece(cr, colours, army_colour(board, army), diagram.captain, px, py, cell)?;
+    draw_piece(
+        cr,
+        colours,
+        army_colour(board, army),
+        diagram.captain,
+        px,
+        py,
+        cell,
+    )?;
     cr.restore()
 }
 
@@ -285,7 +293,11 @@ mod tests {
     fn the_lit_squares_drawn_are_the_engines_and_no_others() {
         let board = Board::reconstructed();
         let size = 250;
-        for kind in [UnitKind::TwinJump, UnitKind::WallJump, UnitKind::CaptainJump] {
+        for kind in [
+            UnitKind::TwinJump,
+            UnitKind::WallJump,
+            UnitKind::CaptainJump,
+        ] {
             let d = diagram(&board, &Variant::default(), kind).unwrap();
             let mut image = cairo::ImageSurface::create(cairo::Format::ARgb32, size, size).unwrap();
             {

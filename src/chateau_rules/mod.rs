@@ -7,5 +7,5 @@
 pub mod diagrams;
 pub mod draw;
 pub mod options;
-pub mod wording;
 pub mod sheet;
+pub mod wording;

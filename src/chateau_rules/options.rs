@@ -195,11 +195,7 @@ static OPTIONS: [ChateauOption; 6] = [
         },
         describe: |value| match number(value) {
             Some(minutes) => fill(
-                &ngettext(
-                    "{count} minute a turn",
-                    "{count} minutes a turn",
-                    minutes,
-                ),
+                &ngettext("{count} minute a turn", "{count} minutes a turn", minutes),
                 &[("count", &minutes)],
             ),
             None => gettext("off"),
@@ -249,9 +245,50 @@ pub fn changed_options(variant: &Variant) -> Vec<&'static ChateauOption> {
     OPTIONS.iter().filter(|o| o.differs(variant)).collect()
 }
 
+/// `variant` as a variant file: the game, its name and description if it has them,
+/// and only the options it plays otherwise than the reading (so that a later reading
+/// of an option is not overridden by a file that never chose it).
+pub fn variant_file(variant: &Variant) -> String {
+    let mut text = format!(
+        "ruleset = \"{}\"\n",
+        castellan_common::GameId::ChateauNoir.id()
+    );
+    let Ok(toml::Value::Table(all)) = toml::Value::try_from(variant) else {
+        return text;
+    };
+    let keep = |key: &str| {
+        key == "name"
+            || key == "description"
+            || OPTIONS.iter().any(|o| o.key == key && o.differs(variant))
+    };
+    let chosen: toml::Table = all.into_iter().filter(|(key, _)| keep(key)).collect();
+    text.push_str(&toml::to_string(&chosen).unwrap_or_default());
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_variant_file_names_only_what_differs_and_reads_back() {
+        assert_eq!(
+            variant_file(&Variant::default()),
+            "ruleset = \"chateau-noir\"\n"
+        );
+        let house = Variant {
+            name: "House \"rules\"".into(),
+            diagonal_capture: true,
+            clock_minutes: Some(3),
+            ..Variant::default()
+        };
+        let text = variant_file(&house);
+        assert!(
+            !text.contains("revisits") && !text.contains("single_partie"),
+            "{text}"
+        );
+        assert_eq!(Variant::from_toml(&text, "house.toml").unwrap(), house);
+    }
 
     #[test]
     fn every_key_of_a_variant_file_is_an_option_and_round_trips() {
@@ -261,7 +298,9 @@ mod tests {
             let mut variant = Variant::default();
             let value = match option.kind {
                 OptionKind::Switch => OptionValue::Switch(true),
-                OptionKind::OptionalNumber { min, .. } => OptionValue::OptionalNumber(Some(min + 2)),
+                OptionKind::OptionalNumber { min, .. } => {
+                    OptionValue::OptionalNumber(Some(min + 2))
+                }
             };
             option.set(&mut variant, value);
             assert!(option.differs(&variant), "{}", option.key);

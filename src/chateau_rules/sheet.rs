@@ -138,7 +138,12 @@ impl ChateauSheet {
         pen.show(&title, x, y, INK);
         let (subtitle_width, _) = size(&subtitle);
         let baseline_gap = baseline(&title) - baseline(&subtitle);
-        pen.show(&subtitle, x + width - subtitle_width, y + baseline_gap, MUTED);
+        pen.show(
+            &subtitle,
+            x + width - subtitle_width,
+            y + baseline_gap,
+            MUTED,
+        );
         y += size(&title).1 + 2.0;
         // The board's name, when it is not the game's.
         let line = if rules.board == rules.title {
@@ -155,10 +160,7 @@ impl ChateauSheet {
         double_rule(cr, x, y, width)?;
         y += 6.0;
         if let Some(note) = &rules.reconstruction {
-            let note = fill(
-                &gettext("Reconstructed board: {note}"),
-                &[("note", note)],
-            );
+            let note = fill(&gettext("Reconstructed board: {note}"), &[("note", note)]);
             let note = pen.layout(&note, &format!("{SANS} Italic"), 7.5, Some(width));
             pen.show(&note, x, y, MUTED);
             y += size(&note).1 + 4.0;
@@ -206,7 +208,12 @@ impl ChateauSheet {
             }
             y = row_bottom + 8.0;
         }
-        let note = pen.layout(&rules.moves_note, &format!("{SANS} Italic"), 7.0, Some(width));
+        let note = pen.layout(
+            &rules.moves_note,
+            &format!("{SANS} Italic"),
+            7.0,
+            Some(width),
+        );
         pen.show(&note, x, y, MUTED);
         y += size(&note).1 + 6.0;
 
@@ -379,7 +386,10 @@ impl Pen<'_> {
         for (index, territory) in order.iter().enumerate() {
             let label = fill(
                 &gettext("{number}. {army}"),
-                &[("number", &(index + 1)), ("army", &army_name(board, *territory))],
+                &[
+                    ("number", &(index + 1)),
+                    ("army", &army_name(board, *territory)),
+                ],
             );
             let label = self.layout(&label, SANS, 8.0, None);
             let step = swatch + 3.0 + size(&label).0 + 8.0;
@@ -387,7 +397,13 @@ impl Pen<'_> {
                 tx = x + name_width;
                 ty += line_height;
             }
-            self.swatch(board, *territory, tx, ty + (line_height - swatch) / 2.0, swatch)?;
+            self.swatch(
+                board,
+                *territory,
+                tx,
+                ty + (line_height - swatch) / 2.0,
+                swatch,
+            )?;
             self.show(&label, tx + swatch + 3.0, ty, INK);
             tx += step;
         }
@@ -472,7 +488,11 @@ mod tests {
         let board = Arc::new(Board::reconstructed());
         for paper in [Paper::A4, Paper::LETTER] {
             let sheet = lay_out(Arc::clone(&board), &Variant::default(), paper);
-            assert!(sheet.fits(), "the sheet overflows at scale {}", sheet.scale());
+            assert!(
+                sheet.fits(),
+                "the sheet overflows at scale {}",
+                sheet.scale()
+            );
             let texts = sheet.texts();
             for moves in &sheet.rules.moves {
                 assert!(texts.contains(&kind_name(moves.kind)), "{texts:?}");
@@ -507,7 +527,10 @@ mod tests {
         let sheet = lay_out(board, &variant, Paper::LETTER);
         assert!(sheet.fits(), "scale {}", sheet.scale());
         assert!(
-            sheet.texts().iter().any(|t| t.starts_with("This variant changes: ")),
+            sheet
+                .texts()
+                .iter()
+                .any(|t| t.starts_with("This variant changes: ")),
             "the changes are on the sheet"
         );
     }

@@ -6,9 +6,8 @@
 
 use castellan_chateau::board::{ArmyId, Board, UnitKind};
 use castellan_chateau::game::{
-    ALLIANCE_FACTOR, CAPTAIN_POINTS, CHATEAU_POINTS, FACTOR, OWN_TERRITORY_POINTS,
-    SIEGE_TURNS, SIMULTANEE_POINTS, SOLDIER_POINTS, TERRITORY_POINTS, WHOLE_ARMY_POINTS,
-    WINNING_SCORE,
+    ALLIANCE_FACTOR, CAPTAIN_POINTS, CHATEAU_POINTS, FACTOR, OWN_TERRITORY_POINTS, SIEGE_TURNS,
+    SIMULTANEE_POINTS, SOLDIER_POINTS, TERRITORY_POINTS, WHOLE_ARMY_POINTS, WINNING_SCORE,
 };
 use castellan_chateau::variant::{Revisits, UnitRule, Variant};
 use gettextrs::{gettext, pgettext};
@@ -95,9 +94,7 @@ pub fn kind_text(kind: UnitKind) -> String {
         UnitKind::WallJump => gettext(
             "From a white or black square, over a plain black square (taken or not) onto the free white square beyond.",
         ),
-        UnitKind::TowerDiagonal => {
-            gettext("One square diagonally, from a tower or onto a tower.")
-        }
+        UnitKind::TowerDiagonal => gettext("One square diagonally, from a tower or onto a tower."),
         UnitKind::GateDiagonal => gettext(
             "Diagonally between two white squares that meet at a corner between two towers.",
         ),
@@ -142,7 +139,10 @@ pub fn rules(board: &Board, variant: &Variant) -> Rules {
         .map(|option| {
             fill(
                 &gettext("{option}: {value}"),
-                &[("option", &option.title()), ("value", &option.describe(variant))],
+                &[
+                    ("option", &option.title()),
+                    ("value", &option.describe(variant)),
+                ],
             )
         })
         .collect();
@@ -238,9 +238,7 @@ fn scoring(variant: &Variant) -> ScoreTable {
             points(CAPTAIN_POINTS),
         ),
         (
-            gettext(
-                "A territory left after holding it a full round, in your colour table’s order",
-            ),
+            gettext("A territory left after holding it a full round, in your colour table’s order"),
             points(TERRITORY_POINTS),
         ),
         (
@@ -248,16 +246,15 @@ fn scoring(variant: &Variant) -> ScoreTable {
             points(OWN_TERRITORY_POINTS),
         ),
         (
-            gettext(
-                "Simultanée: all four held a full round and left in order in one turn",
-            ),
+            gettext("Simultanée: all four held a full round and left in order in one turn"),
             points(SIMULTANEE_POINTS),
         ),
         (
-            gettext(
-                "Château: an enemy army that cannot spend its units is taken whole",
+            gettext("Château: an enemy army that cannot spend its units is taken whole"),
+            fill(
+                &gettext("pieces + {points}"),
+                &[("points", &CHATEAU_POINTS)],
             ),
-            fill(&gettext("pieces + {points}"), &[("points", &CHATEAU_POINTS)]),
         ),
         (
             gettext("Every piece of an army taken"),
@@ -358,9 +355,6 @@ mod tests {
         assert_eq!(house_rules.changes.len(), 3);
         assert!(house_rules.turn.lines[1].starts_with("You may end the turn"));
         assert!(house_rules.capture.lines[0].contains("a diagonal"));
-        assert_eq!(
-            house_rules.scoring.rows.len(),
-            plain.scoring.rows.len() + 1
-        );
+        assert_eq!(house_rules.scoring.rows.len(), plain.scoring.rows.len() + 1);
     }
 }

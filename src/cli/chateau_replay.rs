@@ -125,7 +125,10 @@ pub fn write(
         ],
     );
     writeln!(out, "{heading}")?;
-    for event in outside.iter().filter(|e| !matches!(e, Event::MatchWon { .. })) {
+    for event in outside
+        .iter()
+        .filter(|e| !matches!(e, Event::MatchWon { .. }))
+    {
         if let Some(line) = moment(board, game, event) {
             writeln!(out, "  {line}")?;
         }
@@ -220,8 +223,12 @@ pub fn moment(board: &Board, game: &Game, event: &Event) -> Option<String> {
             ..
         } => {
             let template = match (piece, siege) {
-                (PieceKind::Soldier, false) => gettext("{by} captures {army}'s soldier on {square}: {points}"),
-                (PieceKind::Captain, false) => gettext("{by} captures {army}'s captain on {square}: {points}"),
+                (PieceKind::Soldier, false) => {
+                    gettext("{by} captures {army}'s soldier on {square}: {points}")
+                }
+                (PieceKind::Captain, false) => {
+                    gettext("{by} captures {army}'s captain on {square}: {points}")
+                }
                 (PieceKind::Soldier, true) => {
                     gettext("{by} takes {army}'s besieged soldier on {square}: {points}")
                 }
@@ -239,7 +246,9 @@ pub fn moment(board: &Board, game: &Game, event: &Event) -> Option<String> {
                 ],
             )
         }
-        Event::CaptainLost { army: lost, points, .. } => fill(
+        Event::CaptainLost {
+            army: lost, points, ..
+        } => fill(
             &gettext("{army} lost its captain: {points}"),
             &[("army", &army(lost)), ("points", &points_text(*points))],
         ),
@@ -257,7 +266,10 @@ pub fn moment(board: &Board, game: &Game, event: &Event) -> Option<String> {
             ],
         ),
         // Leaving one's own corner before the others is how every game begins.
-        Event::OccupationOutOfOrder { army: occupier, territory } if occupier == territory => {
+        Event::OccupationOutOfOrder {
+            army: occupier,
+            territory,
+        } if occupier == territory => {
             return None;
         }
         Event::OccupationOutOfOrder {
@@ -495,7 +507,10 @@ mod tests {
             panic!("a unit to J10 replayed");
         };
         assert!(
-            error.starts_with(&format!("action 1 (seat {}: unit) does not replay: ", seat.0)),
+            error.starts_with(&format!(
+                "action 1 (seat {}: unit) does not replay: ",
+                seat.0
+            )),
             "{error}"
         );
     }

@@ -105,8 +105,7 @@ fn replay_chateau_noir(args: &ReplayArgs, shown: &str) -> ExitCode {
         .and_then(|saved| chateau_replay::replay(&saved).map(|replayed| (saved, replayed)));
     match replayed {
         Ok((saved, (turns, outside, game))) => {
-            match chateau_replay::write(&mut io::stdout().lock(), &saved, &turns, &outside, &game)
-            {
+            match chateau_replay::write(&mut io::stdout().lock(), &saved, &turns, &outside, &game) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(_) => ExitCode::FAILURE,
             }

@@ -154,9 +154,10 @@ fn expected_name(expected: &str) -> String {
         "an array of 10 strings (rows 10 to 1)" => gettext("an array of 10 strings (rows 10 to 1)"),
         "an array of [army, territory] pairs" => gettext("an array of [army, territory] pairs"),
         other => match other.split_once(" (") {
-            Some(("an array of tables", table)) => {
-                fill(&gettext("an array of tables ({table}"), &[("table", &table)])
-            }
+            Some(("an array of tables", table)) => fill(
+                &gettext("an array of tables ({table}"),
+                &[("table", &table)],
+            ),
             Some(("a table", table)) => fill(&gettext("a table ({table}"), &[("table", &table)]),
             _ => other.to_owned(),
         },
@@ -194,9 +195,7 @@ pub fn board_problem(problem: &BoardProblem) -> String {
             &[("found", found)],
         ),
         BoardProblem::BadLetter { letter } => fill(
-            &gettext(
-                "`{letter}` is not an army letter: use one lower-case letter other than `x`",
-            ),
+            &gettext("`{letter}` is not an army letter: use one lower-case letter other than `x`"),
             &[("letter", letter)],
         ),
         BoardProblem::DuplicateLetter { letter } => fill(
@@ -290,9 +289,7 @@ fn variant_problem(problem: &VariantProblem) -> String {
 /// An army by its translated name, or its number when the board has no such army.
 pub fn army_name(board: Option<&Board>, army: ArmyId) -> String {
     match board {
-        Some(board) if army.index() < board.armies().len() => {
-            translated(&board.army(army).name)
-        }
+        Some(board) if army.index() < board.armies().len() => translated(&board.army(army).name),
         _ => fill(&gettext("army {number}"), &[("number", &army.0)]),
     }
 }
@@ -312,7 +309,10 @@ pub fn rule_error(error: &RuleError, board: Option<&Board>) -> String {
         ),
         RuleError::NotYourDecision { seat, pending } => fill(
             &gettext("it is {pending}'s decision, not {seat}'s"),
-            &[("pending", &seat_name(*pending)), ("seat", &seat_name(*seat))],
+            &[
+                ("pending", &seat_name(*pending)),
+                ("seat", &seat_name(*seat)),
+            ],
         ),
         RuleError::DrawAnswerAwaited(seat) => fill(
             &gettext("a draw offer awaits {seat}'s answer first"),
@@ -334,12 +334,14 @@ pub fn rule_error(error: &RuleError, board: Option<&Board>) -> String {
         }
         RuleError::NothingInHand => gettext("no piece is in hand: pick one first"),
         RuleError::NoSuchUnit { to } => fill(
-            &gettext("the piece in hand cannot move to {square}: no unit of movement leads there now"),
+            &gettext(
+                "the piece in hand cannot move to {square}: no unit of movement leads there now",
+            ),
             &[("square", to)],
         ),
-        RuleError::CannotFinish => gettext(
-            "after that the turn could not spend all its units: every unit must be spent",
-        ),
+        RuleError::CannotFinish => {
+            gettext("after that the turn could not spend all its units: every unit must be spent")
+        }
         RuleError::NoUnitsLeft => gettext("all the turn's units are spent"),
         RuleError::StuckPiece { square } => fill(
             &gettext("the piece on {square} cannot move so that the turn can be finished"),
@@ -362,9 +364,9 @@ pub fn rule_error(error: &RuleError, board: Option<&Board>) -> String {
             &gettext("{square} is named twice among the captures"),
             &[("square", square)],
         ),
-        RuleError::AllianceAfterMoving => gettext(
-            "an alliance is declared at the start of one's own turn, before any move",
-        ),
+        RuleError::AllianceAfterMoving => {
+            gettext("an alliance is declared at the start of one's own turn, before any move")
+        }
         RuleError::NoAlliance { army, why } => fill(
             &gettext("{army} may not declare an alliance now: {why}"),
             &[("army", &army_name(board, *army)), ("why", why)],
@@ -378,9 +380,9 @@ pub fn rule_error(error: &RuleError, board: Option<&Board>) -> String {
 /// seats and armies by number).
 fn new_game_error(error: &NewGameError) -> String {
     match error {
-        NewGameError::Table(TableError::OneSide) => gettext(
-            "a game needs at least two sides: armies or teams that play against each other",
-        ),
+        NewGameError::Table(TableError::OneSide) => {
+            gettext("a game needs at least two sides: armies or teams that play against each other")
+        }
         NewGameError::Table(error) => fill(
             &gettext("the table does not fit the board: {reason}"),
             &[("reason", &escaped(&error.to_string()))],

@@ -88,7 +88,11 @@ pub struct Pages<'a> {
 }
 
 /// Writes `pages` to `path` in `format`; returns every file written, in page order.
-pub fn write_pages(pages: &Pages, format: Format, path: &Path) -> Result<Vec<PathBuf>, OutputError> {
+pub fn write_pages(
+    pages: &Pages,
+    format: Format,
+    path: &Path,
+) -> Result<Vec<PathBuf>, OutputError> {
     match format {
         Format::Pdf => {
             let bytes = pages_pdf(pages)?;
