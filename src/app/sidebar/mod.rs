@@ -845,18 +845,6 @@ fn territory_name(table: &TableSnapshot, territory: TerritoryId) -> String {
     translated(table.board.territory(territory).name.as_str())
 }
 
-/// The card's name in widget names ("play-diplomat").
-fn card_slug(card: Card) -> &'static str {
-    match card {
-        Card::Reinforcements => "reinforcements",
-        Card::Diplomat => "diplomat",
-        Card::Spy => "spy",
-        Card::General => "general",
-        Card::Marshall => "marshall",
-        Card::Admiral => "admiral",
-    }
-}
-
 /// What a row's control chose; the sidebar sends it on if `legal` allows it.
 #[derive(Debug)]
 pub struct ChosenAction(Action);
