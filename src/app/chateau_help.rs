@@ -5,6 +5,9 @@
 //! table, the colour tables, and every option of the variant with its value, marked
 //! where it differs from the reading.
 //!
+//! Each part links the numbered rulings behind it (`docs/chateau-noir-rulings.md`,
+//! built in), which open in the window itself, as the Risk rules' do.
+//!
 //! The table opens it with [`ChateauRulesHelpInput::Show`] on a
 //! [`ChateauRulesHelp`] component it keeps (as the Risk table keeps `RulesHelp`).
 
@@ -14,13 +17,34 @@ use adw::prelude::*;
 use castellan_chateau::board::{ArmyId, Board};
 use castellan_chateau::variant::Variant;
 use gettextrs::gettext;
+use relm4::gtk::glib;
 use relm4::prelude::*;
+
+use crate::app::rules_help::{
+    Numbers, linked_numbers, numbers_link, numbers_text, rulings_markup_of,
+};
 
 use crate::chateau_rules::diagrams::Diagram;
 use crate::chateau_rules::draw::{DiagramColours, army_colour, draw_diagram};
 use crate::chateau_rules::options::options;
 use crate::chateau_rules::wording::{Rules, Section, army_name, rules};
 use crate::text::fill;
+
+/// Château Noir's rulings, as `docs/chateau-noir-rulings.md` writes them.
+const RULINGS: &str = include_str!("../../docs/chateau-noir-rulings.md");
+
+/// The rulings behind each part of the rules.
+mod behind {
+    use super::Numbers;
+
+    pub const TURN: Numbers = &[(8, 9), (11, 11), (29, 30), (47, 47)];
+    pub const MOVES: Numbers = &[(1, 7), (10, 10), (28, 28)];
+    pub const CAPTURE: Numbers = &[(12, 15), (38, 38), (48, 49)];
+    pub const SCORING: Numbers = &[(16, 19), (21, 22), (34, 37), (39, 39)];
+    pub const WINNING: Numbers = &[(20, 20), (24, 25), (33, 33), (40, 43)];
+    pub const COLOUR_TABLES: Numbers = &[(17, 17), (36, 36)];
+    pub const BOARD: Numbers = &[(27, 27)];
+}
 
 /// How many points wide a diagram is drawn.
 const DIAGRAM_SIZE: i32 = 120;
@@ -31,6 +55,9 @@ pub struct ChateauRulesHelp {
     /// The board and variant shown, to rebuild only when they change.
     shown: Option<(Arc<Board>, Variant)>,
     page: gtk::Box,
+    /// The rulings a link opened, shown in place of the rules until Back.
+    rulings: Vec<u32>,
+    rulings_page: gtk::Box,
 }
 
 #[derive(Debug)]
@@ -40,6 +67,10 @@ pub enum ChateauRulesHelpInput {
         board: Arc<Board>,
         variant: Box<Variant>,
     },
+    /// Show these rulings (a link of the rules was followed).
+    ShowRulings(Vec<u32>),
+    /// Back from the rulings to the rules.
+    Back,
 }
 
 #[relm4::component(pub)]
@@ -59,23 +90,54 @@ impl SimpleComponent for ChateauRulesHelp {
             gtk::Box {
                 set_orientation: gtk::Orientation::Vertical,
 
-                adw::HeaderBar {},
+                adw::HeaderBar {
+                    pack_start = &gtk::Button {
+                        set_widget_name: "back-to-rules",
+                        set_icon_name: "go-previous-symbolic",
+                        set_tooltip_text: Some(&gettext("Back to the Rules")),
+                        #[watch]
+                        set_visible: !model.rulings.is_empty(),
+                        connect_clicked => ChateauRulesHelpInput::Back,
+                    },
+                },
 
-                gtk::ScrolledWindow {
-                    set_vexpand: true,
-                    set_hscrollbar_policy: gtk::PolicyType::Never,
+                gtk::Stack {
+                    add_named[Some("rules")] = &gtk::ScrolledWindow {
+                        set_vexpand: true,
+                        set_hscrollbar_policy: gtk::PolicyType::Never,
 
-                    adw::Clamp {
-                        set_maximum_size: 760,
+                        adw::Clamp {
+                            set_maximum_size: 760,
 
-                        #[local_ref]
-                        page -> gtk::Box {
-                            set_widget_name: "chateau-rules",
-                            set_orientation: gtk::Orientation::Vertical,
-                            set_spacing: 6,
-                            set_margin_all: 18,
+                            #[local_ref]
+                            page -> gtk::Box {
+                                set_widget_name: "chateau-rules",
+                                set_orientation: gtk::Orientation::Vertical,
+                                set_spacing: 6,
+                                set_margin_all: 18,
+                            },
                         },
                     },
+                    add_named[Some("rulings")] = &gtk::ScrolledWindow {
+                        set_vexpand: true,
+                        set_hscrollbar_policy: gtk::PolicyType::Never,
+
+                        adw::Clamp {
+                            set_maximum_size: 760,
+
+                            #[local_ref]
+                            rulings_page -> gtk::Box {
+                                set_widget_name: "chateau-rulings",
+                                set_orientation: gtk::Orientation::Vertical,
+                                set_spacing: 12,
+                                set_margin_all: 18,
+                            },
+                        },
+                    },
+
+                    // After the pages, which must exist to be shown.
+                    #[watch]
+                    set_visible_child_name: if model.rulings.is_empty() { "rules" } else { "rulings" },
                 },
             },
         }
@@ -86,13 +148,16 @@ impl SimpleComponent for ChateauRulesHelp {
             window: root.clone(),
             shown: None,
             page: gtk::Box::new(gtk::Orientation::Vertical, 0),
+            rulings: Vec::new(),
+            rulings_page: gtk::Box::new(gtk::Orientation::Vertical, 0),
         };
         let page = &model.page.clone();
+        let rulings_page = &model.rulings_page.clone();
         let widgets = view_output!();
         ComponentParts { model, widgets }
     }
 
-    fn update(&mut self, message: ChateauRulesHelpInput, _sender: ComponentSender<Self>) {
+    fn update(&mut self, message: ChateauRulesHelpInput, sender: ComponentSender<Self>) {
         match message {
             ChateauRulesHelpInput::Show { board, variant } => {
                 let same = self
@@ -100,17 +165,33 @@ impl SimpleComponent for ChateauRulesHelp {
                     .as_ref()
                     .is_some_and(|(b, v)| **b == *board && *v == *variant);
                 if !same {
-                    rebuild(&self.page, &board, &variant);
+                    rebuild(&self.page, &board, &variant, &sender);
                     self.shown = Some((board, *variant));
                 }
+                self.rulings.clear();
                 self.window.present();
             }
+            ChateauRulesHelpInput::ShowRulings(numbers) => {
+                show_rulings(&self.rulings_page, &numbers);
+                self.rulings = numbers;
+            }
+            ChateauRulesHelpInput::Back => self.rulings.clear(),
         }
     }
 }
 
-/// Fills `page` with the rules of `variant` on `board`.
-fn rebuild(page: &gtk::Box, board: &Arc<Board>, variant: &Variant) {
+/// Fills `page` with the rules of `variant` on `board`; its links to rulings go to
+/// `sender`.
+fn rebuild(
+    page: &gtk::Box,
+    board: &Arc<Board>,
+    variant: &Variant,
+    sender: &ComponentSender<ChateauRulesHelp>,
+) {
+    // A followed link keeps the focus in its label: let it go before the label does.
+    if let Some(root) = page.root() {
+        gtk::prelude::RootExt::set_focus(&root, None::<&gtk::Widget>);
+    }
     while let Some(child) = page.first_child() {
         page.remove(&child);
     }
@@ -137,17 +218,24 @@ fn rebuild(page: &gtk::Box, board: &Arc<Board>, variant: &Variant) {
         );
         note.add_css_class("dim-label");
         page.append(&note);
+        page.append(&rulings_link(behind::BOARD, sender));
     }
     for change in &rules.changes {
         page.append(&label(&format!("• <b>{}</b>", escape(change)), 0));
     }
 
     section(page, &rules.turn);
+    page.append(&rulings_link(behind::TURN, sender));
     moves(page, board, &rules);
+    page.append(&rulings_link(behind::MOVES, sender));
     section(page, &rules.capture);
+    page.append(&rulings_link(behind::CAPTURE, sender));
     scoring(page, &rules);
+    page.append(&rulings_link(behind::SCORING, sender));
     section(page, &rules.winning);
+    page.append(&rulings_link(behind::WINNING, sender));
     colour_tables(page, board, &rules);
+    page.append(&rulings_link(behind::COLOUR_TABLES, sender));
     every_option(page, variant);
 }
 
@@ -316,6 +404,53 @@ fn every_option(page: &gtk::Box, variant: &Variant) {
     }
 }
 
+/// "How Castellan reads these rules: rulings 12–15, 38", a link that opens them here.
+fn rulings_link(numbers: Numbers, sender: &ComponentSender<ChateauRulesHelp>) -> gtk::Label {
+    let link = label(
+        &format!(
+            "<a href=\"{}\">{}</a>",
+            escape(&numbers_link(numbers)),
+            escape(&fill(
+                &gettext("How Castellan reads these rules: rulings {numbers}"),
+                &[("numbers", &numbers_text(numbers))],
+            )),
+        ),
+        0,
+    );
+    link.add_css_class("dim-label");
+    let sender = sender.clone();
+    link.connect_activate_link(move |_, uri| match linked_numbers(uri) {
+        Some(numbers) => {
+            sender.input(ChateauRulesHelpInput::ShowRulings(numbers));
+            glib::Propagation::Stop
+        }
+        None => glib::Propagation::Proceed,
+    });
+    link
+}
+
+/// Fills `page` with the rulings `numbers`, as `docs/chateau-noir-rulings.md` words
+/// them.
+fn show_rulings(page: &gtk::Box, numbers: &[u32]) {
+    while let Some(child) = page.first_child() {
+        page.remove(&child);
+    }
+    let title = label(&escape(&gettext("How Castellan Reads the Rules")), 0);
+    title.add_css_class("title-2");
+    page.append(&title);
+    let note = label(
+        &escape(&gettext(
+            "Where the booklet is silent or its pages are lost, Castellan follows these rulings (docs/chateau-noir-rulings.md, in English).",
+        )),
+        0,
+    );
+    note.add_css_class("dim-label");
+    page.append(&note);
+    for ruling in rulings_markup_of(RULINGS, numbers) {
+        page.append(&label(&ruling, 0));
+    }
+}
+
 fn heading(title: &str) -> gtk::Label {
     let heading = label(&escape(title), 12);
     heading.add_css_class("title-3");
@@ -357,6 +492,17 @@ mod tests {
         found
     }
 
+    fn collect_labels(widget: &gtk::Widget, found: &mut Vec<gtk::Label>) {
+        if let Some(label) = widget.downcast_ref::<gtk::Label>() {
+            found.push(label.clone());
+        }
+        let mut child = widget.first_child();
+        while let Some(next) = child {
+            collect_labels(&next, found);
+            child = next.next_sibling();
+        }
+    }
+
     fn count_named(widget: &gtk::Widget, name: &str) -> usize {
         let mut count = usize::from(widget.widget_name() == name);
         let mut child = widget.first_child();
@@ -365,6 +511,28 @@ mod tests {
             child = next.next_sibling();
         }
         count
+    }
+
+    #[test]
+    fn every_ruling_linked_is_in_the_rulings_document() {
+        let all = crate::app::rules_help::rulings_in(RULINGS);
+        for numbers in [
+            behind::TURN,
+            behind::MOVES,
+            behind::CAPTURE,
+            behind::SCORING,
+            behind::WINNING,
+            behind::COLOUR_TABLES,
+            behind::BOARD,
+        ] {
+            for &(first, last) in numbers {
+                for number in first..=last {
+                    assert!(all.iter().any(|r| r.number == number), "ruling {number}");
+                }
+            }
+        }
+        // Ruling 17 is occupation, as the colour tables' link says.
+        assert!(all[16].text.starts_with("Occupation"), "{}", all[16].text);
     }
 
     #[gtk::test]
@@ -404,6 +572,31 @@ mod tests {
             shown.contains(&"• Capture on diagonals: on (as read: off)".to_owned()),
             "{shown:?}"
         );
+        // A link to rulings opens them in the window itself, and Back returns.
+        let link = {
+            let mut labels = Vec::new();
+            collect_labels(&page, &mut labels);
+            labels
+                .into_iter()
+                .find(|label| label.label().contains("href=\"ruling:12-15"))
+                .expect("the capture's rulings are linked")
+        };
+        let handled: bool = link.emit_by_name("activate-link", &[&"ruling:12-15,38-38"]);
+        assert!(handled, "the window opens the link itself");
+        settle();
+        let rulings = texts(&help.model().rulings_page.clone().upcast());
+        assert!(
+            rulings.iter().any(|t| t.starts_with("12. An enemy piece")),
+            "{rulings:?}"
+        );
+        assert!(
+            rulings.iter().any(|t| t.starts_with("38. Safety")),
+            "{rulings:?}"
+        );
+        assert!(rulings.iter().all(|t| !t.contains("Tests:")), "{rulings:?}");
+        help.emit(ChateauRulesHelpInput::Back);
+        settle();
+        assert!(help.model().rulings.is_empty());
         // Another variant rebuilds it.
         help.emit(ChateauRulesHelpInput::Show {
             board,

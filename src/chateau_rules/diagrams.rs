@@ -81,8 +81,13 @@ pub fn first_units(board: &Board, variant: &Variant, square: Square, captain: bo
     let army = ArmyId(0);
     let mut pieces = Pieces::default();
     pieces.put(army, square, captain);
-    let factor = castellan_chateau::game::MAX_FACTOR.min(6);
-    let mut state = State::new(pieces, army, army.bit(), factor, variant.turn_rules());
+    let mut state = State::new(
+        pieces,
+        army,
+        army.bit(),
+        castellan_chateau::game::FACTOR,
+        variant.turn_rules(),
+    );
     if !state.pick(square) {
         return Vec::new();
     }
