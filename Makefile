@@ -51,7 +51,7 @@ XGETTEXT_FLAGS := --package-name=castellan --from-code=UTF-8 --add-comments \
 # and its place in the file for translators.
 BOARD_NAMES_AWK := FNR == 1 { table = (FILENAME ~ /variants/ ? "variant" : "board") } \
 	/^[ \t]*\[/ { table = $$0; gsub(/[][ \t]/, "", table) } \
-	/^[ \t]*(name|description)[ \t]*=[ \t]*"/ { \
+	/^[ \t]*(name|description|reconstruction)[ \t]*=[ \t]*"/ { \
 		key = $$0; sub(/^[ \t]*/, "", key); sub(/[ \t]*=.*$$/, "", key); \
 		value = $$0; sub(/^[^"]*"/, "", value); sub(/"[ \t]*(\#.*)?$$/, "", value); \
 		printf "\n/* Translators: %s %s, %s:%d */\ngettext(\"%s\");\n", table, key, FILENAME, FNR, value \

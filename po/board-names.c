@@ -182,6 +182,9 @@ gettext("Château Noir");
 /* Translators: board description, data/boards/chateau-noir.toml:17 */
 gettext("The board of Château Noir as Castellan reconstructs it: a castle of walls and towers in the middle, four coloured corners.");
 
+/* Translators: board reconstruction, data/boards/chateau-noir.toml:20 */
+gettext("No published source shows this game's board or starting position; this layout is Castellan's reconstruction from the rule text.");
+
 /* Translators: army name, data/boards/chateau-noir.toml:44 */
 gettext("Red");
 

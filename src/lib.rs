@@ -6,6 +6,7 @@
 
 pub mod charts;
 pub mod chateau_board;
+pub mod chateau_rules;
 pub mod config;
 pub mod lab;
 pub mod map;

@@ -838,3 +838,49 @@ fn tournament_and_balance_play_chateau_noir() {
     assert!(!output.status.success());
     assert!(stderr(&output).contains("--csv"), "{}", stderr(&output));
 }
+
+#[test]
+fn replay_of_a_chateau_noir_save_prints_its_moves_in_either_language() {
+    let save = "protocol/tests/saves/duel.save.json";
+    let output = castellan(&["replay", save]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed = stdout(&output);
+    assert!(
+        printed.starts_with(
+            "Château Noir: 2 seats, seed 0, 3 actions replayed\n\
+             Round 1, Red (seat 0): G1–F1–F2, A6–A5–A4–B4–B5\n  \
+             Red captures Blue's soldier on E2: +1 point\n"
+        ),
+        "{printed}"
+    );
+    assert!(printed.contains("Scores: Red 1, Blue 0\n"), "{printed}");
+    let output = castellan(&["--lang", "fr", "replay", save]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed = stdout(&output);
+    assert!(printed.contains("G1–F1–F2, A6–A5–A4–B4–B5"), "{printed}");
+    assert!(printed.contains("Rouge"), "{printed}");
+    assert!(!printed.contains("Round 1"), "{printed}");
+}
+
+#[test]
+fn a_broken_chateau_noir_board_is_located_in_the_readers_language() {
+    let dir = std::env::temp_dir().join(format!("castellan-cli-cn-board-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.toml");
+    std::fs::write(
+        &broken,
+        "[board]\ngame = \"chateau-noir\"\nformat = 1\nname = \"x\"\nsquares = []\n",
+    )
+    .unwrap();
+    let broken = broken.to_str().unwrap();
+    let output = castellan(&["--lang", "fr", "chateau-noir", "check", broken]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains(&format!(
+            "{broken}:5:11: `squares` doit avoir 10 rangées (10 en haut jusqu’à 1), pas 0"
+        )),
+        "{}",
+        stderr(&output)
+    );
+}

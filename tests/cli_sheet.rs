@@ -369,3 +369,56 @@ fn a_fixed_trade_table_and_missions_reach_the_classic_sheet() {
     assert!(squeezed.contains("Complete the secret mission"), "{text}");
     assert!(squeezed.contains("through your own territories"), "{text}");
 }
+
+#[test]
+fn the_chateau_noir_sheet_is_one_page_with_the_moves_scoring_and_tables_in_both_languages() {
+    let scratch = Scratch::new("chateau-noir");
+    let pdf = scratch.path("cn.pdf");
+    // The board file says which game it is.
+    let said = sheet(
+        &[
+            "--board",
+            "data/boards/chateau-noir.toml",
+            "--paper",
+            "letter",
+        ],
+        &pdf,
+    );
+    assert_eq!(said, format!("{pdf}: 1 page, Letter\n"));
+    assert_eq!(pdf_info(&pdf), (1, "612 x 792 pts (letter)".to_owned()));
+    let text = pdf_text(&pdf);
+    for words in [
+        "The Moves",
+        "Tower jump",
+        "Twin jump",
+        "Captain’s jump",
+        "Scoring",
+        "Simultanée",
+        "Colour Tables",
+        "1. Blue",
+    ] {
+        assert!(text.contains(words), "{words} missing from:\n{text}");
+    }
+    let french = scratch.path("cn-fr.pdf");
+    sheet(
+        &["--lang", "fr", "--game", "chateau-noir", "--paper", "a4"],
+        &french,
+    );
+    assert_eq!(pdf_info(&french).0, 1);
+    let text = pdf_text(&french);
+    for words in ["Saut de tour", "Points", "Simultanée", "1. Bleu"] {
+        assert!(text.contains(words), "{words} missing from:\n{text}");
+    }
+    // A broken Château Noir board is refused, located.
+    let broken = scratch.write(
+        "broken.toml",
+        "[board]\ngame = \"chateau-noir\"\nformat = 1\nname = \"x\"\nsquares = []\n",
+    );
+    let output = castellan(&["sheet", "--board", &broken, "-o", &scratch.path("x.pdf")]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text_of(&output.stderr).contains("broken.toml:5:11: `squares` must have 10 rows"),
+        "{}",
+        text_of(&output.stderr)
+    );
+}

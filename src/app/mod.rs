@@ -16,7 +16,8 @@
 //!   shows; `new_game`: the
 //!   new-game dialog; `printing`: the reference sheet.
 //! - `library`: the boards and variants on offer; `variant_editor`: the rules editor;
-//!   `rules_help`: the rules in play, read in the app (F1).
+//!   `rules_help`: the rules in play, read in the app (F1); `chateau_help` the same
+//!   for Château Noir, with the move diagrams.
 //! - `balance_lab`: the balance lab window, opened from the editor and the new-game
 //!   dialog; `lab_run`: its runs off the main loop.
 //! - `table`: what the side panels are shown; `fixed_width`: their column, which
@@ -32,6 +33,7 @@ mod balance_lab;
 mod battle_panel;
 mod card_art;
 mod chateau;
+pub(crate) mod chateau_help;
 mod computer;
 mod decisions;
 mod dice_view;

@@ -41,6 +41,67 @@ pub struct SheetRules {
     pub variant: Variant,
 }
 
+/// What a sheet is printed for: a Risk board and variant, or Château Noir's.
+#[derive(Clone, Debug)]
+pub enum Printable {
+    Risk(SheetRules),
+    ChateauNoir {
+        board: Arc<castellan_chateau::board::Board>,
+        variant: castellan_chateau::variant::Variant,
+    },
+}
+
+impl From<SheetRules> for Printable {
+    fn from(rules: SheetRules) -> Self {
+        Printable::Risk(rules)
+    }
+}
+
+/// A sheet laid out on the paper, either game's.
+enum LaidOut {
+    Risk(Sheet),
+    ChateauNoir(crate::chateau_rules::sheet::ChateauSheet),
+}
+
+impl LaidOut {
+    fn new(printable: &Printable, paper: Paper) -> Self {
+        match printable {
+            Printable::Risk(rules) => LaidOut::Risk(sheet::lay_out(
+                Arc::clone(&rules.board),
+                &rules.variant,
+                paper,
+            )),
+            Printable::ChateauNoir { board, variant } => LaidOut::ChateauNoir(
+                crate::chateau_rules::sheet::lay_out(Arc::clone(board), variant, paper),
+            ),
+        }
+    }
+
+    fn page_count(&self) -> usize {
+        match self {
+            LaidOut::Risk(sheet) => sheet.pages.len(),
+            LaidOut::ChateauNoir(_) => 1,
+        }
+    }
+
+    fn draw_page(&self, cr: &gtk::cairo::Context, page: usize) -> Result<(), String> {
+        match self {
+            LaidOut::Risk(sheet) => sheet::draw_page(cr, sheet, page).map_err(|e| e.to_string()),
+            LaidOut::ChateauNoir(sheet) => sheet.draw_page(cr).map_err(|e| e.to_string()),
+        }
+    }
+
+    fn write_pdf(&self, path: &Path) -> Result<(), String> {
+        let written = match self {
+            LaidOut::Risk(sheet) => sheet::write(sheet, Format::Pdf, path),
+            LaidOut::ChateauNoir(sheet) => {
+                crate::chateau_rules::sheet::write(sheet, Format::Pdf, path)
+            }
+        };
+        written.map(|_| ()).map_err(|error| error.to_string())
+    }
+}
+
 /// The rules of the game being played; without one, the window's board and the
 /// rulebook. `None` when the window has no board.
 pub fn rules_in_play(session: Option<&Session>, board: Option<&Arc<Board>>) -> Option<SheetRules> {
@@ -66,14 +127,14 @@ pub fn default_paper() -> Paper {
 }
 
 /// Opens the print dialog for the sheet of `rules`.
-pub fn print(parent: &impl IsA<gtk::Window>, rules: SheetRules) {
+pub fn print(parent: &impl IsA<gtk::Window>, rules: Printable) {
     run(parent, rules, gtk::PrintOperationAction::PrintDialog);
 }
 
 /// Runs a print operation of the sheet: the print dialog, or straight to the preview.
 fn run(
     parent: &impl IsA<gtk::Window>,
-    rules: SheetRules,
+    rules: Printable,
     action: gtk::PrintOperationAction,
 ) -> gtk::PrintOperation {
     let operation = operation(&rules);
@@ -108,7 +169,7 @@ fn run(
 /// A print operation that lays the sheet out once the paper is known and draws its
 /// pages. The sheet keeps its own margins, so the operation draws on the full page,
 /// in points.
-fn operation(rules: &SheetRules) -> gtk::PrintOperation {
+fn operation(rules: &Printable) -> gtk::PrintOperation {
     let operation = gtk::PrintOperation::new();
     operation.set_job_name(&job_name(rules));
     operation.set_unit(gtk::Unit::Points);
@@ -124,7 +185,7 @@ fn operation(rules: &SheetRules) -> gtk::PrintOperation {
         }
     });
 
-    let laid_out: Rc<RefCell<Option<Sheet>>> = Rc::default();
+    let laid_out: Rc<RefCell<Option<LaidOut>>> = Rc::default();
     {
         let laid_out = Rc::clone(&laid_out);
         let rules = rules.clone();
@@ -133,14 +194,14 @@ fn operation(rules: &SheetRules) -> gtk::PrintOperation {
                 width: context.width(),
                 height: context.height(),
             };
-            let sheet = sheet::lay_out(Arc::clone(&rules.board), &rules.variant, paper);
-            operation.set_n_pages(i32::try_from(sheet.pages.len()).unwrap_or(1));
+            let sheet = LaidOut::new(&rules, paper);
+            operation.set_n_pages(i32::try_from(sheet.page_count()).unwrap_or(1));
             *laid_out.borrow_mut() = Some(sheet);
         });
     }
     operation.connect_draw_page(move |_, context, page| {
         if let (Some(sheet), Ok(page)) = (laid_out.borrow().as_ref(), usize::try_from(page))
-            && let Err(error) = sheet::draw_page(&context.cairo_context(), sheet, page)
+            && let Err(error) = sheet.draw_page(&context.cairo_context(), page)
         {
             eprintln!(
                 "castellan: drawing page {} of the sheet failed: {error}",
@@ -152,18 +213,22 @@ fn operation(rules: &SheetRules) -> gtk::PrintOperation {
 }
 
 /// "Castle Risk — Reference sheet", the print job's name and the PDF's.
-fn job_name(rules: &SheetRules) -> String {
+fn job_name(rules: &Printable) -> String {
+    let board = match rules {
+        Printable::Risk(rules) => translated(rules.board.meta.name.as_str()),
+        Printable::ChateauNoir { board, .. } => translated(board.meta.name.as_str()),
+    };
     fill(
         // Translators: the name of a print job and of the exported file.
         &gettext("{board} — reference sheet"),
-        &[("board", &translated(rules.board.meta.name.as_str()))],
+        &[("board", &board)],
     )
 }
 
 /// Shows the operation's preview in a window of ours instead of GTK's external
 /// viewer: the pages are rendered by the operation (its draw-page handler, as when
 /// printing) into images.
-fn connect_preview(operation: &gtk::PrintOperation, rules: SheetRules) {
+fn connect_preview(operation: &gtk::PrintOperation, rules: Printable) {
     operation.connect_preview(move |_, preview, context, parent| {
         // GTK requires a Cairo context on the print context before the preview
         // starts; each page gets one of its own when it is rendered.
@@ -245,7 +310,7 @@ impl PreviewWindow {
     fn new(
         parent: Option<&gtk::Window>,
         preview: &gtk::PrintOperationPreview,
-        rules: SheetRules,
+        rules: Printable,
     ) -> Rc<Self> {
         let window = adw::Window::builder()
             .title(gettext("Reference Sheet Preview"))
@@ -341,7 +406,7 @@ impl PreviewWindow {
 
 /// Asks where to export the sheet of `rules` as PDF, then writes it there. The
 /// returned chooser must be kept alive until it answers.
-pub fn export(parent: &impl IsA<gtk::Window>, rules: SheetRules) -> gtk::FileChooserNative {
+pub fn export(parent: &impl IsA<gtk::Window>, rules: Printable) -> gtk::FileChooserNative {
     let chooser = gtk::FileChooserNative::new(
         Some(&gettext("Export the Reference Sheet")),
         Some(parent),
@@ -383,11 +448,8 @@ fn with_pdf_extension(path: PathBuf) -> PathBuf {
 }
 
 /// Writes the sheet of `rules` on `paper` as a PDF file at `path`.
-pub fn export_pdf(path: &Path, rules: &SheetRules, paper: Paper) -> Result<(), String> {
-    let sheet = sheet::lay_out(Arc::clone(&rules.board), &rules.variant, paper);
-    sheet::write(&sheet, Format::Pdf, path)
-        .map(|_| ())
-        .map_err(|error| error.to_string())
+pub fn export_pdf(path: &Path, rules: &Printable, paper: Paper) -> Result<(), String> {
+    LaidOut::new(rules, paper).write_pdf(path)
 }
 
 fn show_error(parent: &impl IsA<gtk::Window>, heading: &str, body: &str) {
@@ -418,7 +480,7 @@ mod tests {
     fn exporting_writes_a_pdf_and_names_the_file_it_could_not_write() {
         let path =
             std::env::temp_dir().join(format!("castellan-export-{}.pdf", std::process::id()));
-        export_pdf(&path, &rules(), Paper::LETTER).unwrap();
+        export_pdf(&path, &rules().into(), Paper::LETTER).unwrap();
         let bytes = std::fs::read(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
         assert!(bytes.starts_with(b"%PDF-"));
@@ -433,7 +495,7 @@ mod tests {
         assert!(text.contains("/MediaBox [ 0 0 612 792 ]"));
 
         let nowhere = Path::new("/nonexistent-castellan-dir/sheet.pdf");
-        let error = export_pdf(nowhere, &rules(), Paper::A4).unwrap_err();
+        let error = export_pdf(nowhere, &rules().into(), Paper::A4).unwrap_err();
         assert!(
             error.contains("/nonexistent-castellan-dir/sheet.pdf"),
             "{error}"
@@ -490,7 +552,7 @@ mod tests {
     #[gtk::test]
     fn the_preview_shows_the_pages_the_print_operation_draws() {
         let parent = gtk::Window::new();
-        let operation = run(&parent, rules(), gtk::PrintOperationAction::Preview);
+        let operation = run(&parent, rules().into(), gtk::PrintOperationAction::Preview);
         // A generous wait for a loaded machine; it takes well under a second.
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
         let mut pages = None;

@@ -36,7 +36,7 @@ pub enum Line {
 }
 
 /// Rulings by number: single ones and ranges.
-type Numbers = &'static [(u32, u32)];
+pub(crate) type Numbers = &'static [(u32, u32)];
 
 /// The rulings behind each part of the reference sheet of `ruleset`, by the part's
 /// title.
@@ -78,7 +78,7 @@ fn rulings_of(ruleset: Ruleset, section_title: &str) -> Option<Numbers> {
 }
 
 /// Rulings as people read them: "6–8, 21, 24".
-fn numbers_text(numbers: Numbers) -> String {
+pub(crate) fn numbers_text(numbers: Numbers) -> String {
     numbers
         .iter()
         .map(|&(first, last)| {
@@ -93,7 +93,7 @@ fn numbers_text(numbers: Numbers) -> String {
 }
 
 /// The link to `numbers` inside the window: "ruling:6-8,21,24".
-fn numbers_link(numbers: Numbers) -> String {
+pub(crate) fn numbers_link(numbers: Numbers) -> String {
     let list: Vec<String> = numbers
         .iter()
         .map(|&(first, last)| format!("{first}-{last}"))
@@ -102,7 +102,7 @@ fn numbers_link(numbers: Numbers) -> String {
 }
 
 /// The rulings a link names, in order; `None` for a link of another kind.
-fn linked_numbers(uri: &str) -> Option<Vec<u32>> {
+pub(crate) fn linked_numbers(uri: &str) -> Option<Vec<u32>> {
     let list = uri.strip_prefix(RULING_LINK)?;
     let mut numbers = Vec::new();
     for part in list.split(',') {
@@ -124,12 +124,19 @@ pub struct Ruling {
     pub text: String,
 }
 
-/// Every numbered ruling of `docs/rulings.md`, in order: a line "N. …" at the left
-/// margin and the indented lines under it, up to a blank line or a heading.
+/// Every numbered ruling of `docs/rulings.md`.
+#[cfg(test)]
 pub fn rulings() -> Vec<Ruling> {
+    rulings_in(RULINGS)
+}
+
+/// Every numbered ruling of a rulings document (`docs/rulings.md`, or Château Noir's
+/// `docs/chateau-noir-rulings.md`, written the same way), in order: a line "N. …" at
+/// the left margin and the indented lines under it, up to a blank line or a heading.
+pub(crate) fn rulings_in(document: &str) -> Vec<Ruling> {
     let mut rulings: Vec<Ruling> = Vec::new();
     let mut open = false;
-    for line in RULINGS.lines() {
+    for line in document.lines() {
         let numbered = line
             .split_once(". ")
             .and_then(|(number, rest)| Some((number.parse::<u32>().ok()?, rest)));
@@ -195,7 +202,12 @@ fn ruling_markup(ruling: &Ruling) -> String {
 
 /// The rulings `numbers` in Pango markup, one a paragraph.
 pub fn rulings_markup(numbers: &[u32]) -> Vec<String> {
-    let all = rulings();
+    rulings_markup_of(RULINGS, numbers)
+}
+
+/// The rulings `numbers` of a rulings document in Pango markup, one a paragraph.
+pub(crate) fn rulings_markup_of(document: &str, numbers: &[u32]) -> Vec<String> {
+    let all = rulings_in(document);
     numbers
         .iter()
         .filter_map(|n| all.iter().find(|r| r.number == *n))

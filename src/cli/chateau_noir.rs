@@ -16,6 +16,7 @@ use castellan_chateau::variant::Variant;
 use clap::{Args, Subcommand};
 use gettextrs::{gettext, ngettext};
 
+use crate::messages;
 use crate::text::fill;
 
 /// What to do with Château Noir.
@@ -97,12 +98,14 @@ fn count(
     let board = match board {
         Some(path) => load_board_file(&path)
             .map(|(checked, _)| checked.board)
-            .map_err(|error| error.to_string())?,
+            .map_err(|error| messages::chateau::file_error(&error))?,
         None => Board::reconstructed(),
     };
     let board = Arc::new(board);
     let variant = match variant {
-        Some(path) => Variant::load_file(&path).map_err(|error| error.to_string())?,
+        Some(path) => {
+            Variant::load_file(&path).map_err(|error| messages::chateau::file_error(&error))?
+        }
         None => Variant::default(),
     };
     let game = match position {
@@ -186,12 +189,19 @@ fn check(files: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> ExitC
                 );
                 let _ = writeln!(out, "{line}");
                 for warning in warnings {
-                    let _ = writeln!(err, "{}:{warning}", file.display());
+                    let _ = writeln!(
+                        err,
+                        "{}:{}:{}: {}",
+                        file.display(),
+                        warning.line,
+                        warning.column,
+                        messages::chateau::problem(&warning.kind)
+                    );
                 }
             }
             Err(error) => {
                 all_good = false;
-                let _ = writeln!(err, "{error}");
+                let _ = writeln!(err, "{}", messages::chateau::file_error(&error));
             }
         }
     }

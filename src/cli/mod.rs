@@ -9,6 +9,7 @@ mod balance;
 mod board;
 mod chateau_games;
 mod chateau_noir;
+mod chateau_replay;
 mod check;
 mod games_args;
 mod help;

@@ -1,6 +1,8 @@
 //! `castellan replay SAVE`: replays a saved game with the engine, checking every
 //! action, and prints where it ended: each territory, each seat, and the winner; or,
-//! with `--story`, the story of the game (`story`).
+//! with `--story`, the story of the game (`story`). A Château Noir save (its
+//! `"game"` says so) is replayed by that engine and printed turn by turn
+//! (`chateau_replay`).
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -12,7 +14,12 @@ use castellan_engine::game::{Game, QUIET_ROUNDS_FOR_A_DRAW, SavedGame};
 use clap::Args;
 use gettextrs::{gettext, ngettext};
 
-use super::story;
+use castellan_common::GameId;
+use castellan_common::diagnostics::{BaseProblem, read_text_file};
+use castellan_common::game_id::known_ids;
+use castellan_common::save::{EnvelopeError, SaveFamily, family_of_text};
+
+use super::{chateau_replay, story};
 use crate::messages;
 use crate::text::fill;
 
@@ -40,6 +47,14 @@ pub struct ReplayArgs {
 /// Prints the final position, or why the save does not replay (then fails).
 pub fn run(args: ReplayArgs) -> ExitCode {
     let shown = escaped(&args.save.display().to_string());
+    match saved_family(&args.save) {
+        Ok(SaveFamily::Named(GameId::ChateauNoir)) => return replay_chateau_noir(&args, &shown),
+        Ok(_) => {}
+        Err(error) => {
+            eprintln!("castellan replay: {shown}: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
     let game = replay(&args.save);
     match game {
         Ok((saved, game)) if args.story => match tell_story(&args, &saved, &game) {
@@ -53,6 +68,48 @@ pub fn run(args: ReplayArgs) -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(_) => ExitCode::FAILURE,
         },
+        Err(error) => {
+            eprintln!("castellan replay: {shown}: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Which engine reads the save, from its envelope. A file that cannot be read or
+/// parsed is left to the Risk engine's reader and its messages, as before there were
+/// two games.
+fn saved_family(path: &Path) -> Result<SaveFamily, String> {
+    match read_text_file::<BaseProblem>(path, castellan_chateau::save::MAX_SAVE_BYTES) {
+        Ok(text) => family_of_text(&text).map_err(|error| match error {
+            EnvelopeError::UnknownGame(game) => fill(
+                &gettext("the save is of an unknown game `{game}` (this version plays {known})"),
+                &[("game", &game), ("known", &known_ids())],
+            ),
+            EnvelopeError::NotAnObject => gettext("a save is a JSON object"),
+        }),
+        Err(_) => Ok(SaveFamily::Risk),
+    }
+}
+
+/// Replays a Château Noir save and prints its turns; `--story` is for Risk games.
+fn replay_chateau_noir(args: &ReplayArgs, shown: &str) -> ExitCode {
+    if args.story {
+        eprintln!(
+            "castellan replay: {shown}: {}",
+            gettext("the story of a game is told for Risk games only")
+        );
+        return ExitCode::FAILURE;
+    }
+    let replayed = castellan_chateau::save::SavedGame::read_file(&args.save)
+        .map_err(|error| crate::messages::chateau::replay_error(&error, None))
+        .and_then(|saved| chateau_replay::replay(&saved).map(|replayed| (saved, replayed)));
+    match replayed {
+        Ok((saved, (turns, outside, game))) => {
+            match chateau_replay::write(&mut io::stdout().lock(), &saved, &turns, &outside, &game) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(_) => ExitCode::FAILURE,
+            }
+        }
         Err(error) => {
             eprintln!("castellan replay: {shown}: {error}");
             ExitCode::FAILURE

@@ -1,6 +1,7 @@
 //! `castellan sheet`: draws the reference sheet of a board and variant into a PDF, PNG
 //! or SVG file (by the output's extension), without a display. `--lang` (global, read
-//! at start-up) picks its language.
+//! at start-up) picks its language. A Château Noir board or variant, or `--game
+//! chateau-noir`, draws that game's one-page sheet (`chateau_rules::sheet`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,6 +12,10 @@ use castellan_engine::variant::{Variant, load_variant_file};
 use clap::{Args, ValueEnum};
 use gettextrs::{gettext, ngettext};
 
+use castellan_common::GameId;
+use castellan_common::game_id::board_game;
+
+use crate::chateau_rules;
 use crate::config;
 use crate::messages;
 use crate::sheet::{self, Format, Paper};
@@ -21,8 +26,14 @@ use crate::text::fill;
 pub struct SheetArgs {
     #[arg(
         long,
+        value_enum,
+        help = gettext("The game (default: the board's or variant's, else Castle Risk)")
+    )]
+    game: Option<SheetGame>,
+    #[arg(
+        long,
         value_name = "FILE",
-        help = gettext("Board file (default: the Castle Risk board)")
+        help = gettext("Board file (default: the game's board)")
     )]
     board: Option<PathBuf>,
     #[arg(
@@ -44,6 +55,14 @@ pub struct SheetArgs {
         help = gettext("The file to write: .pdf, .png or .svg (PNG and SVG get one file per page)")
     )]
     output: PathBuf,
+}
+
+/// The games a sheet can be drawn for (classic Risk is Castle Risk's sheet with a
+/// classic variant).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum SheetGame {
+    CastleRisk,
+    ChateauNoir,
 }
 
 /// The paper sizes the command offers.
@@ -89,15 +108,6 @@ fn draw(args: &SheetArgs) -> Result<Vec<String>, String> {
             &[("file", &args.output.display())],
         )
     })?;
-    let board_path = args
-        .board
-        .clone()
-        .unwrap_or_else(|| Path::new(config::PKGDATADIR).join(config::SHIPPED_BOARD));
-    let board = load_board_file(&board_path).map_err(|error| messages::file_error(&error))?;
-    let variant = match &args.variant {
-        Some(path) => load_variant_file(path).map_err(|error| messages::file_error(&error))?,
-        None => Variant::rulebook(),
-    };
     let (paper, paper_name) = match args.paper {
         Some(name) => (name.paper(), name),
         None => {
@@ -111,14 +121,28 @@ fn draw(args: &SheetArgs) -> Result<Vec<String>, String> {
         }
     };
 
-    let sheet = sheet::lay_out(Arc::new(board), &variant, paper);
-    let files = sheet::write(&sheet, format, &args.output).map_err(|error| error.to_string())?;
+    let (files, pages) = if game_of(args) == SheetGame::ChateauNoir {
+        chateau_noir_sheet(args, format, paper)?
+    } else {
+        let board_path = args
+            .board
+            .clone()
+            .unwrap_or_else(|| Path::new(config::PKGDATADIR).join(config::SHIPPED_BOARD));
+        let board = load_board_file(&board_path).map_err(|error| messages::file_error(&error))?;
+        let variant = match &args.variant {
+            Some(path) => load_variant_file(path).map_err(|error| messages::file_error(&error))?,
+            None => Variant::rulebook(),
+        };
+        let sheet = sheet::lay_out(Arc::new(board), &variant, paper);
+        let files =
+            sheet::write(&sheet, format, &args.output).map_err(|error| error.to_string())?;
+        (files, sheet.pages.len())
+    };
     let paper_label = match paper_name {
         PaperName::A4 => gettext("A4"),
         // Translators: the US paper size.
         PaperName::Letter => gettext("Letter"),
     };
-    let pages = sheet.pages.len();
     Ok(files
         .iter()
         .enumerate()
@@ -144,4 +168,58 @@ fn draw(args: &SheetArgs) -> Result<Vec<String>, String> {
             )
         })
         .collect())
+}
+
+/// The game whose sheet is asked for: `--game`, else the board file's or the variant
+/// file's game (a file that cannot be read is left to the loader to report).
+fn game_of(args: &SheetArgs) -> SheetGame {
+    if let Some(game) = args.game {
+        return game;
+    }
+    let says_chateau_noir = |path: &Option<PathBuf>| {
+        path.as_ref()
+            .and_then(|path| std::fs::read_to_string(path).ok())
+            .is_some_and(|text| {
+                board_game(&text) == Some(GameId::ChateauNoir)
+                    || text
+                        .parse::<toml::Table>()
+                        .ok()
+                        .and_then(|table| table.get("ruleset").cloned())
+                        .and_then(|ruleset| ruleset.as_str().map(str::to_owned))
+                        .as_deref()
+                        == Some(GameId::ChateauNoir.id())
+            })
+    };
+    if says_chateau_noir(&args.board) || says_chateau_noir(&args.variant) {
+        SheetGame::ChateauNoir
+    } else {
+        SheetGame::CastleRisk
+    }
+}
+
+/// Loads a Château Noir board (the reconstructed one by default) and variant, and
+/// writes their one-page sheet; returns the files written and the page count.
+fn chateau_noir_sheet(
+    args: &SheetArgs,
+    format: Format,
+    paper: Paper,
+) -> Result<(Vec<PathBuf>, usize), String> {
+    let board = match &args.board {
+        Some(path) => {
+            castellan_chateau::board::load_board_file(path)
+                .map_err(|error| messages::chateau::file_error(&error))?
+                .0
+                .board
+        }
+        None => castellan_chateau::board::Board::reconstructed(),
+    };
+    let variant = match &args.variant {
+        Some(path) => castellan_chateau::variant::Variant::load_file(path)
+            .map_err(|error| messages::chateau::file_error(&error))?,
+        None => castellan_chateau::variant::Variant::default(),
+    };
+    let sheet = chateau_rules::sheet::lay_out(Arc::new(board), &variant, paper);
+    let files = chateau_rules::sheet::write(&sheet, format, &args.output)
+        .map_err(|error| error.to_string())?;
+    Ok((files, 1))
 }

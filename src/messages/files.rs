@@ -140,7 +140,7 @@ pub fn variant_warning(warning: &VariantWarning) -> String {
     }
 }
 
-fn text_problem(key: &str, problem: &TextProblem) -> String {
+pub(super) fn text_problem(key: &str, problem: &TextProblem) -> String {
     match problem {
         TextProblem::ControlCharacter(c) => fill(
             &gettext("`{key}` holds the control character {character}: write plain text"),
@@ -548,7 +548,7 @@ fn path_problem(problem: PathProblem) -> String {
 }
 
 /// " (did you mean `coasts`?)", or nothing.
-fn hint_text(hint: &Option<FileText>) -> String {
+pub(super) fn hint_text(hint: &Option<FileText>) -> String {
     match hint {
         Some(candidate) => fill(
             &gettext(" (did you mean `{candidate}`?)"),
@@ -602,7 +602,7 @@ fn anchor_name(anchor: Anchor) -> String {
 }
 
 /// "a string", "an integer"…, after "found".
-fn value_type(found: ValueType) -> String {
+pub(super) fn value_type(found: ValueType) -> String {
     match found {
         ValueType::String => gettext("a string"),
         ValueType::Integer => gettext("an integer"),
@@ -625,7 +625,7 @@ fn found_text(found: Found) -> String {
 }
 
 /// "4 MiB", "256 KiB", in the reader's units.
-fn byte_size(bytes: usize) -> String {
+pub(super) fn byte_size(bytes: usize) -> String {
     let (size, unit) = ByteSize(bytes).parts();
     let template = match unit {
         "MiB" => gettext("{size} MiB"),
@@ -636,7 +636,7 @@ fn byte_size(bytes: usize) -> String {
 }
 
 /// A count for ngettext, which takes a `u32`.
-fn count(n: usize) -> u32 {
+pub(super) fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 

@@ -10,9 +10,10 @@
 //! English ones.
 //!
 //! By concern: the names things are called by (`names`), the rules and starting a game
-//! (`rules`), board and variant files (`files`), saves and positions (`saves`), and the
-//! story of a game (`story`).
+//! (`rules`), board and variant files (`files`), saves and positions (`saves`), the
+//! story of a game (`story`), and the same for Château Noir (`chateau`).
 
+pub mod chateau;
 mod files;
 mod names;
 mod rules;

@@ -17,7 +17,7 @@ mod flow;
 mod layout;
 mod output;
 mod paper;
-mod style;
+pub(crate) mod style;
 mod wording;
 
 use std::sync::Arc;
@@ -28,7 +28,7 @@ use castellan_engine::variant::Variant;
 pub use content::SheetContent;
 pub use draw::draw_page;
 pub use layout::Sheet;
-pub use output::{Format, OutputError, write};
+pub use output::{Format, OutputError, PNG_DPI, Pages, pages_pdf, pages_png, write, write_pages};
 pub use paper::Paper;
 pub use wording::{Block, Document, Section, card_name, document};
 

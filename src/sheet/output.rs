@@ -65,19 +65,47 @@ impl From<cairo::Error> for OutputError {
 
 /// Writes `sheet` to `path` in `format`; returns every file written, in page order.
 pub fn write(sheet: &Sheet, format: Format, path: &Path) -> Result<Vec<PathBuf>, OutputError> {
+    let title = document_title(sheet);
+    write_pages(
+        &Pages {
+            paper: sheet.paper,
+            count: sheet.pages.len(),
+            title: &title,
+            draw: &|cr, page| draw_page(cr, sheet, page),
+        },
+        format,
+        path,
+    )
+}
+
+/// Pages to write, whatever sheet they are of: their paper, how many, the
+/// document's title, and how to draw each (from 0) in points from its top left.
+pub struct Pages<'a> {
+    pub paper: super::paper::Paper,
+    pub count: usize,
+    pub title: &'a str,
+    pub draw: &'a dyn Fn(&cairo::Context, usize) -> Result<(), cairo::Error>,
+}
+
+/// Writes `pages` to `path` in `format`; returns every file written, in page order.
+pub fn write_pages(
+    pages: &Pages,
+    format: Format,
+    path: &Path,
+) -> Result<Vec<PathBuf>, OutputError> {
     match format {
         Format::Pdf => {
-            let bytes = pdf_bytes(sheet)?;
+            let bytes = pages_pdf(pages)?;
             write_file(path, &bytes)?;
             Ok(vec![path.to_owned()])
         }
         Format::Png | Format::Svg => {
             let mut written = Vec::new();
-            for page in 0..sheet.pages.len() {
+            for page in 0..pages.count {
                 let bytes = if format == Format::Png {
-                    png_bytes(sheet, page, PNG_DPI)?
+                    pages_png(pages, page, PNG_DPI)?
                 } else {
-                    svg_bytes(sheet, page)?
+                    pages_svg(pages, page)?
                 };
                 let target = page_path(path, page);
                 write_file(&target, &bytes)?;
@@ -108,23 +136,42 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
         .map_err(|error| OutputError::Io(path.to_owned(), error))
 }
 
-/// Every page as one PDF document.
-pub fn pdf_bytes(sheet: &Sheet) -> Result<Vec<u8>, OutputError> {
-    let surface =
-        cairo::PdfSurface::for_stream(sheet.paper.width, sheet.paper.height, Vec::<u8>::new())?;
-    let title = format!(
+/// "Castle Risk — Reference sheet": the PDF's title.
+fn document_title(sheet: &Sheet) -> String {
+    format!(
         "{} — {}",
         sheet.header.title.text(),
         sheet.header.subtitle.text()
-    );
-    surface.set_metadata(cairo::PdfMetadata::Title, &title)?;
+    )
+}
+
+/// One page of `sheet` as a PNG image at `dpi` pixels per inch.
+#[cfg(test)]
+fn png_bytes(sheet: &Sheet, page: usize, dpi: f64) -> Result<Vec<u8>, OutputError> {
+    pages_png(
+        &Pages {
+            paper: sheet.paper,
+            count: sheet.pages.len(),
+            title: "",
+            draw: &|cr, page| draw_page(cr, sheet, page),
+        },
+        page,
+        dpi,
+    )
+}
+
+/// Every page as one PDF document.
+pub fn pages_pdf(pages: &Pages) -> Result<Vec<u8>, OutputError> {
+    let surface =
+        cairo::PdfSurface::for_stream(pages.paper.width, pages.paper.height, Vec::<u8>::new())?;
+    surface.set_metadata(cairo::PdfMetadata::Title, pages.title)?;
     surface.set_metadata(
         cairo::PdfMetadata::Creator,
         &format!("Castellan {}", crate::config::VERSION),
     )?;
     let cr = cairo::Context::new(&surface)?;
-    for page in 0..sheet.pages.len() {
-        draw_page(&cr, sheet, page)?;
+    for page in 0..pages.count {
+        (pages.draw)(&cr, page)?;
         cr.show_page()?;
     }
     drop(cr);
@@ -132,31 +179,31 @@ pub fn pdf_bytes(sheet: &Sheet) -> Result<Vec<u8>, OutputError> {
 }
 
 /// One page as an SVG image.
-pub fn svg_bytes(sheet: &Sheet, page: usize) -> Result<Vec<u8>, OutputError> {
+fn pages_svg(pages: &Pages, page: usize) -> Result<Vec<u8>, OutputError> {
     let mut surface =
-        cairo::SvgSurface::for_stream(sheet.paper.width, sheet.paper.height, Vec::<u8>::new())?;
+        cairo::SvgSurface::for_stream(pages.paper.width, pages.paper.height, Vec::<u8>::new())?;
     surface.set_document_unit(cairo::SvgUnit::Pt);
     let cr = cairo::Context::new(&surface)?;
     paint_paper(&cr)?;
-    draw_page(&cr, sheet, page)?;
+    (pages.draw)(&cr, page)?;
     drop(cr);
     finish(surface.finish_output_stream())
 }
 
 /// One page as a PNG image at `dpi` pixels per inch.
-pub fn png_bytes(sheet: &Sheet, page: usize, dpi: f64) -> Result<Vec<u8>, OutputError> {
+pub fn pages_png(pages: &Pages, page: usize, dpi: f64) -> Result<Vec<u8>, OutputError> {
     let scale = dpi / 72.0;
     let pixels = |points: f64| (points * scale).round() as i32;
     let surface = cairo::ImageSurface::create(
         cairo::Format::Rgb24,
-        pixels(sheet.paper.width),
-        pixels(sheet.paper.height),
+        pixels(pages.paper.width),
+        pixels(pages.paper.height),
     )?;
     {
         let cr = cairo::Context::new(&surface)?;
         cr.scale(scale, scale);
         paint_paper(&cr)?;
-        draw_page(&cr, sheet, page)?;
+        (pages.draw)(&cr, page)?;
     }
     let mut bytes = Vec::new();
     surface

@@ -33,9 +33,10 @@ pub use legal::{Decision, Legal, LegalUnit};
 pub use scoring::{
     OWN_TERRITORY_POINTS, SIMULTANEE_POINTS, TERRITORY_POINTS, occupation_events, territories_held,
 };
-pub use siege::{Siege, besieged_groups};
+pub use siege::{SIEGE_TURNS, Siege, besieged_groups};
 pub use state::{Hand, MAX_FACTOR, PieceKind, Pieces, ReleaseUndo, State, TurnRules};
 pub use table::{Seat, SideId, Sides, Table, TableError};
+pub use turn::{CAPTAIN_POINTS, CHATEAU_POINTS, SOLDIER_POINTS, WHOLE_ARMY_POINTS};
 pub use view::{ArmyView, HandView, PieceView, SideView, TurnView, View};
 pub use zobrist::piece as zobrist_piece;
 

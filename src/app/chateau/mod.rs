@@ -541,6 +541,17 @@ fn about_board(root: &gtk::Box) {
 }
 
 impl ChateauTable {
+    /// The board and variant of the match at the table, for its help and its sheet.
+    pub(crate) fn rules_in_play(
+        &self,
+    ) -> Option<(
+        std::sync::Arc<castellan_chateau::board::Board>,
+        castellan_chateau::variant::Variant,
+    )> {
+        let game = self.session.as_ref()?.game();
+        Some((std::sync::Arc::clone(game.board()), game.variant().clone()))
+    }
+
     pub fn session(&self) -> Option<&ChateauSession> {
         self.session.as_ref()
     }

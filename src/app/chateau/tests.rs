@@ -586,3 +586,42 @@ fn a_path_is_dragged_square_by_square_and_put_down_where_it_ends() {
     assert_eq!(state.spent(), 2);
     assert!(castellan_chateau::square::contains(state.played(), second));
 }
+
+#[gtk::test]
+fn f1_and_the_reference_sheet_at_the_chateau_table_are_chateau_noirs() {
+    let window = window_with(computers(2, Strength::Easy));
+    window.emit(MainWindowInput::Rules);
+    settle();
+    {
+        let model = window.model();
+        let help = model
+            .chateau_rules
+            .as_ref()
+            .expect("F1 opened Château Noir's help");
+        assert!(help.widget().is_visible());
+        match model.printable() {
+            Some(crate::app::printing::Printable::ChateauNoir { board, .. }) => {
+                assert!(
+                    board.meta.name.contains("Château Noir"),
+                    "{}",
+                    board.meta.name
+                );
+            }
+            other => panic!("the sheet printed would be {other:?}"),
+        }
+    }
+    // A Risk game after it: the sheet is Risk's again.
+    let risk = crate::app::new_game::resolve(crate::app::session::GameSetup {
+        seed: Some(3),
+        ..crate::app::session::GameSetup::default_for(3, |i| format!("Seat {i}"))
+    })
+    .expect("the shipped board and the rulebook load");
+    window.emit(MainWindowInput::StartGame(Box::new(risk)));
+    settle();
+    let printable = window.model().printable();
+    assert!(
+        matches!(printable, Some(crate::app::printing::Printable::Risk(_))),
+        "{printable:?}, page {:?}",
+        window.model().page
+    );
+}

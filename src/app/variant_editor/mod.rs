@@ -5,8 +5,11 @@
 //! differs. Values that make no sense are refused in their row with the reason, and
 //! such rules can be neither saved nor played. It also shows a running game's rules,
 //! read only. A file changed on disk by a text editor is read again. The editor owns
-//! the variant; each option's row (`option_row`) follows it.
+//! the variant; each option's row (`option_row`) follows it. Rules for Château Noir
+//! (chosen under "Game Played", or a file with `ruleset = "chateau-noir"`) show that
+//! game's options instead (`chateau_rows`).
 
+mod chateau_rows;
 mod option_row;
 #[cfg(test)]
 mod tests;
@@ -28,6 +31,8 @@ use crate::messages;
 use crate::safe_write::write_file;
 use crate::text::fill;
 use crate::variant_options::{OptionGroup, OptionKind, options, parse_track};
+use castellan_chateau::variant::Variant as ChateauVariant;
+use chateau_rows::ChateauRows;
 use option_row::{OptionEdit, OptionRow, OptionRowOutput, OptionShown};
 
 /// How the editor is opened.
@@ -65,6 +70,11 @@ pub struct VariantEditor {
     chooser: Option<gtk::FileChooserNative>,
     /// The balance lab, made the first time the rules are tested.
     lab: Option<Controller<BalanceLab>>,
+    /// Château Noir's options, when the rules are for that game (their name and
+    /// description are `variant`'s), and as last opened or saved.
+    chateau: Option<ChateauVariant>,
+    chateau_saved: Option<ChateauVariant>,
+    chateau_rows: ChateauRows,
 }
 
 #[derive(Debug)]
@@ -76,6 +86,8 @@ pub enum VariantEditorInput {
     },
     /// A person changed option `index`.
     OptionEdited(usize, OptionEdit),
+    /// A person changed Château Noir's option `index` (of `chateau_rules::options`).
+    ChateauEdited(usize, crate::chateau_rules::options::OptionValue),
     ResetOption(usize),
     ResetAll,
     NameEdited(String),
@@ -115,11 +127,36 @@ impl VariantEditor {
     }
 
     fn unsaved(&self) -> bool {
+        if self.chateau.is_some() {
+            return self.editable() && self.chateau_rules() != self.chateau_saved;
+        }
         self.editable() && (self.variant != self.saved || self.track_error.is_some())
     }
 
+    /// What makes no sense in the rules (Château Noir's options cannot be set to a
+    /// value that makes none).
     fn problems(&self) -> Vec<VariantProblem> {
+        if self.chateau.is_some() {
+            return Vec::new();
+        }
         self.variant.validate()
+    }
+
+    /// The Château Noir rules edited, with their name and description, when the
+    /// rules are for that game.
+    fn chateau_rules(&self) -> Option<ChateauVariant> {
+        self.chateau.as_ref().map(|chateau| ChateauVariant {
+            name: self.variant.name.clone(),
+            description: self.variant.description.clone(),
+            ..chateau.clone()
+        })
+    }
+
+    /// The options of Château Noir rules that differ from the reading.
+    fn chateau_changes(&self) -> Option<usize> {
+        self.chateau
+            .as_ref()
+            .map(|chateau| crate::chateau_rules::options::changed_options(chateau).len())
     }
 
     fn title(&self) -> String {
@@ -166,10 +203,14 @@ impl VariantEditor {
     fn show_rows(&mut self) {
         let problems = self.problems();
         let editable = self.editable();
+        self.chateau_rows.show(self.chateau.as_ref(), editable);
+        let risk = self.chateau.is_none();
         for (group, rows) in OptionGroup::ALL.iter().zip(&mut self.groups) {
-            // Classic Risk's own options mean nothing to a Castle Risk game.
+            // Classic Risk's own options mean nothing to a Castle Risk game, and
+            // Risk's none to Château Noir.
             rows.widget().set_visible(
-                *group != OptionGroup::Classic || self.variant.ruleset == Ruleset::Classic,
+                risk && (*group != OptionGroup::Classic
+                    || self.variant.ruleset == Ruleset::Classic),
             );
             let shown = options()
                 .iter()
@@ -211,6 +252,19 @@ impl VariantEditor {
 
     /// The line under the header: what the rules are, or what is wrong with them.
     fn status(&self) -> String {
+        if let Some(changed) = self.chateau_changes() {
+            return match changed {
+                0 => gettext("These are the rules as Castellan reads the booklet of Château Noir."),
+                n => fill(
+                    &ngettext(
+                        "{n} rule differs from Castellan’s reading of the booklet.",
+                        "{n} rules differ from Castellan’s reading of the booklet.",
+                        n as u32,
+                    ),
+                    &[("n", &n)],
+                ),
+            };
+        }
         let changed = self.variant.differences_from_rulebook().len();
         let differences = match changed {
             0 => gettext("These are the rules of the 1986 rulebook."),
@@ -254,6 +308,9 @@ impl VariantEditor {
     }
 
     fn can_reset_all(&self) -> bool {
+        if let Some(changed) = self.chateau_changes() {
+            return changed > 0;
+        }
         !self.variant.differences_from_rulebook().is_empty() || self.track_error.is_some()
     }
 
@@ -275,6 +332,10 @@ impl VariantEditor {
     }
 
     fn load(&mut self, path: &Path, sender: &ComponentSender<Self>) {
+        if is_chateau_noir_file(path) {
+            self.load_chateau_noir(path, sender);
+            return;
+        }
         match load_variant_file(path) {
             Ok(mut variant) => {
                 // A shipped preset is a starting point: editing it makes new rules,
@@ -286,6 +347,8 @@ impl VariantEditor {
                 }
                 self.variant = variant.clone();
                 self.saved = if preset { Variant::rulebook() } else { variant };
+                self.chateau = None;
+                self.chateau_saved = None;
                 self.path = (!preset).then(|| path.to_owned());
                 self.track_error = None;
                 self.changed_on_disk = false;
@@ -300,17 +363,44 @@ impl VariantEditor {
         }
     }
 
+    /// Opens a Château Noir variant file.
+    fn load_chateau_noir(&mut self, path: &Path, sender: &ComponentSender<Self>) {
+        match ChateauVariant::load_file(path) {
+            Ok(chateau) => {
+                self.variant.name = chateau.name.clone();
+                self.variant.description = chateau.description.clone();
+                self.chateau_saved = Some(chateau.clone());
+                self.chateau = Some(chateau);
+                self.path = Some(path.to_owned());
+                self.track_error = None;
+                self.changed_on_disk = false;
+                self.watch(sender);
+                self.fill();
+            }
+            Err(error) => crate::app::new_game::problems_dialog(
+                &self.window,
+                &gettext("These Rules Cannot Be Opened"),
+                &messages::chateau::file_error(&error),
+            ),
+        }
+    }
+
     fn save_to(&mut self, path: PathBuf, sender: &ComponentSender<Self>) {
         if !self.problems().is_empty() || self.track_error.is_some() {
             return;
         }
+        let text = match self.chateau_rules() {
+            Some(chateau) => crate::chateau_rules::options::variant_file(&chateau),
+            None => self.variant.to_toml(),
+        };
         let written = path
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| write_file(&path, self.variant.to_toml().as_bytes()));
+            .and_then(|()| write_file(&path, text.as_bytes()));
         match written {
             Ok(()) => {
                 self.saved = self.variant.clone();
+                self.chateau_saved = self.chateau_rules();
                 let _ = sender.output(VariantEditorOutput::Saved);
                 self.path = Some(path);
                 self.changed_on_disk = false;
@@ -405,6 +495,20 @@ impl VariantEditor {
     }
 }
 
+/// Whether the variant file at `path` is for Château Noir (`ruleset =
+/// "chateau-noir"`); a file that cannot be read is left to the Risk reader to report.
+fn is_chateau_noir_file(path: &Path) -> bool {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .and_then(|table| {
+            table
+                .get("ruleset")
+                .and_then(|r| r.as_str().map(str::to_owned))
+        })
+        .is_some_and(|ruleset| ruleset == castellan_common::GameId::ChateauNoir.id())
+}
+
 /// A problem's message as a sentence: "`castle_dice_limit` = 5 must be…" reads as
 /// "Must be…" would not, so the option's path is kept, capitalised.
 fn sentence(message: &str) -> String {
@@ -494,7 +598,7 @@ impl Component for VariantEditor {
                         #[watch]
                         set_visible: model.mode == EditorMode::Edit { for_new_game: true },
                         #[watch]
-                        set_sensitive: model.problem_count() == 0,
+                        set_sensitive: model.problem_count() == 0 && model.chateau.is_none(),
                         connect_clicked => VariantEditorInput::UseForNewGame,
                     },
                     pack_end = &gtk::Button {
@@ -502,7 +606,7 @@ impl Component for VariantEditor {
                         set_widget_name: "test-rules",
                         set_tooltip_text: Some(&gettext("Play these rules many times with computer players and chart the results")),
                         #[watch]
-                        set_sensitive: model.problem_count() == 0,
+                        set_sensitive: model.problem_count() == 0 && model.chateau.is_none(),
                         connect_clicked => VariantEditorInput::TestRules,
                     },
                     pack_end = &gtk::Button {
@@ -545,7 +649,12 @@ impl Component for VariantEditor {
                         connect_clicked => VariantEditorInput::Reload,
                     },
                     gtk::Button {
-                        set_label: &gettext("Reset to Rulebook"),
+                        #[watch]
+                        set_label: &if model.chateau.is_some() {
+                            gettext("Reset to the Reading")
+                        } else {
+                            gettext("Reset to Rulebook")
+                        },
                         set_valign: gtk::Align::Center,
                         #[watch]
                         set_visible: model.editable(),
@@ -581,22 +690,27 @@ impl Component for VariantEditor {
                             },
                             adw::ActionRow {
                                 set_title: &gettext("Game Played"),
-                                set_subtitle: &gettext("Castle Risk, or classic Risk with its territory cards"),
+                                set_subtitle: &gettext("Castle Risk, classic Risk with its territory cards, or Château Noir"),
                                 add_suffix = &gtk::DropDown {
                                     set_widget_name: "ruleset",
                                     set_valign: gtk::Align::Center,
                                     set_model: Some(&gtk::StringList::new(&[
                                         &gettext("Castle Risk"),
                                         &gettext("Classic Risk"),
+                                        &gettext("Château Noir"),
                                     ])),
                                     #[watch]
                                     set_sensitive: model.editable(),
                                     #[watch]
                                     #[block_signal(ruleset_chosen)]
-                                    set_selected: Ruleset::ALL
-                                        .iter()
-                                        .position(|r| *r == model.variant.ruleset)
-                                        .map_or(0, |i| i as u32),
+                                    set_selected: if model.chateau.is_some() {
+                                        Ruleset::ALL.len() as u32
+                                    } else {
+                                        Ruleset::ALL
+                                            .iter()
+                                            .position(|r| *r == model.variant.ruleset)
+                                            .map_or(0, |i| i as u32)
+                                    },
                                     connect_selected_notify[sender] => move |list| {
                                         sender.input(VariantEditorInput::RulesetChosen(list.selected()));
                                     } @ruleset_chosen,
@@ -646,6 +760,7 @@ impl Component for VariantEditor {
             .collect::<Vec<_>>();
         let presets = gtk::Box::new(gtk::Orientation::Vertical, 0);
         fill_presets(&presets, &sender);
+        let chateau_rows = ChateauRows::new(sender.input_sender());
         let mut model = VariantEditor {
             window: root.clone(),
             mode: EditorMode::Edit {
@@ -663,6 +778,9 @@ impl Component for VariantEditor {
             monitor: None,
             chooser: None,
             lab: None,
+            chateau: None,
+            chateau_saved: None,
+            chateau_rows,
         };
         model.show_rows();
         let (presets, page) = (&presets, &page);
@@ -671,6 +789,7 @@ impl Component for VariantEditor {
         for rows in &model.groups {
             page.add(rows.widget());
         }
+        page.add(&model.chateau_rows.group);
         {
             let sender = sender.clone();
             root.connect_close_request(move |_| {
@@ -719,6 +838,8 @@ impl Component for VariantEditor {
                 self.mode = mode;
                 self.saved = variant.clone();
                 self.variant = variant;
+                self.chateau = None;
+                self.chateau_saved = None;
                 self.path = path;
                 self.track_error = None;
                 self.changed_on_disk = false;
@@ -732,12 +853,26 @@ impl Component for VariantEditor {
                     self.edit(index, edit);
                 }
             }
+            VariantEditorInput::ChateauEdited(index, value) => {
+                if self.editable()
+                    && let (Some(chateau), Some(option)) = (
+                        &mut self.chateau,
+                        crate::chateau_rules::options::options().get(index),
+                    )
+                {
+                    option.set(chateau, value);
+                }
+            }
             VariantEditorInput::ResetOption(index) => {
                 let option = &options()[index];
                 option.set(&mut self.variant, option.rulebook_value());
                 if matches!(option.kind, OptionKind::Track) {
                     self.track_error = None;
                 }
+                self.fill();
+            }
+            VariantEditorInput::ResetAll if self.chateau.is_some() => {
+                self.chateau = Some(ChateauVariant::default());
                 self.fill();
             }
             VariantEditorInput::ResetAll => {
@@ -771,6 +906,10 @@ impl Component for VariantEditor {
                     // The other options stay as edited: each game reads the ones it
                     // knows, and the rows say which differ from its standard rules.
                     self.variant.ruleset = ruleset;
+                    self.chateau = None;
+                } else if self.editable() && index as usize == Ruleset::ALL.len() {
+                    // Château Noir: its own options, as read unless already edited.
+                    self.chateau.get_or_insert_with(ChateauVariant::default);
                 }
             }
             VariantEditorInput::OpenFile => {
@@ -808,6 +947,18 @@ impl Component for VariantEditor {
                 ));
             }
             VariantEditorInput::SaveTo(path) => self.save_to(path, &sender),
+            VariantEditorInput::ChangedOnDisk if self.chateau.is_some() => {
+                let on_disk = self.path.as_deref().map(ChateauVariant::load_file);
+                match on_disk {
+                    Some(Ok(chateau)) if Some(&chateau) == self.chateau_rules().as_ref() => {
+                        self.chateau_saved = Some(chateau);
+                        self.changed_on_disk = false;
+                    }
+                    Some(_) if !self.unsaved() => sender.input(VariantEditorInput::Reload),
+                    Some(_) => self.changed_on_disk = true,
+                    None => {}
+                }
+            }
             VariantEditorInput::ChangedOnDisk => {
                 let on_disk = self.path.as_deref().map(load_variant_file);
                 match on_disk {
@@ -827,7 +978,8 @@ impl Component for VariantEditor {
                 }
             }
             VariantEditorInput::TestRules => {
-                if self.problem_count() > 0 {
+                // The balance lab plays Risk games.
+                if self.problem_count() > 0 || self.chateau.is_some() {
                     return;
                 }
                 let window = &self.window;
@@ -845,7 +997,11 @@ impl Component for VariantEditor {
                 });
             }
             VariantEditorInput::UseForNewGame => {
-                if self.problems().is_empty() && self.track_error.is_none() {
+                // The new-game dialog sets up Risk games.
+                if self.problems().is_empty()
+                    && self.track_error.is_none()
+                    && self.chateau.is_none()
+                {
                     let path = (!self.unsaved()).then(|| self.path.clone()).flatten();
                     let _ = sender.output(VariantEditorOutput::UseForNewGame(
                         self.variant.clone(),
@@ -868,6 +1024,11 @@ impl Component for VariantEditor {
             }
             VariantEditorInput::Discard => {
                 self.variant = self.saved.clone();
+                self.chateau.clone_from(&self.chateau_saved);
+                if let Some(saved) = &self.chateau_saved {
+                    self.variant.name.clone_from(&saved.name);
+                    self.variant.description.clone_from(&saved.description);
+                }
                 self.track_error = None;
                 self.fill();
                 self.window.set_visible(false);

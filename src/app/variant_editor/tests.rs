@@ -390,3 +390,95 @@ fn the_game_of_the_rules_is_chosen_and_shows_its_own_options() {
         "the row follows the rules"
     );
 }
+
+#[gtk::test]
+fn chateau_noir_rules_show_their_options_and_round_trip_through_a_file() {
+    let editor = Editor::open(
+        Variant::rulebook(),
+        None,
+        EditorMode::Edit { for_new_game: true },
+    );
+    assert!(!editor.visible("chateau-options"));
+    // Choosing the game shows its options in place of Risk's.
+    editor.widget::<gtk::DropDown>("ruleset").set_selected(2);
+    settle();
+    assert!(editor.visible("chateau-options"));
+    assert!(
+        editor
+            .controller
+            .model()
+            .groups
+            .iter()
+            .all(|rows| !rows.widget().is_visible())
+    );
+    assert_eq!(
+        editor.status(),
+        "These are the rules as Castellan reads the booklet of Château Noir."
+    );
+    assert!(!editor.widget::<gtk::Button>("test-rules").is_sensitive());
+    editor
+        .widget::<gtk::Switch>("diagonal_capture:control")
+        .set_active(true);
+    editor
+        .widget::<gtk::Switch>("clock_minutes:control")
+        .set_active(true);
+    settle();
+    editor
+        .widget::<gtk::SpinButton>("clock_minutes:number")
+        .set_value(5.0);
+    settle();
+    let edited = editor.controller.model().chateau_rules().unwrap();
+    assert!(edited.diagonal_capture);
+    assert_eq!(edited.clock_minutes, Some(5));
+    assert_eq!(
+        editor.status(),
+        "2 rules differ from Castellan’s reading of the booklet."
+    );
+    // Saved, the file names the game and what differs, and reads back the same…
+    let path =
+        std::env::temp_dir().join(format!("castellan-cn-editor-{}.toml", std::process::id()));
+    editor
+        .controller
+        .emit(VariantEditorInput::SaveTo(path.clone()));
+    settle();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("ruleset = \"chateau-noir\"\n"), "{text}");
+    assert_eq!(ChateauVariant::load_file(&path).unwrap(), edited);
+    assert!(!editor.controller.model().unsaved());
+    // …and opened in another editor, its rows show it.
+    let other = Editor::open(
+        Variant::rulebook(),
+        None,
+        EditorMode::Edit {
+            for_new_game: false,
+        },
+    );
+    other
+        .controller
+        .emit(VariantEditorInput::Load(path.clone()));
+    settle();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(other.controller.model().chateau_rules(), Some(edited));
+    assert!(
+        other
+            .widget::<gtk::Switch>("diagonal_capture:control")
+            .is_active()
+    );
+    assert!(!other.widget::<gtk::Switch>("revisits:control").is_active());
+    assert_eq!(
+        other
+            .widget::<gtk::SpinButton>("clock_minutes:number")
+            .value_as_int(),
+        5
+    );
+    assert_eq!(other.widget::<gtk::DropDown>("ruleset").selected(), 2);
+    other.controller.emit(VariantEditorInput::ResetAll);
+    settle();
+    assert!(
+        !other
+            .widget::<gtk::Switch>("diagonal_capture:control")
+            .is_active()
+    );
+    editor.controller.widget().close();
+    other.controller.widget().close();
+}

@@ -154,6 +154,8 @@ pub struct MainWindow {
     replay: Option<Controller<super::replay::ReplayWindow>>,
     /// The rules (F1), made when first opened.
     rules: Option<Controller<super::rules_help::RulesHelp>>,
+    /// Château Noir's rules (F1 at its table), made on first use.
+    pub(crate) chateau_rules: Option<Controller<super::chateau_help::ChateauRulesHelp>>,
     computers: WorkerController<ComputerSeats>,
     /// The number of the computer seat's move being thought out, if one is.
     pub(super) thought: Option<u64>,
@@ -753,6 +755,7 @@ impl Component for MainWindow {
             statistics: None,
             replay: None,
             rules: None,
+            chateau_rules: None,
             computers,
             thought: None,
             table: Cancel::new(),
@@ -867,11 +870,26 @@ impl Component for MainWindow {
                     for_new_game: false,
                 },
             ),
+            // A Château Noir match's rules are its help, which lists the variant's
+            // options (the variant editor shows a Risk table's rules).
+            MainWindowInput::GameRules if self.family == Family::ChateauNoir => self.show_rules(),
             MainWindowInput::GameRules => {
                 if let Some(session) = &self.session {
                     let variant = session.game().variant().clone();
                     self.open_variant_editor(variant, EditorMode::ReadOnly);
                 }
+            }
+            // Château Noir keeps no game record of Risk's kind yet: say so rather
+            // than show nothing (or the last Risk game's story).
+            MainWindowInput::Statistics | MainWindowInput::Replay
+                if self.family == Family::ChateauNoir =>
+            {
+                self.error(
+                    &gettext("No Story for This Game Yet"),
+                    &gettext(
+                        "Statistics and the replay are kept for Risk games; Château Noir’s log tells this match, and its saves replay with “castellan replay”.",
+                    ),
+                );
             }
             MainWindowInput::Statistics => self.show_statistics(),
             MainWindowInput::Replay => self.show_replay(),
@@ -889,8 +907,7 @@ impl Component for MainWindow {
                 });
             }
             MainWindowInput::PrintReference | MainWindowInput::ExportReference => {
-                let board = self.shown_board.as_ref();
-                let Some(rules) = printing::rules_in_play(self.session.as_ref(), board) else {
+                let Some(rules) = self.printable() else {
                     return;
                 };
                 if matches!(message, MainWindowInput::PrintReference) {

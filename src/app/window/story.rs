@@ -4,9 +4,10 @@
 use gettextrs::gettext;
 use relm4::prelude::*;
 
-use super::MainWindow;
+use super::{Family, MainWindow};
+use crate::app::chateau_help::{ChateauRulesHelp, ChateauRulesHelpInput};
 use crate::app::game_record::GameRecord;
-use crate::app::printing;
+use crate::app::printing::{self, Printable};
 use crate::app::replay::{ReplayInput, ReplayWindow};
 use crate::app::rules_help::{RulesHelp, RulesHelpInput};
 use crate::app::statistics::{Statistics, StatisticsInput};
@@ -59,6 +60,10 @@ impl MainWindow {
     /// The rules of the game at the table; before any game, the board shown with the
     /// rulebook.
     pub(super) fn show_rules(&mut self) {
+        if self.family == Family::ChateauNoir {
+            self.show_chateau_rules();
+            return;
+        }
         let Some(rules) = printing::rules_in_play(self.session.as_ref(), self.shown_board.as_ref())
         else {
             return;
@@ -74,5 +79,38 @@ impl MainWindow {
             board: rules.board,
             variant: Box::new(rules.variant),
         });
+    }
+
+    /// The rules of the Château Noir match at the table, with its diagrams (F1).
+    fn show_chateau_rules(&mut self) {
+        let Some((board, variant)) = self
+            .chateau
+            .as_ref()
+            .and_then(|table| table.model().rules_in_play())
+        else {
+            return;
+        };
+        let window = &self.window;
+        let help = self.chateau_rules.get_or_insert_with(|| {
+            ChateauRulesHelp::builder()
+                .transient_for(window)
+                .launch(())
+                .detach()
+        });
+        help.emit(ChateauRulesHelpInput::Show {
+            board,
+            variant: Box::new(variant),
+        });
+    }
+
+    /// What Print and Export make a sheet of: the game at the table, whichever
+    /// family it is; before any game, the window's board with the rulebook.
+    pub(crate) fn printable(&self) -> Option<Printable> {
+        if self.family == Family::ChateauNoir {
+            let (board, variant) = self.chateau.as_ref()?.model().rules_in_play()?;
+            return Some(Printable::ChateauNoir { board, variant });
+        }
+        printing::rules_in_play(self.session.as_ref(), self.shown_board.as_ref())
+            .map(Printable::from)
     }
 }
