@@ -60,7 +60,7 @@ impl From<SheetRules> for Printable {
 /// A sheet laid out on the paper, either game's.
 enum LaidOut {
     Risk(Sheet),
-    ChateauNoir(crate::chateau_rules::sheet::ChateauSheet),
+    ChateauNoir(Box<crate::chateau_rules::sheet::ChateauSheet>),
 }
 
 impl LaidOut {
@@ -71,9 +71,9 @@ impl LaidOut {
                 &rules.variant,
                 paper,
             )),
-            Printable::ChateauNoir { board, variant } => LaidOut::ChateauNoir(
+            Printable::ChateauNoir { board, variant } => LaidOut::ChateauNoir(Box::new(
                 crate::chateau_rules::sheet::lay_out(Arc::clone(board), variant, paper),
-            ),
+            )),
         }
     }
 
