@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 
 use castellan_engine::board::{Board, parse_board};
 use castellan_engine::bot::tournament::{Tournament, standings};
-use castellan_engine::bot::{Cancel, Policy, SeatSight, Strength, Thinking};
+use castellan_engine::bot::{Cancel, Contender, Policy, SeatSight, Strength, Thinking};
 use castellan_engine::game::{Card, Decision, Game, LegalActions, Position, Seat};
 use castellan_engine::variant::Variant;
 use rand::{RngExt, SeedableRng};
@@ -344,6 +344,7 @@ fn a_cancelled_expert_answers_at_once_with_a_legal_action() {
 #[test]
 fn a_small_tournament_ranks_expert_over_normal_over_easy() {
     let rate = |players: Vec<Strength>, games: u64, effort: f64| {
+        let players = players.into_iter().map(Contender::from).collect();
         let mut t = Tournament::new(board("castle"), Variant::rulebook(), players, 2024);
         t.effort = effort;
         let results: Vec<_> = (0..games).map(|i| t.play(i)).collect();
