@@ -1,49 +1,68 @@
-//! The Expert: a search player that never cheats.
+//! The Expert: a planning and search player that never cheats, with a different way to
+//! win for each ruleset.
 //!
-//! At the decisions that shape a game (what to do next in its turn: cards, hidden
-//! armies, which attack, when to stop; where reinforcements and spoils go) it draws
-//! worlds from its seat's sight ([`SeatSight::sample_world`]: other hands, hidden
-//! slips, the draw pile's order and the dice are imagined from what it can infer), and
-//! in each world tries every candidate: the candidate, then the rest of its turn and a
-//! whole round of the others' turns played out by the greedy player, then the position
-//! judged by an evaluation fitted to self-play winners (`eval`). Candidates share their
-//! worlds and dice (common random numbers), and the weaker half is dropped after each
-//! pass so that the simulations go to the close calls (successive halving, `search`).
-//! Battles are judged with the engine's exact odds when candidates are picked and
-//! positions weighed.
+//! At the start of each of its turns it weighs plans (`plan`): what the turn is for
+//! (a continent or empire to take, a rival's to break, a seat to hunt, a classic card
+//! to earn, a sweep, or guarding) and how (trade a set now or keep it, play
+//! Reinforcements now or wait for higher numbers). Each plan is tried in worlds drawn
+//! from its seat's sight ([`SeatSight::sample_world`]: other hands, hidden slips, the
+//! draw pile's order, missions and the dice are imagined, never read): the planner
+//! (`planner`) plays the turn by the plan, the greedy player plays everyone else's
+//! turns of the round, and the position is judged by the evaluation fitted to the
+//! ruleset (`eval`). Plans share their worlds and dice, and the weaker half is dropped
+//! after each pass (successive halving, `search`). Then the planner carries the best
+//! plan out.
 //!
-//! Other decisions (setup, dice, moving in, spies' answers) are quick rules, the
-//! greedy player's or its own, so that a whole game costs seconds. Its thinking is
-//! counted in simulations, so a game replays the same from its seeds; a [`Thinking`]
-//! scales the budget, caps the wall-clock time and cancels.
+//! Within the turn, the search comes back where it matters: when the plan's attacks
+//! are done (press on with another plan, or stop), for Castle Risk's spoils (where
+//! they go decides next turn's castle guard and attacks) and for the classic
+//! fortifying move. Whatever the search says, some things are never done: its castle
+//! (or its only continent) is guarded first when armies are placed, its castle gives
+//! no army below its guard to an attack, a ship or a vacated territory, and a seat
+//! that holds twice everyone's armies does not end a turn without attacking when an
+//! attack is more likely than not to succeed.
+//!
+//! Its thinking is counted in simulations, so a game replays the same from its seeds;
+//! a [`Thinking`] scales the budget, caps the wall-clock time and cancels (a
+//! cancelled Expert answers at once with its planner's choice).
 
-mod candidates;
 pub mod eval;
+mod plan;
+mod planner;
+mod reading;
 mod search;
 
 use std::time::Instant;
 
 use rand::Rng;
 
-use super::{GreedyPolicy, Policy, SeatSight, Thinking};
-use crate::game::{Action, Choice, Decision, LegalActions};
+use super::{Policy, SeatSight, Thinking};
+use crate::game::{Action, Choice, Decision, LegalActions, PlacementReason, Route};
+use plan::Plan;
+use planner::Planner;
+use reading::Reading;
+use search::Opt;
 
-/// Simulations a decision of the turn may spend, at effort 1.
-const TURN_SIMULATIONS: u32 = 96;
-/// Simulations for placing reinforcements, spoils or starting armies.
-const PLACEMENT_SIMULATIONS: u32 = 64;
-/// Simulations for a choice of setup (the castle, a claim).
-const SETUP_SIMULATIONS: u32 = 48;
-/// Simulations for a choice within a battle or a spy's visit (roll on or stop, a
-/// General or a Marshall, how many move in, what to answer or discard).
-const BATTLE_SIMULATIONS: u32 = 24;
+/// Simulations for choosing the turn's plan, at effort 1.
+const PLAN_SIMULATIONS: u32 = 96;
+/// Simulations for pressing on once the plan's attacks are done.
+const PRESS_SIMULATIONS: u32 = 48;
+/// Simulations for placing Castle Risk's spoils, or choosing the classic fortify.
+const PLACEMENT_SIMULATIONS: u32 = 48;
+/// Searches for pressing on in one turn, at most.
+const PRESS_SEARCHES_PER_TURN: u32 = 2;
+/// Fortifying moves weighed.
+const FORTIFY_OPTIONS: usize = 5;
 
 /// The Expert strength. See the module documentation.
 #[derive(Clone, Debug)]
 pub struct ExpertPolicy {
     thinking: Thinking,
-    /// For the decisions it does not search, and its answer when cancelled.
-    greedy: GreedyPolicy,
+    planner: Planner,
+    /// The turn the plan was chosen for.
+    planned_turn: Option<u32>,
+    /// Searches for pressing on made this turn.
+    press_searches: u32,
     /// Simulations spent so far (for benchmarks and the tournament's figures).
     simulations: u64,
 }
@@ -53,7 +72,9 @@ impl ExpertPolicy {
     pub fn new(thinking: Thinking) -> Self {
         Self {
             thinking,
-            greedy: GreedyPolicy::new(),
+            planner: Planner::new(Plan::new(plan::Intent::Sweep)),
+            planned_turn: None,
+            press_searches: 0,
             simulations: 0,
         }
     }
@@ -66,42 +87,17 @@ impl ExpertPolicy {
     fn budget(&self, base: u32) -> u32 {
         ((f64::from(base) * self.thinking.effort).round() as u32).max(2)
     }
-}
 
-impl Policy for ExpertPolicy {
-    fn choose(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) -> Action {
-        // The greedy answer comes first: it keeps the greedy player's count of the
-        // turn's decisions, and is the answer when there is nothing to think about.
-        let quick = self.greedy.choose(sight, legal, rng);
-        if self.thinking.cancel.is_cancelled() {
-            return quick;
-        }
-        let Some(pending) = sight.pending() else {
-            return quick;
-        };
-        let (candidates, base) = match pending.decision {
-            Decision::Play { .. } => (candidates::turn(sight, legal, &quick), TURN_SIMULATIONS),
-            Decision::PlaceArmies { armies, .. } => match legal.choices.first() {
-                Some(Choice::PlaceArmies { territories, .. }) => (
-                    candidates::placements(sight, armies, territories, &quick),
-                    PLACEMENT_SIMULATIONS,
-                ),
-                _ => return quick,
-            },
-            Decision::PlaceCastle { .. } | Decision::Claim => {
-                (candidates::setup(sight, legal, &quick), SETUP_SIMULATIONS)
-            }
-            Decision::Roll { .. }
-            | Decision::Defend { .. }
-            | Decision::MoveIn { .. }
-            | Decision::AnswerSpy { .. }
-            | Decision::SpyDiscard { .. } => {
-                (candidates::battle(legal, &quick), BATTLE_SIMULATIONS)
-            }
-            _ => return quick,
-        };
-        if candidates.len() < 2 {
-            return quick;
+    /// The best of `options` by the search, or `None` when it was stopped first.
+    fn search(
+        &mut self,
+        sight: &SeatSight<'_>,
+        options: &[Opt],
+        base: u32,
+        rng: &mut dyn Rng,
+    ) -> Option<usize> {
+        if options.len() < 2 {
+            return (options.len() == 1).then_some(0);
         }
         let limits = search::Limits {
             simulations: self.budget(base),
@@ -109,11 +105,178 @@ impl Policy for ExpertPolicy {
             time_cap: self.thinking.time_cap,
             cancel: &self.thinking.cancel,
         };
-        let found = search::best(sight, &candidates, &limits, rng);
+        let found = search::best(sight, options, &self.planner, &limits, rng);
         self.simulations += u64::from(found.simulations);
-        match found.best {
-            Some(i) => candidates[i].clone(),
-            None => quick,
+        found.best
+    }
+
+    /// Chooses the turn's plan.
+    fn plan_turn(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) {
+        let reading = Reading::new(sight);
+        let plans = plan::candidates(&reading, legal);
+        let options: Vec<Opt> = plans.iter().copied().map(Opt::Plan).collect();
+        let chosen = self
+            .search(sight, &options, PLAN_SIMULATIONS, rng)
+            .map_or_else(|| Plan::default_for(&reading), |i| plans[i]);
+        self.planner.plan = chosen;
+    }
+
+    /// Once the plan's attacks are done: stop, or press on with another plan.
+    fn press_on(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) {
+        let reading = Reading::new(sight);
+        let current = self.planner.plan;
+        let mut plans: Vec<Plan> = vec![current];
+        for p in plan::candidates(&reading, legal) {
+            let aggressive = !matches!(p.intent, plan::Intent::Guard);
+            if aggressive && !plans.iter().any(|q| q.intent == p.intent) {
+                plans.push(Plan {
+                    trade: current.trade,
+                    reinforce: current.reinforce,
+                    ..p
+                });
+            }
         }
+        // Only plans that would attack now are worth a simulation.
+        plans.retain(|p| {
+            let mut trial = self.planner.clone();
+            trial.plan = *p;
+            *p == current || !trial.would_end_turn(sight, legal)
+        });
+        let options: Vec<Opt> = plans.iter().copied().map(Opt::Plan).collect();
+        if let Some(i) = self.search(sight, &options, PRESS_SIMULATIONS, rng) {
+            self.planner.plan = plans[i];
+        }
+    }
+
+    /// Castle Risk's spoils: where they go, by each plan's placement.
+    fn place_spoils(
+        &mut self,
+        sight: &SeatSight<'_>,
+        legal: &LegalActions,
+        armies: u32,
+        territories: &[crate::board::TerritoryId],
+        rng: &mut dyn Rng,
+    ) -> Option<Action> {
+        let reading = Reading::new(sight);
+        let mut options: Vec<Opt> = Vec::new();
+        for p in plan::candidates(&reading, legal) {
+            let mut trial = self.planner.clone();
+            trial.plan = p;
+            let placements = trial.placements(&reading, armies, territories);
+            let action = Action::PlaceArmies {
+                placements: merged(placements),
+            };
+            if legal.allows(&action) && !options.contains(&Opt::Act(action.clone())) {
+                options.push(Opt::Act(action));
+            }
+        }
+        let i = self.search(sight, &options, PLACEMENT_SIMULATIONS, rng)?;
+        match &options[i] {
+            Opt::Act(action) => Some(action.clone()),
+            Opt::Plan(_) => None,
+        }
+    }
+
+    /// The classic fortifying move: the planner's, skipping, and the largest moves to
+    /// threatened territories.
+    fn fortify(
+        &mut self,
+        sight: &SeatSight<'_>,
+        legal: &LegalActions,
+        routes: &[Route],
+        rng: &mut dyn Rng,
+    ) -> Option<Action> {
+        let reading = Reading::new(sight);
+        let quick = self.planner.decide(&reading, legal);
+        let mut options = vec![Opt::Act(quick), Opt::Act(Action::SkipFortify)];
+        let mut moves: Vec<&Route> = routes
+            .iter()
+            .filter(|r| reading.threat(r.to) > 0 && reading.threat(r.to) >= reading.threat(r.from))
+            .collect();
+        moves.sort_by_key(|r| (std::cmp::Reverse(r.max_armies), r.from, r.to));
+        for r in moves.into_iter().take(FORTIFY_OPTIONS) {
+            let action = Action::Fortify {
+                from: r.from,
+                to: r.to,
+                armies: r.max_armies,
+            };
+            if !options.contains(&Opt::Act(action.clone())) {
+                options.push(Opt::Act(action));
+            }
+        }
+        let i = self.search(sight, &options, PLACEMENT_SIMULATIONS, rng)?;
+        match &options[i] {
+            Opt::Act(action) => Some(action.clone()),
+            Opt::Plan(_) => None,
+        }
+    }
+}
+
+/// Placements merged by territory, none empty.
+fn merged(placements: Vec<crate::game::Placement>) -> Vec<crate::game::Placement> {
+    let mut out: Vec<crate::game::Placement> = Vec::new();
+    for p in placements.into_iter().filter(|p| p.armies > 0) {
+        match out.iter_mut().find(|q| q.territory == p.territory) {
+            Some(q) => q.armies += p.armies,
+            None => out.push(p),
+        }
+    }
+    out
+}
+
+impl Policy for ExpertPolicy {
+    fn choose(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) -> Action {
+        self.planner.note_turn(sight);
+        let Some(pending) = sight.pending() else {
+            return self.planner.decide(&Reading::new(sight), legal);
+        };
+        let thinking = !self.thinking.cancel.is_cancelled();
+        let my_turn = sight.turn_seat() == Some(sight.seat());
+        let turn = sight.turn_number();
+        if thinking && my_turn && self.planned_turn != Some(turn) {
+            let turn_start = match &pending.decision {
+                Decision::Play { attacked: false } | Decision::TradeCards { .. } => true,
+                Decision::PlaceArmies { reason, .. } => {
+                    sight.is_classic() && *reason == PlacementReason::Reinforcements
+                }
+                _ => false,
+            };
+            if turn_start {
+                self.planned_turn = Some(turn);
+                self.press_searches = 0;
+                self.plan_turn(sight, legal, rng);
+            }
+        }
+        if thinking && my_turn {
+            match &pending.decision {
+                Decision::Play { .. }
+                    if self.press_searches < PRESS_SEARCHES_PER_TURN
+                        && self.planner.would_end_turn(sight, legal) =>
+                {
+                    self.press_searches += 1;
+                    self.press_on(sight, legal, rng);
+                }
+                Decision::PlaceArmies {
+                    armies,
+                    reason: PlacementReason::Spoils,
+                } => {
+                    if let Some(Choice::PlaceArmies { territories, .. }) = legal.choices.first()
+                        && let Some(action) =
+                            self.place_spoils(sight, legal, *armies, territories, rng)
+                    {
+                        return action;
+                    }
+                }
+                Decision::Fortify => {
+                    if let Some(Choice::Fortify { routes }) = legal.choices.first()
+                        && let Some(action) = self.fortify(sight, legal, routes, rng)
+                    {
+                        return action;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.planner.decide(&Reading::new(sight), legal)
     }
 }
