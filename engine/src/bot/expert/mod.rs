@@ -26,6 +26,7 @@
 //! a [`Thinking`] scales the budget, caps the wall-clock time and cancels (a
 //! cancelled Expert answers at once with its planner's choice).
 
+mod castle;
 pub mod eval;
 mod plan;
 mod planner;
@@ -36,7 +37,7 @@ use std::time::Instant;
 
 use rand::Rng;
 
-use super::{Policy, SeatSight, Thinking};
+use super::{GreedyPolicy, Policy, SeatSight, Thinking};
 use crate::game::{Action, Choice, Decision, LegalActions, PlacementReason, Route};
 use plan::Plan;
 use planner::Planner;
@@ -47,8 +48,15 @@ use search::Opt;
 const PLAN_SIMULATIONS: u32 = 96;
 /// Simulations for pressing on once the plan's attacks are done.
 const PRESS_SIMULATIONS: u32 = 48;
-/// Simulations for placing Castle Risk's spoils, or choosing the classic fortify.
-const PLACEMENT_SIMULATIONS: u32 = 48;
+/// Simulations for placing armies (Castle Risk), or choosing the classic fortify.
+const PLACEMENT_SIMULATIONS: u32 = 64;
+/// Castle Risk: simulations for a decision of the turn (which attack, which card,
+/// when to stop).
+const TURN_SIMULATIONS: u32 = 96;
+/// Castle Risk: simulations for a choice of setup (the castle, a claim).
+const SETUP_SIMULATIONS: u32 = 48;
+/// Castle Risk: simulations for a choice within a battle or a spy's visit.
+const BATTLE_SIMULATIONS: u32 = 24;
 /// Searches for pressing on in one turn, at most.
 const PRESS_SEARCHES_PER_TURN: u32 = 2;
 /// Fortifying moves weighed.
@@ -58,6 +66,10 @@ const FORTIFY_OPTIONS: usize = 5;
 #[derive(Clone, Debug)]
 pub struct ExpertPolicy {
     thinking: Thinking,
+    /// Castle Risk: the quick answer, and the seat's part in the look-ahead.
+    greedy: GreedyPolicy,
+    /// Classic Risk: carries out the turn's plan (in Castle Risk, fills vacated land
+    /// and keeps count of the turn's captures).
     planner: Planner,
     /// The turn the plan was chosen for.
     planned_turn: Option<u32>,
@@ -72,6 +84,7 @@ impl ExpertPolicy {
     pub fn new(thinking: Thinking) -> Self {
         Self {
             thinking,
+            greedy: GreedyPolicy::new(),
             planner: Planner::new(Plan::new(plan::Intent::Sweep)),
             planned_turn: None,
             press_searches: 0,
@@ -105,7 +118,8 @@ impl ExpertPolicy {
             time_cap: self.thinking.time_cap,
             cancel: &self.thinking.cancel,
         };
-        let found = search::best(sight, options, &self.planner, &limits, rng);
+        let planner = sight.is_classic().then_some(&self.planner);
+        let found = search::best(sight, options, planner, &limits, rng);
         self.simulations += u64::from(found.simulations);
         found.best
     }
@@ -148,35 +162,6 @@ impl ExpertPolicy {
         }
     }
 
-    /// Castle Risk's spoils: where they go, by each plan's placement.
-    fn place_spoils(
-        &mut self,
-        sight: &SeatSight<'_>,
-        legal: &LegalActions,
-        armies: u32,
-        territories: &[crate::board::TerritoryId],
-        rng: &mut dyn Rng,
-    ) -> Option<Action> {
-        let reading = Reading::new(sight);
-        let mut options: Vec<Opt> = Vec::new();
-        for p in plan::candidates(&reading, legal) {
-            let mut trial = self.planner.clone();
-            trial.plan = p;
-            let placements = trial.placements(&reading, armies, territories);
-            let action = Action::PlaceArmies {
-                placements: merged(placements),
-            };
-            if legal.allows(&action) && !options.contains(&Opt::Act(action.clone())) {
-                options.push(Opt::Act(action));
-            }
-        }
-        let i = self.search(sight, &options, PLACEMENT_SIMULATIONS, rng)?;
-        match &options[i] {
-            Opt::Act(action) => Some(action.clone()),
-            Opt::Plan(_) => None,
-        }
-    }
-
     /// The classic fortifying move: the planner's, skipping, and the largest moves to
     /// threatened territories.
     fn fortify(
@@ -212,21 +197,90 @@ impl ExpertPolicy {
     }
 }
 
-/// Placements merged by territory, none empty.
-fn merged(placements: Vec<crate::game::Placement>) -> Vec<crate::game::Placement> {
-    let mut out: Vec<crate::game::Placement> = Vec::new();
-    for p in placements.into_iter().filter(|p| p.armies > 0) {
-        match out.iter_mut().find(|q| q.territory == p.territory) {
-            Some(q) => q.armies += p.armies,
-            None => out.push(p),
-        }
-    }
-    out
-}
-
 impl Policy for ExpertPolicy {
     fn choose(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) -> Action {
         self.planner.note_turn(sight);
+        if sight.is_classic() {
+            self.choose_classic(sight, legal, rng)
+        } else {
+            self.choose_castle(sight, legal, rng)
+        }
+    }
+}
+
+impl ExpertPolicy {
+    /// Castle Risk: each decision that matters searched among its candidates, within
+    /// the rails.
+    fn choose_castle(
+        &mut self,
+        sight: &SeatSight<'_>,
+        legal: &LegalActions,
+        rng: &mut dyn Rng,
+    ) -> Action {
+        // The greedy answer comes first: it keeps the greedy player's count of the
+        // turn's decisions, and is the answer when there is nothing to think about.
+        let quick = self.greedy.choose(sight, legal, rng);
+        let Some(pending) = sight.pending() else {
+            return quick;
+        };
+        let reading = Reading::new(sight);
+        if let Some(Choice::FillVacated { .. }) = legal.choices.first() {
+            return self.planner.decide(&reading, legal);
+        }
+        let (candidates, base) = match pending.decision {
+            Decision::Play { .. } => {
+                let captured = self.planner.captured(&reading);
+                let candidates = castle::turn_candidates(&reading, legal, &quick);
+                (
+                    castle::turn_rails(&reading, legal, captured, candidates),
+                    TURN_SIMULATIONS,
+                )
+            }
+            Decision::PlaceArmies { armies, .. } => match legal.choices.first() {
+                Some(Choice::PlaceArmies { territories, .. }) => (
+                    castle::placement_candidates(&reading, armies, territories, &quick),
+                    PLACEMENT_SIMULATIONS,
+                ),
+                _ => return quick,
+            },
+            Decision::PlaceCastle { .. } | Decision::Claim => (
+                castle::setup_candidates(sight, legal, &quick),
+                SETUP_SIMULATIONS,
+            ),
+            Decision::Roll { .. }
+            | Decision::Defend { .. }
+            | Decision::MoveIn { .. }
+            | Decision::AnswerSpy { .. }
+            | Decision::SpyDiscard { .. } => (
+                castle::battle_rails(&reading, castle::battle_candidates(legal, &quick)),
+                BATTLE_SIMULATIONS,
+            ),
+            _ => return quick,
+        };
+        let Some(first) = candidates.first().cloned() else {
+            return quick;
+        };
+        if self.thinking.cancel.is_cancelled() || candidates.len() < 2 {
+            return first;
+        }
+        let options: Vec<Opt> = candidates.into_iter().map(Opt::Act).collect();
+        match self.search(sight, &options, base, rng) {
+            Some(i) => match &options[i] {
+                Opt::Act(action) => action.clone(),
+                Opt::Plan(_) => first,
+            },
+            None => first,
+        }
+    }
+
+    /// Classic Risk: a plan chosen at the start of the turn and carried out by the
+    /// planner, the search coming back to press on and to fortify.
+    fn choose_classic(
+        &mut self,
+        sight: &SeatSight<'_>,
+        legal: &LegalActions,
+        rng: &mut dyn Rng,
+    ) -> Action {
         let Some(pending) = sight.pending() else {
             return self.planner.decide(&Reading::new(sight), legal);
         };
@@ -234,13 +288,14 @@ impl Policy for ExpertPolicy {
         let my_turn = sight.turn_seat() == Some(sight.seat());
         let turn = sight.turn_number();
         if thinking && my_turn && self.planned_turn != Some(turn) {
-            let turn_start = match &pending.decision {
-                Decision::Play { attacked: false } | Decision::TradeCards { .. } => true,
-                Decision::PlaceArmies { reason, .. } => {
-                    sight.is_classic() && *reason == PlacementReason::Reinforcements
-                }
-                _ => false,
-            };
+            let turn_start = matches!(
+                pending.decision,
+                Decision::TradeCards { .. }
+                    | Decision::PlaceArmies {
+                        reason: PlacementReason::Reinforcements,
+                        ..
+                    }
+            );
             if turn_start {
                 self.planned_turn = Some(turn);
                 self.press_searches = 0;
@@ -256,17 +311,6 @@ impl Policy for ExpertPolicy {
                     self.press_searches += 1;
                     self.press_on(sight, legal, rng);
                 }
-                Decision::PlaceArmies {
-                    armies,
-                    reason: PlacementReason::Spoils,
-                } => {
-                    if let Some(Choice::PlaceArmies { territories, .. }) = legal.choices.first()
-                        && let Some(action) =
-                            self.place_spoils(sight, legal, *armies, territories, rng)
-                    {
-                        return action;
-                    }
-                }
                 Decision::Fortify => {
                     if let Some(Choice::Fortify { routes }) = legal.choices.first()
                         && let Some(action) = self.fortify(sight, legal, routes, rng)
@@ -279,4 +323,17 @@ impl Policy for ExpertPolicy {
         }
         self.planner.decide(&Reading::new(sight), legal)
     }
+}
+
+/// Tuning knobs read from the environment (experiments only).
+pub fn knob(name: &str, default: f64) -> f64 {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static KNOBS: OnceLock<HashMap<String, f64>> = OnceLock::new();
+    let knobs = KNOBS.get_or_init(|| {
+        std::env::vars()
+            .filter_map(|(k, v)| Some((k.strip_prefix("XK_")?.to_owned(), v.parse().ok()?)))
+            .collect()
+    });
+    knobs.get(name).copied().unwrap_or(default)
 }

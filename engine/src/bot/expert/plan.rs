@@ -93,10 +93,18 @@ pub fn candidates(reading: &Reading<'_, '_>, legal: &LegalActions) -> Vec<Plan> 
         })
         .collect();
     takes.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    intents.extend(takes.iter().take(GROUPS_WEIGHED).map(|&(_, g)| Intent::Take(g)));
+    intents.extend(
+        takes
+            .iter()
+            .take(GROUPS_WEIGHED)
+            .map(|&(_, g)| Intent::Take(g)),
+    );
     // Held groups to keep (their borders come first in every plan; holding one as
     // the turn's purpose guards them all the more).
-    if groups.iter().any(|g| g.whole == Some(reading.me) && g.bonus > 0) {
+    if groups
+        .iter()
+        .any(|g| g.whole == Some(reading.me) && g.bonus > 0)
+    {
         intents.push(Intent::Guard);
     }
     // Rivals' whole groups to break, the most valuable within reach first.
@@ -114,7 +122,12 @@ pub fn candidates(reading: &Reading<'_, '_>, legal: &LegalActions) -> Vec<Plan> 
         })
         .collect();
     breaks.sort();
-    intents.extend(breaks.iter().take(GROUPS_WEIGHED).map(|&(_, g)| Intent::Break(g)));
+    intents.extend(
+        breaks
+            .iter()
+            .take(GROUPS_WEIGHED)
+            .map(|&(_, g)| Intent::Break(g)),
+    );
     // Prey: rival castles cheapest to reach (Castle Risk), or the rivals weakest
     // for the cards they hold (classic).
     let mut prey: Vec<(i64, Seat)> = reading
@@ -140,7 +153,11 @@ pub fn candidates(reading: &Reading<'_, '_>, legal: &LegalActions) -> Vec<Plan> 
         })
         .collect();
     prey.sort();
-    intents.extend(prey.iter().take(PREY_WEIGHED).map(|&(_, s)| Intent::Hunt(s)));
+    intents.extend(
+        prey.iter()
+            .take(PREY_WEIGHED)
+            .map(|&(_, s)| Intent::Hunt(s)),
+    );
     if reading.classic {
         intents.push(Intent::Card);
     }

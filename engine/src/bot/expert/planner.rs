@@ -82,7 +82,12 @@ fn own_count(reading: &Reading<'_, '_>) -> usize {
 }
 
 impl Policy for Planner {
-    fn choose(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, _rng: &mut dyn Rng) -> Action {
+    fn choose(
+        &mut self,
+        sight: &SeatSight<'_>,
+        legal: &LegalActions,
+        _rng: &mut dyn Rng,
+    ) -> Action {
         self.note_turn(sight);
         if self.decisions > DECISIONS_PER_TURN
             && let Some(out) = way_out(legal)
@@ -223,7 +228,9 @@ impl Planner {
             }
         };
         if let Some(castle) = r.castle().filter(|c| territories.contains(c)) {
-            let need = r.guard(castle, self.plan.risk).saturating_sub(r.armies(castle));
+            let need = r
+                .guard(castle, self.plan.risk)
+                .saturating_sub(r.armies(castle));
             add(castle, need, &mut left, &mut out);
         }
         if r.classic {
@@ -300,8 +307,7 @@ impl Planner {
 
     /// Whether `t` lies on the way to the plan's target.
     fn on_plan(&self, r: &Reading<'_, '_>, t: TerritoryId) -> bool {
-        self.target_path(r).is_some_and(|p| p.steps.contains(&t))
-            || self.targets(r).contains(&t)
+        self.target_path(r).is_some_and(|p| p.steps.contains(&t)) || self.targets(r).contains(&t)
     }
 
     /// Armies that may leave `from` for an attack.
@@ -425,7 +431,8 @@ impl Planner {
                     let cards = if self.plan.reinforce || castle_danger || r.sight.track() >= 8 {
                         *max_cards
                     } else {
-                        held.saturating_sub(MOST_REINFORCEMENTS_HELD).min(*max_cards)
+                        held.saturating_sub(MOST_REINFORCEMENTS_HELD)
+                            .min(*max_cards)
                     };
                     if cards > 0 {
                         return Some(Action::PlayReinforcements { cards });
@@ -530,7 +537,8 @@ impl Planner {
             .max()
             .unwrap_or(0);
         let total = most;
-        let share = (u64::from(total) * u64::from(ahead) / u64::from((ahead + behind).max(1))) as u32;
+        let share =
+            (u64::from(total) * u64::from(ahead) / u64::from((ahead + behind).max(1))) as u32;
         share.clamp(min, most)
     }
 }
@@ -613,6 +621,17 @@ fn spread_to_threats(
     if armies == 0 {
         return;
     }
+    // Castle Risk: armies move only by attacking, so spread armies are lost to the
+    // game; what no plan needs guards the castle.
+    if !r.classic {
+        let home = r
+            .castle()
+            .filter(|c| territories.contains(c))
+            .or_else(|| strongest_front(r).filter(|t| territories.contains(t)))
+            .unwrap_or(territories[0]);
+        out.push(Placement::new(home, armies));
+        return;
+    }
     let threatened: Vec<TerritoryId> = territories
         .iter()
         .copied()
@@ -678,7 +697,11 @@ fn card_attack(r: &Reading<'_, '_>) -> Option<(TerritoryId, TerritoryId)> {
         })
         .max_by(|a, b| {
             let p = |(from, to): (TerritoryId, TerritoryId)| {
-                r.odds(r.armies(from).saturating_sub(1), r.armies(to), r.is_castle(to))
+                r.odds(
+                    r.armies(from).saturating_sub(1),
+                    r.armies(to),
+                    r.is_castle(to),
+                )
             };
             p(*a).total_cmp(&p(*b)).then(b.1.cmp(&a.1))
         })
@@ -767,7 +790,10 @@ fn fortify(r: &Reading<'_, '_>, routes: &[Route], plan: &Plan) -> Action {
         .iter()
         .filter_map(|route| {
             let keep = r.guard(route.from, plan.risk.max(0.3));
-            let spare = r.armies(route.from).saturating_sub(keep).min(route.max_armies);
+            let spare = r
+                .armies(route.from)
+                .saturating_sub(keep)
+                .min(route.max_armies);
             let gain = need(route.to) - r.fall_chance(route.to, r.armies(route.to) + spare);
             (spare > 0 && gain > 0.1).then_some((route, spare, gain))
         })
@@ -871,7 +897,11 @@ fn castle_site(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> TerritoryId 
             let group = board.territory(t).group;
             let mut worth = 0i64;
             for &n in r.neighbours(t) {
-                worth += if board.territory(n).group == group { 1 } else { -3 };
+                worth += if board.territory(n).group == group {
+                    1
+                } else {
+                    -3
+                };
                 if r.sight.castle_at(n).is_some() {
                     worth -= 4;
                 }
@@ -926,11 +956,18 @@ fn hiding_place(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> TerritoryId
 
 /// Starting armies: the castle's guard, then the group it is making its own (its
 /// borders in danger first, then where the rest of it is taken from).
-fn setup_placements(r: &Reading<'_, '_>, armies: u32, territories: &[TerritoryId]) -> Vec<Placement> {
+fn setup_placements(
+    r: &Reading<'_, '_>,
+    armies: u32,
+    territories: &[TerritoryId],
+) -> Vec<Placement> {
     let mut left = armies;
     let mut out = Vec::new();
     if let Some(castle) = r.castle().filter(|c| territories.contains(c)) {
-        let need = r.guard(castle, 0.15).saturating_sub(r.armies(castle)).min(left);
+        let need = r
+            .guard(castle, 0.15)
+            .saturating_sub(r.armies(castle))
+            .min(left);
         if need > 0 {
             out.push(Placement::new(castle, need));
             left -= need;
@@ -942,13 +979,10 @@ fn setup_placements(r: &Reading<'_, '_>, armies: u32, territories: &[TerritoryId
     // The group it holds most of (by share), and its most exposed own territory.
     let groups = r.groups();
     let board = r.sight.board();
-    let main = groups
-        .iter()
-        .filter(|g| g.held > 0)
-        .max_by(|a, b| {
-            let share = |g: &super::reading::Group| g.held as f64 / g.territories.len() as f64;
-            share(a).total_cmp(&share(b)).then(b.id.cmp(&a.id))
-        });
+    let main = groups.iter().filter(|g| g.held > 0).max_by(|a, b| {
+        let share = |g: &super::reading::Group| g.held as f64 / g.territories.len() as f64;
+        share(a).total_cmp(&share(b)).then(b.id.cmp(&a.id))
+    });
     let spot = main
         .and_then(|g| {
             g.territories
@@ -957,9 +991,10 @@ fn setup_placements(r: &Reading<'_, '_>, armies: u32, territories: &[TerritoryId
                 .filter(|t| territories.contains(t))
                 .filter(|&t| r.neighbours(t).iter().any(|&n| r.is_target(n)))
                 .max_by_key(|&t| {
-                    let inside_enemy = r.neighbours(t).iter().any(|&n| {
-                        r.is_target(n) && board.territory(n).group == g.id
-                    });
+                    let inside_enemy = r
+                        .neighbours(t)
+                        .iter()
+                        .any(|&n| r.is_target(n) && board.territory(n).group == g.id);
                     let deficit = i64::from(r.threat(t)) - i64::from(r.armies(t));
                     (inside_enemy, deficit, Reverse(t))
                 })

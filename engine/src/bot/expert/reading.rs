@@ -164,8 +164,7 @@ impl<'s, 'a> Reading<'s, 'a> {
                 continue;
             }
             for &next in self.neighbours(t) {
-                if self.is_mine(next) || !self.is_target(next) && self.sight.owner(next).is_some()
-                {
+                if self.is_mine(next) || !self.is_target(next) && self.sight.owner(next).is_some() {
                     continue;
                 }
                 let weight = if self.is_castle(next) { 2 } else { 1 };
@@ -218,9 +217,8 @@ impl<'s, 'a> Reading<'s, 'a> {
                 let territories = group.territories.clone();
                 let held = territories.iter().filter(|&&t| self.is_mine(t)).count();
                 let first = territories.first().and_then(|&t| self.sight.owner(t));
-                let whole = first.filter(|&o| {
-                    territories.iter().all(|&t| self.sight.owner(t) == Some(o))
-                });
+                let whole =
+                    first.filter(|&o| territories.iter().all(|&t| self.sight.owner(t) == Some(o)));
                 let borders = territories
                     .iter()
                     .copied()
@@ -250,9 +248,9 @@ impl<'s, 'a> Reading<'s, 'a> {
 
     /// Rivals still in play (the neutral left out).
     pub fn rivals(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.sight.seat_ids().filter(|&s| {
-            s != self.me && !self.sight.is_eliminated(s) && !self.sight.is_neutral(s)
-        })
+        self.sight
+            .seat_ids()
+            .filter(|&s| s != self.me && !self.sight.is_eliminated(s) && !self.sight.is_neutral(s))
     }
 
     /// Armies on the board by seat.
@@ -339,7 +337,13 @@ pub fn threats(sight: &SeatSight<'_>, me: Seat) -> Vec<u32> {
         }
     }
     let mut threat: Vec<u32> = (0..n)
-        .map(|t| by_seat[t * seats..(t + 1) * seats].iter().copied().max().unwrap_or(0))
+        .map(|t| {
+            by_seat[t * seats..(t + 1) * seats]
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     // By sea: the largest stack of a rival who may hold an Admiral, on a shared sea.
     let coasts: Vec<TerritoryId> = if classic {

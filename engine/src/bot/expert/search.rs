@@ -1,7 +1,7 @@
 //! The Expert's search: options (plans for the turn, or one action followed by the
 //! turn's plan) tried in worlds drawn from the seat's sight, each played out by the
-//! planner for the seat and the greedy player for everyone else to the start of the
-//! seat's next turn, and judged by the ruleset's evaluation. Options share their
+//! planner (or the greedy player) for the seat and the greedy player for everyone
+//! else to the start of the seat's next turn, and judged by the ruleset's evaluation. Options share their
 //! worlds and dice (common random numbers); successive halving spends the simulations
 //! on the best half, then the best half of that, and so on.
 
@@ -54,11 +54,12 @@ pub struct Found {
 }
 
 /// The option with the best mean evaluation after successive halving. `planner` is
-/// the seat's planner as it stands (its plan and what it remembers of the turn).
+/// the seat's planner as it stands (its plan and what it remembers of the turn), who
+/// plays the seat's part after the option; without one the greedy player does.
 pub fn best(
     sight: &SeatSight<'_>,
     options: &[Opt],
-    planner: &Planner,
+    planner: Option<&Planner>,
     limits: &Limits<'_>,
     rng: &mut dyn Rng,
 ) -> Found {
@@ -128,15 +129,19 @@ fn simulate(
     me: Seat,
     start_turn: u32,
     option: &Opt,
-    planner: &Planner,
+    planner: Option<&Planner>,
     dice: u64,
     legal: &mut LegalActions,
 ) -> f64 {
-    let mut mine = planner.clone();
+    let mut mine = planner.cloned();
     let mut events = Vec::new();
     game.reseed_chance(dice);
     match option {
-        Opt::Plan(plan) => mine.plan = *plan,
+        Opt::Plan(plan) => {
+            if let Some(mine) = &mut mine {
+                mine.plan = *plan;
+            }
+        }
         Opt::Act(action) => {
             if game.apply_into(me, action.clone(), &mut events).is_err() {
                 // Cannot happen for a listed action; judged the worst if it ever did.
@@ -155,10 +160,9 @@ fn simulate(
         }
         game.legal_actions_into(legal);
         let sight = SeatSight::new(game, seat);
-        let action = if seat == me {
-            mine.choose(&sight, legal, &mut rng)
-        } else {
-            others[seat.index()].choose(&sight, legal, &mut rng)
+        let action = match &mut mine {
+            Some(mine) if seat == me => mine.choose(&sight, legal, &mut rng),
+            _ => others[seat.index()].choose(&sight, legal, &mut rng),
         };
         events.clear();
         if game.apply_into(seat, action, &mut events).is_err() {

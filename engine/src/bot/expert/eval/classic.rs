@@ -62,9 +62,7 @@ pub fn strengths(game: &Game) -> Vec<Option<f64>> {
                 .unwrap_or(0)
         })
         .collect();
-    let set_value = game
-        .next_set_value()
-        .map_or(FIXED_SET_VALUE, f64::from);
+    let set_value = game.next_set_value().map_or(FIXED_SET_VALUE, f64::from);
     let mut progress = vec![0.0f64; seats];
     let mut exposure = vec![0.0f64; seats];
     for g in board.group_ids() {
@@ -85,9 +83,7 @@ pub fn strengths(game: &Game) -> Vec<Option<f64>> {
                 let open = group
                     .territories
                     .iter()
-                    .map(|&t| {
-                        win_probability(threat[t.index()], game.armies(t), Battle::default())
-                    })
+                    .map(|&t| win_probability(threat[t.index()], game.armies(t), Battle::default()))
                     .fold(0.0, f64::max);
                 exposure[seat] += f64::from(group.bonus) * INCOME_TURNS * open;
             } else if held[seat] > 0 {
@@ -115,4 +111,3 @@ pub fn strengths(game: &Game) -> Vec<Option<f64>> {
         })
         .collect()
 }
-
