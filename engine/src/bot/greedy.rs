@@ -43,6 +43,9 @@ pub struct GreedyPolicy {
     /// The turn its decisions are being counted for, and how many it made in it.
     turn: u32,
     decisions: u32,
+    /// Classic Risk: its territories at its first decision of the turn (a turn that
+    /// took one earns a card).
+    territories_at_start: usize,
     style: Style,
 }
 
@@ -60,6 +63,8 @@ struct Style {
     /// Masses its armies where the best attack is (else spreads them at random over
     /// its territories next to an enemy).
     focused: bool,
+    /// Moves every army it may into each territory it takes, rolling on.
+    sweeping: bool,
 }
 
 impl Default for Style {
@@ -70,6 +75,7 @@ impl Default for Style {
             card_tricks: true,
             cautious: true,
             focused: true,
+            sweeping: false,
         }
     }
 }
@@ -93,6 +99,22 @@ impl GreedyPolicy {
                 card_tricks: false,
                 cautious: false,
                 focused: false,
+                sweeping: false,
+            },
+            ..Self::default()
+        }
+    }
+
+    /// The sweeper: the greedy player massing everything on one army that attacks
+    /// whatever it outnumbers and moves everything on, the way aggressive people
+    /// play. Not a strength: the Expert imagines some of its rivals playing so, so
+    /// that it does not count on rivals as careful as the greedy player.
+    pub fn sweeper() -> Self {
+        Self {
+            style: Style {
+                cautious: false,
+                sweeping: true,
+                ..Style::default()
             },
             ..Self::default()
         }
@@ -104,6 +126,7 @@ impl Policy for GreedyPolicy {
         if sight.turn_number() != self.turn {
             self.turn = sight.turn_number();
             self.decisions = 0;
+            self.territories_at_start = own_territories(sight);
         }
         self.decisions += 1;
         if self.decisions > DECISIONS_PER_TURN
@@ -117,6 +140,7 @@ impl Policy for GreedyPolicy {
         let eye = Eye {
             sight,
             style: self.style,
+            captured: sight.is_classic() && own_territories(sight) > self.territories_at_start,
         };
         match choice {
             Choice::PlaceCastle { territories } => Action::PlaceCastle {
@@ -179,10 +203,21 @@ fn way_out(legal: &LegalActions) -> Option<Action> {
     })
 }
 
+/// Territories `sight`'s seat holds.
+fn own_territories(sight: &SeatSight<'_>) -> usize {
+    sight
+        .territories()
+        .iter()
+        .filter(|t| t.owner == Some(sight.seat()))
+        .count()
+}
+
 /// The greedy judgements about one position, seen by one seat.
 struct Eye<'s, 'a> {
     sight: &'s SeatSight<'a>,
     style: Style,
+    /// Classic Risk: whether it took a territory this turn.
+    captured: bool,
 }
 
 impl<'a> Eye<'_, 'a> {
@@ -323,6 +358,14 @@ impl<'a> Eye<'_, 'a> {
         let castle = self.sight.castle(self.me());
         let own_empire = castle.is_some_and(|c| board.territory(c).group == group);
         let mut worth = 6 * i64::from(own_empire) + held_in_group[group.index()];
+        if self.sight.is_classic() && crate::bot::expert::knob("G_CLAIM", 0.0) > 0.5 {
+            let members = &board.group(group).territories;
+            let others = members
+                .iter()
+                .filter(|&&m| self.sight.owner(m).is_some_and(|o| o != self.me()))
+                .count() as i64;
+            worth += 2 * held_in_group[group.index()] - 3 * others - members.len() as i64 / 2;
+        }
         // Counted rather than tested: who holds each neighbour cannot be foreseen,
         // and claims weigh every free territory of the board.
         for n in self.neighbours(t) {
@@ -374,8 +417,40 @@ impl<'a> Eye<'_, 'a> {
                 left -= topping;
             }
         }
+        if self.sight.is_classic() && crate::bot::expert::knob("G_BORDERS", 0.0) > 0.5 {
+            let board = self.sight.board();
+            for g in board.group_ids() {
+                let group = board.group(g);
+                if !group.territories.iter().all(|&t| self.sight.is_mine(t)) {
+                    continue;
+                }
+                for &t in &group.territories {
+                    if !territories.contains(&t) || left == 0 {
+                        continue;
+                    }
+                    let need = self.pressure(t).saturating_sub(self.sight.armies(t)).min(left);
+                    if need > 0 {
+                        placements.push(Placement::new(t, need));
+                        left -= need;
+                    }
+                }
+            }
+        }
         while left > 0 {
-            let (staging, part) = if self.style.focused {
+            let setup = !self.sight.setup_done();
+            let spread = self.sight.is_classic()
+                && (crate::bot::expert::knob("G_SPREAD", 0.0) > 0.5
+                    || (setup && crate::bot::expert::knob("G_SETUP_SPREAD", 0.0) > 0.5));
+            if spread && crate::bot::expert::knob("G_NEEDY", 0.0) > 0.5 {
+                let t = self.neediest(territories);
+                match placements.iter_mut().find(|p| p.territory == t) {
+                    Some(p) => p.armies += 1,
+                    None => placements.push(Placement::new(t, 1)),
+                }
+                left -= 1;
+                continue;
+            }
+            let (staging, part) = if self.style.focused && !spread {
                 (self.staging_territory(territories), left)
             } else {
                 (self.any_front(territories, rng), left.div_ceil(2))
@@ -387,6 +462,20 @@ impl<'a> Eye<'_, 'a> {
             left -= part;
         }
         placements
+    }
+
+    /// The own territory whose enemy neighbours outnumber it most.
+    fn neediest(&self, territories: &[TerritoryId]) -> TerritoryId {
+        territories
+            .iter()
+            .copied()
+            .max_by_key(|&t| {
+                (
+                    i64::from(self.pressure(t)) - i64::from(self.sight.armies(t)),
+                    std::cmp::Reverse(t),
+                )
+            })
+            .unwrap_or(territories[0])
     }
 
     /// One of `territories` next to an enemy, at random (any of them when none is).
@@ -437,7 +526,32 @@ impl<'a> Eye<'_, 'a> {
             .territories
             .iter()
             .all(|&g| g == t || self.sight.is_mine(g));
-        if completes_group { GROUP_WORTH } else { 0 }
+        let mut worth = if completes_group { GROUP_WORTH } else { 0 };
+        if self.sight.is_classic() {
+            let owner = self.sight.owner(t);
+            if crate::bot::expert::knob("G_KILL", 0.0) > 0.5
+                && let Some(o) = owner.filter(|&o| !self.sight.is_neutral(o))
+            {
+                let held = self
+                    .sight
+                    .territories()
+                    .iter()
+                    .filter(|s| s.owner == Some(o))
+                    .count();
+                if held as f64 <= crate::bot::expert::knob("G_KILL_AT", 2.0)
+                    && self.sight.territory_card_count(o) > 0
+                {
+                    worth += CASTLE_WORTH;
+                }
+            }
+            if crate::bot::expert::knob("G_BREAK", 0.0) > 0.5 {
+                let group = board.group(board.territory(t).group);
+                if group.territories.iter().all(|&g| self.sight.owner(g) == owner) {
+                    worth += GROUP_WORTH;
+                }
+            }
+        }
+        worth
     }
 
     // --- The turn ---
@@ -457,6 +571,14 @@ impl<'a> Eye<'_, 'a> {
             match choice {
                 Choice::Attack { routes } => {
                     for r in routes {
+                        let modest = self.sight.is_classic()
+                            && self.captured
+                            && crate::bot::expert::knob("G_MODEST", 0.0) > 0.5
+                            && self.target_worth(r.to) == 0
+                            && r.max_armies < 3 * self.sight.armies(r.to);
+                        if modest {
+                            continue;
+                        }
                         if let Some(score) = self.attack_score(r, false, rounds) {
                             let action = Action::Attack {
                                 from: r.from,
@@ -502,6 +624,37 @@ impl<'a> Eye<'_, 'a> {
             {
                 return action;
             }
+        }
+        if best_attack.is_none()
+            && self.sight.is_classic()
+            && !self.captured
+            && crate::bot::expert::knob("G_CARD", 0.0) > 0.5
+        {
+            // Classic Risk: no turn without its card while an attack has the armies.
+            best_attack = legal
+                .choices
+                .iter()
+                .flat_map(|c| match c {
+                    Choice::Attack { routes } => routes.as_slice(),
+                    _ => &[],
+                })
+                .filter(|r| r.max_armies > self.sight.armies(r.to))
+                .max_by_key(|r| {
+                    (
+                        i64::from(r.max_armies) - i64::from(self.sight.armies(r.to)),
+                        std::cmp::Reverse((r.from, r.to)),
+                    )
+                })
+                .map(|r| {
+                    (
+                        0,
+                        Action::Attack {
+                            from: r.from,
+                            to: r.to,
+                        },
+                        self.defender(r),
+                    )
+                });
         }
         best_attack
             .map(|(_, action, _)| action)
@@ -578,7 +731,9 @@ impl<'a> Eye<'_, 'a> {
             true
         } else if rounds >= BOLD_AFTER_ROUNDS {
             attackers >= defenders
-        } else if !self.style.cautious {
+        } else if !self.style.cautious
+            || (self.sight.is_classic() && crate::bot::expert::knob("G_BOLD", 0.0) > 0.5)
+        {
             attackers > defenders
         } else if by_sea {
             attackers > 2 * defenders + 1
@@ -679,10 +834,19 @@ impl<'a> Eye<'_, 'a> {
                 if self.sight.castle(self.me()) == Some(from) {
                     let keep = self.castle_threat(from) + self.style.castle_margin;
                     self.sight.armies(from).saturating_sub(keep).clamp(min, max)
-                } else if behind == 0 {
+                } else if behind == 0 || self.style.sweeping {
                     max
                 } else if self.pressure(to) == 0 {
                     min
+                } else if self.sight.is_classic()
+                    && crate::bot::expert::knob("G_MOVE_SPLIT", 0.0) > 0.5
+                {
+                    // Each side keeps armies in proportion to the enemies next to it.
+                    let ahead = self.pressure(to);
+                    let total = max + 1;
+                    let share = u64::from(total) * u64::from(ahead)
+                        / u64::from((ahead + behind).max(1));
+                    (share as u32).clamp(min, max)
                 } else {
                     min + (max - min) / 2
                 }

@@ -54,7 +54,11 @@ const PLACEMENT_SIMULATIONS: u32 = 64;
 /// when to stop).
 const TURN_SIMULATIONS: u32 = 96;
 /// Castle Risk: simulations for a choice of setup (the castle, a claim).
-const SETUP_SIMULATIONS: u32 = 48;
+const CASTLE_SETUP_SIMULATIONS: u32 = 48;
+/// Classic Risk: simulations for a choice of setup (a claim, a starting army).
+const SETUP_SIMULATIONS: u32 = 24;
+/// Claims weighed at setup.
+const SETUP_CHOICES: usize = 6;
 /// Castle Risk: simulations for a choice within a battle or a spy's visit.
 const BATTLE_SIMULATIONS: u32 = 24;
 /// Searches for pressing on in one turn, at most.
@@ -75,6 +79,8 @@ pub struct ExpertPolicy {
     planned_turn: Option<u32>,
     /// Searches for pressing on made this turn.
     press_searches: u32,
+    /// How far its simulations look.
+    horizon: search::Horizon,
     /// Simulations spent so far (for benchmarks and the tournament's figures).
     simulations: u64,
 }
@@ -88,6 +94,7 @@ impl ExpertPolicy {
             planner: Planner::new(Plan::new(plan::Intent::Sweep)),
             planned_turn: None,
             press_searches: 0,
+            horizon: search::Horizon::NextTurn,
             simulations: 0,
         }
     }
@@ -119,7 +126,7 @@ impl ExpertPolicy {
             cancel: &self.thinking.cancel,
         };
         let planner = sight.is_classic().then_some(&self.planner);
-        let found = search::best(sight, options, planner, &limits, rng);
+        let found = search::best(sight, options, planner, self.horizon, &limits, rng);
         self.simulations += u64::from(found.simulations);
         found.best
     }
@@ -127,11 +134,26 @@ impl ExpertPolicy {
     /// Chooses the turn's plan.
     fn plan_turn(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) {
         let reading = Reading::new(sight);
-        let plans = plan::candidates(&reading, legal);
+        let mut plans = plan::candidates(&reading, legal);
+        if self.horizon == search::Horizon::OwnTurn && knob("LIGHT_FEW", 0.0) > 0.5 {
+            // One of each kind, traded at once.
+            let mut kinds: Vec<std::mem::Discriminant<plan::Intent>> = Vec::new();
+            plans.retain(|p| {
+                let kind = std::mem::discriminant(&p.intent);
+                let keep = p.trade && p.reinforce && !kinds.contains(&kind);
+                if keep {
+                    kinds.push(kind);
+                }
+                keep
+            });
+        }
         let options: Vec<Opt> = plans.iter().copied().map(Opt::Plan).collect();
         let chosen = self
             .search(sight, &options, PLAN_SIMULATIONS, rng)
             .map_or_else(|| Plan::default_for(&reading), |i| plans[i]);
+        if knob("DEBUG", 0.0) > 0.5 {
+            eprintln!("turn {} {:?}: plan {:?} of {}", sight.turn_number(), sight.seat(), chosen, plans.len());
+        }
         self.planner.plan = chosen;
     }
 
@@ -158,7 +180,56 @@ impl ExpertPolicy {
         });
         let options: Vec<Opt> = plans.iter().copied().map(Opt::Plan).collect();
         if let Some(i) = self.search(sight, &options, PRESS_SIMULATIONS, rng) {
+            if knob("DEBUG", 0.0) > 0.5 {
+                eprintln!("  press: {:?} of {}", plans[i], plans.len());
+            }
             self.planner.plan = plans[i];
+        }
+    }
+
+    /// Classic Risk's setup: each claim and each starting army weighed among a few
+    /// places, played out to the end of the first round.
+    fn classic_setup(
+        &mut self,
+        sight: &SeatSight<'_>,
+        legal: &LegalActions,
+        rng: &mut dyn Rng,
+    ) -> Option<Action> {
+        let reading = Reading::new(sight);
+        let options: Vec<Opt> = match legal.choices.first()? {
+            Choice::Claim { territories } => planner::claims_ranked(&reading, territories)
+                .into_iter()
+                .take(SETUP_CHOICES)
+                .map(|territory| Opt::Act(Action::Claim { territory }))
+                .collect(),
+            Choice::PlaceArmies { territories, .. } => {
+                // Whole ways to place the rest: stacked on one territory, or by the
+                // planner's rule.
+                let base = Plan {
+                    stack: None,
+                    ..Plan::default_for(&reading)
+                };
+                std::iter::once(base)
+                    .chain(
+                        planner::setup_spots(&reading, territories)
+                            .into_iter()
+                            .map(|t| Plan {
+                                stack: Some(t),
+                                ..base
+                            }),
+                    )
+                    .map(Opt::Plan)
+                    .collect()
+            }
+            _ => return None,
+        };
+        let i = self.search(sight, &options, SETUP_SIMULATIONS, rng)?;
+        match &options[i] {
+            Opt::Act(action) => Some(action.clone()),
+            Opt::Plan(plan) => {
+                self.planner.plan = *plan;
+                Some(self.planner.decide(&reading, legal))
+            }
         }
     }
 
@@ -245,7 +316,7 @@ impl ExpertPolicy {
             },
             Decision::PlaceCastle { .. } | Decision::Claim => (
                 castle::setup_candidates(sight, legal, &quick),
-                SETUP_SIMULATIONS,
+                CASTLE_SETUP_SIMULATIONS,
             ),
             Decision::Roll { .. }
             | Decision::Defend { .. }
@@ -285,6 +356,12 @@ impl ExpertPolicy {
             return self.planner.decide(&Reading::new(sight), legal);
         };
         let thinking = !self.thinking.cancel.is_cancelled();
+        if thinking
+            && !sight.setup_done()
+            && let Some(action) = self.classic_setup(sight, legal, rng)
+        {
+            return action;
+        }
         let my_turn = sight.turn_seat() == Some(sight.seat());
         let turn = sight.turn_number();
         if thinking && my_turn && self.planned_turn != Some(turn) {
@@ -336,4 +413,71 @@ pub fn knob(name: &str, default: f64) -> f64 {
             .collect()
     });
     knobs.get(name).copied().unwrap_or(default)
+}
+
+/// Experiment: the planner alone, with a fixed plan, for classic games.
+#[derive(Clone, Debug)]
+pub struct PlannerOnly {
+    greedy: GreedyPolicy,
+    planner: Planner,
+}
+
+impl Default for PlannerOnly {
+    fn default() -> Self {
+        let intent = match knob("PO_INTENT", 0.0) as u32 {
+            1 => plan::Intent::Sweep,
+            2 => plan::Intent::Guard,
+            _ => plan::Intent::Card,
+        };
+        Self {
+            greedy: GreedyPolicy::new(),
+            planner: Planner::new(Plan::new(intent)),
+        }
+    }
+}
+
+/// Experiment: a light Expert for classic games.
+#[derive(Clone, Debug)]
+pub struct LightClassic {
+    greedy: GreedyPolicy,
+    expert: ExpertPolicy,
+}
+
+impl Default for LightClassic {
+    fn default() -> Self {
+        Self {
+            greedy: GreedyPolicy::new(),
+            expert: ExpertPolicy {
+                horizon: if knob("LIGHT_OWN", 0.0) > 0.5 {
+                    search::Horizon::OwnTurn
+                } else {
+                    search::Horizon::NextTurn
+                },
+                ..ExpertPolicy::new(Thinking {
+                    effort: knob("LIGHT_EFFORT", 0.15),
+                    ..Thinking::default()
+                })
+            },
+        }
+    }
+}
+
+impl Policy for LightClassic {
+    fn choose(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) -> Action {
+        if sight.is_classic() {
+            self.expert.choose(sight, legal, rng)
+        } else {
+            self.greedy.choose(sight, legal, rng)
+        }
+    }
+}
+
+impl Policy for PlannerOnly {
+    fn choose(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) -> Action {
+        if sight.is_classic() {
+            self.planner.choose(sight, legal, rng)
+        } else {
+            self.greedy.choose(sight, legal, rng)
+        }
+    }
 }

@@ -42,6 +42,9 @@ pub struct Plan {
     pub risk: f64,
     /// The odds below which an attack is not started or not pressed on.
     pub press: f64,
+    /// Classic setup: the territory every starting army goes to (else they go to the
+    /// group it is making its own).
+    pub stack: Option<crate::board::TerritoryId>,
 }
 
 impl Plan {
@@ -58,6 +61,7 @@ impl Plan {
             reinforce: true,
             risk,
             press,
+            stack: None,
         }
     }
 

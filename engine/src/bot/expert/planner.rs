@@ -201,7 +201,10 @@ impl Planner {
             return way_out(legal).expect("a way on from a placement");
         };
         let placements = if reason == PlacementReason::Setup {
-            setup_placements(r, armies, territories)
+            match self.plan.stack.filter(|t| territories.contains(t)) {
+                Some(t) => vec![Placement::new(t, armies)],
+                None => setup_placements(r, armies, territories),
+            }
         } else {
             self.placements(r, armies, territories)
         };
@@ -917,27 +920,69 @@ fn castle_site(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> TerritoryId 
 /// Claims: its castle's empire, then the group it can most easily make its own (the
 /// most of it held, the least left to others), next to its own land.
 fn claim(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> TerritoryId {
+    claims_ranked(r, territories)[0]
+}
+
+/// Unclaimed territories, the best claim first (see [`claim`]).
+pub fn claims_ranked(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> Vec<TerritoryId> {
     let board = r.sight.board();
     let home = r.castle().map(|c| board.territory(c).group);
     let groups = r.groups();
-    *territories
+    let worth = |t: TerritoryId| {
+        let g = &groups[board.territory(t).group.index()];
+        let others = g
+            .territories
+            .iter()
+            .filter(|&&u| r.sight.owner(u).is_some_and(|o| o != r.me))
+            .count() as i64;
+        let own_next = r.neighbours(t).iter().filter(|&&n| r.is_mine(n)).count() as i64;
+        let size = g.territories.len() as i64;
+        8 * i64::from(home == Some(g.id)) + 4 * g.held as i64 - 3 * others + 2 * own_next
+            - size / 2
+            + i64::from(g.bonus)
+    };
+    let mut ranked: Vec<TerritoryId> = territories.to_vec();
+    ranked.sort_by_key(|&t| (Reverse(worth(t)), t));
+    ranked
+}
+
+/// Classic Risk: the own territories worth weighing for one starting army: the
+/// planner's spot, the most outnumbered one, the strongest front, and one next to
+/// each of the few weakest enemy territories.
+pub fn setup_spots(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> Vec<TerritoryId> {
+    let mut spots: Vec<TerritoryId> = Vec::new();
+    let mut push = |t: TerritoryId| {
+        if territories.contains(&t) && !spots.contains(&t) {
+            spots.push(t);
+        }
+    };
+    if let Some(p) = setup_placements(r, 1, territories).first() {
+        push(p.territory);
+    }
+    if let Some(&t) = territories.iter().max_by_key(|&&t| {
+        (
+            i64::from(r.threat(t)) - i64::from(r.armies(t)),
+            Reverse(t),
+        )
+    }) {
+        push(t);
+    }
+    if let Some(t) = strongest_front(r) {
+        push(t);
+    }
+    if let Some((from, _)) = card_attack(r) {
+        push(from);
+    }
+    // The largest stack the enemy cannot reach with more: a counter-attack that
+    // survives the first blow.
+    if let Some(&t) = territories
         .iter()
-        .max_by_key(|&&t| {
-            let g = &groups[board.territory(t).group.index()];
-            let others = g
-                .territories
-                .iter()
-                .filter(|&&u| r.sight.owner(u).is_some_and(|o| o != r.me))
-                .count() as i64;
-            let own_next = r.neighbours(t).iter().filter(|&&n| r.is_mine(n)).count() as i64;
-            let size = g.territories.len() as i64;
-            let worth = 8 * i64::from(home == Some(g.id)) + 4 * g.held as i64 - 3 * others
-                + 2 * own_next
-                - size / 2
-                + i64::from(g.bonus);
-            (worth, Reverse(t))
-        })
-        .expect("a territory to claim")
+        .filter(|&&t| r.neighbours(t).iter().any(|&n| r.is_target(n)))
+        .max_by_key(|&&t| (i64::from(r.armies(t)) - i64::from(r.threat(t)), Reverse(t)))
+    {
+        push(t);
+    }
+    spots
 }
 
 /// Hidden armies under its own land by its castle (never on it), where they will be

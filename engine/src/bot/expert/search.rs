@@ -20,6 +20,15 @@ use crate::game::{Action, Game, LegalActions, Seat};
 /// round of greedy turns take a few dozen to a few hundred).
 const ROLLOUT_ACTIONS: usize = 3_000;
 
+/// How far a simulation looks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// To the start of the seat's next turn: its turn and everyone else's.
+    NextTurn,
+    /// To the end of its own turn only (a quick look).
+    OwnTurn,
+}
+
 /// One thing the search may choose.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Opt {
@@ -60,6 +69,7 @@ pub fn best(
     sight: &SeatSight<'_>,
     options: &[Opt],
     planner: Option<&Planner>,
+    horizon: Horizon,
     limits: &Limits<'_>,
     rng: &mut dyn Rng,
 ) -> Found {
@@ -73,6 +83,7 @@ pub fn best(
     let mut spent = 0u32;
     let mut legal = LegalActions::default();
     let mut stopped = false;
+    let mut world_index = 0u64;
     for round in 0..rounds {
         let worlds = (limits.simulations / (active.len() as u32 * rounds)).max(1);
         for _ in 0..worlds {
@@ -82,6 +93,7 @@ pub fn best(
             }
             let world = sight.sample_world(rng);
             let dice: u64 = rng.random();
+            world_index += 1;
             for &o in &active {
                 let mut game = world.clone();
                 let value = simulate(
@@ -90,7 +102,9 @@ pub fn best(
                     start_turn,
                     &options[o],
                     planner,
+                    horizon,
                     dice,
+                    world_index,
                     &mut legal,
                 );
                 totals[o] += value;
@@ -130,7 +144,9 @@ fn simulate(
     start_turn: u32,
     option: &Opt,
     planner: Option<&Planner>,
+    horizon: Horizon,
     dice: u64,
+    style_seed: u64,
     legal: &mut LegalActions,
 ) -> f64 {
     let mut mine = planner.cloned();
@@ -149,13 +165,34 @@ fn simulate(
             }
         }
     }
-    let mut others: Vec<GreedyPolicy> = (0..game.seats()).map(|_| GreedyPolicy::new()).collect();
+    // In classic Risk half the worlds imagine the rivals as sweepers: it must not
+    // count on rivals as careful as the greedy player.
+    let sweepers = (style_seed % 4) < super::knob("SWEEP_OF_4", 2.0) as u64 && game.ruleset() == crate::variant::Ruleset::Classic;
+    let mut others: Vec<GreedyPolicy> = (0..game.seats())
+        .map(|_| {
+            if sweepers {
+                GreedyPolicy::sweeper()
+            } else {
+                GreedyPolicy::new()
+            }
+        })
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(dice);
+    let mut first_turn: Option<u32> = None;
     for _ in 0..ROLLOUT_ACTIONS {
         let Some(seat) = game.pending_seat() else {
             break;
         };
         if game.turn_seat() == Some(me) && game.turn_number() > start_turn {
+            // From setup, its first turn is played too: the first round decides
+            // what a start was worth.
+            match first_turn {
+                None if start_turn == 0 => first_turn = Some(game.turn_number()),
+                Some(first) if game.turn_number() == first => {}
+                _ => break,
+            }
+        }
+        if horizon == Horizon::OwnTurn && game.turn_seat() != Some(me) {
             break;
         }
         game.legal_actions_into(legal);
