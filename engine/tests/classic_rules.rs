@@ -872,7 +872,10 @@ fn classic_games_start_from_a_described_position() {
             "venezuela" | "peru" | "brazil" | "argentina" => 1,
             _ => i % 3,
         };
-        text.push_str(&format!("{} = {{ owner = {owner}, armies = 2 }}\n", territory.key));
+        text.push_str(&format!(
+            "{} = {{ owner = {owner}, armies = 2 }}\n",
+            territory.key
+        ));
     }
     text.push_str(
         "[[seats]]\nterritory_cards = [\"alaska\", \"peru\", \"wild\", \"ural\", \"siam\"]\n\
@@ -880,8 +883,8 @@ fn classic_games_start_from_a_described_position() {
          [cards]\nsets_traded = 3\n[turn]\nseat = 0\nstep = \"start\"\nnumber = 7\n",
     );
     let position = Position::from_toml(&text).unwrap();
-    let game = Game::from_position(classic_board(), Variant::classic(), &position, Dice::Random)
-        .unwrap();
+    let game =
+        Game::from_position(classic_board(), Variant::classic(), &position, Dice::Random).unwrap();
     // Five cards at the start of the turn: a set must be traded first (ruling 34),
     // worth the fourth set's 10 armies.
     assert_eq!(game.territory_cards(Seat(0)).len(), 5);
@@ -908,16 +911,26 @@ fn classic_games_start_from_a_described_position() {
     let described = playing.to_position().expect("between attacks");
     assert_eq!(described.cards.sets_traded, 4);
     assert_eq!(described.seats[1].territory_cards, ["brazil"]);
-    let again =
-        Game::from_position(classic_board(), Variant::classic(), &described, Dice::Random)
-            .unwrap();
+    let again = Game::from_position(
+        classic_board(),
+        Variant::classic(),
+        &described,
+        Dice::Random,
+    )
+    .unwrap();
     assert_eq!(again.territories(), playing.territories());
-    assert_eq!(again.territory_cards(Seat(0)), playing.territory_cards(Seat(0)));
+    assert_eq!(
+        again.territory_cards(Seat(0)),
+        playing.territory_cards(Seat(0))
+    );
     assert_eq!(again.to_position(), Some(described));
     // Castle Risk's parts, missions, twice-held cards and too many wild cards are
     // refused with the reason; territory cards are refused in Castle Risk.
     let bad = text
-        .replace("territory_cards = [\"brazil\"]", "territory_cards = [\"alaska\", \"wild\", \"wild\"]\ncastle = \"peru\"")
+        .replace(
+            "territory_cards = [\"brazil\"]",
+            "territory_cards = [\"alaska\", \"wild\", \"wild\"]\ncastle = \"peru\"",
+        )
         .replace("sets_traded = 3", "sets_traded = 3\ntrack = 2");
     let refused = Game::from_position(
         classic_board(),
@@ -932,19 +945,30 @@ fn classic_games_start_from_a_described_position() {
         PositionProblem::TerritoryCardTwice("alaska".into()),
         PositionProblem::TooManyWildCards { found: 3, deck: 2 },
     ] {
-        assert!(refused.problems.contains(&problem), "{problem:?} in {refused}");
+        assert!(
+            refused.problems.contains(&problem),
+            "{problem:?} in {refused}"
+        );
     }
     let mut missions = Variant::classic();
     missions.classic.missions = true;
     let refused =
         Game::from_position(classic_board(), missions, &position, Dice::Random).unwrap_err();
     assert!(refused.problems.contains(&PositionProblem::ClassicMissions));
-    let refused =
-        Game::from_position(classic_board(), Variant::rulebook(), &position, Dice::Random)
-            .unwrap_err();
-    assert!(refused.problems.contains(&PositionProblem::NotInCastleRisk {
-        seat: Seat(0),
-        what: "territory cards",
-    }));
+    let refused = Game::from_position(
+        classic_board(),
+        Variant::rulebook(),
+        &position,
+        Dice::Random,
+    )
+    .unwrap_err();
+    assert!(
+        refused
+            .problems
+            .contains(&PositionProblem::NotInCastleRisk {
+                seat: Seat(0),
+                what: "territory cards",
+            })
+    );
     let _ = t("alaska");
 }

@@ -25,6 +25,9 @@ const DECISIONS_PER_TURN: u32 = 2_000;
 const CASTLE_WORTH: i64 = 40;
 /// Worth of an attack that would complete an own empire or region.
 const GROUP_WORTH: i64 = 8;
+/// Classic Risk: a rival holding this many territories or fewer, with cards, is
+/// worth hunting down for them.
+const KILL_AT_TERRITORIES: usize = 4;
 /// Cards a Spy discards first: the most dangerous in another seat's hand.
 const DISCARD_ORDER: [Card; 6] = [
     Card::Reinforcements,
@@ -358,14 +361,6 @@ impl<'a> Eye<'_, 'a> {
         let castle = self.sight.castle(self.me());
         let own_empire = castle.is_some_and(|c| board.territory(c).group == group);
         let mut worth = 6 * i64::from(own_empire) + held_in_group[group.index()];
-        if self.sight.is_classic() && crate::bot::expert::knob("G_CLAIM", 0.0) > 0.5 {
-            let members = &board.group(group).territories;
-            let others = members
-                .iter()
-                .filter(|&&m| self.sight.owner(m).is_some_and(|o| o != self.me()))
-                .count() as i64;
-            worth += 2 * held_in_group[group.index()] - 3 * others - members.len() as i64 / 2;
-        }
         // Counted rather than tested: who holds each neighbour cannot be foreseen,
         // and claims weigh every free territory of the board.
         for n in self.neighbours(t) {
@@ -417,39 +412,10 @@ impl<'a> Eye<'_, 'a> {
                 left -= topping;
             }
         }
-        if self.sight.is_classic() && crate::bot::expert::knob("G_BORDERS", 0.0) > 0.5 {
-            let board = self.sight.board();
-            for g in board.group_ids() {
-                let group = board.group(g);
-                if !group.territories.iter().all(|&t| self.sight.is_mine(t)) {
-                    continue;
-                }
-                for &t in &group.territories {
-                    if !territories.contains(&t) || left == 0 {
-                        continue;
-                    }
-                    let need = self.pressure(t).saturating_sub(self.sight.armies(t)).min(left);
-                    if need > 0 {
-                        placements.push(Placement::new(t, need));
-                        left -= need;
-                    }
-                }
-            }
-        }
         while left > 0 {
-            let setup = !self.sight.setup_done();
-            let spread = self.sight.is_classic()
-                && (crate::bot::expert::knob("G_SPREAD", 0.0) > 0.5
-                    || (setup && crate::bot::expert::knob("G_SETUP_SPREAD", 0.0) > 0.5));
-            if spread && crate::bot::expert::knob("G_NEEDY", 0.0) > 0.5 {
-                let t = self.neediest(territories);
-                match placements.iter_mut().find(|p| p.territory == t) {
-                    Some(p) => p.armies += 1,
-                    None => placements.push(Placement::new(t, 1)),
-                }
-                left -= 1;
-                continue;
-            }
+            // Classic Risk's starting armies go along the whole front: one stack
+            // placed before the others have placed theirs is only a target.
+            let spread = self.sight.is_classic() && !self.sight.setup_done();
             let (staging, part) = if self.style.focused && !spread {
                 (self.staging_territory(territories), left)
             } else {
@@ -462,20 +428,6 @@ impl<'a> Eye<'_, 'a> {
             left -= part;
         }
         placements
-    }
-
-    /// The own territory whose enemy neighbours outnumber it most.
-    fn neediest(&self, territories: &[TerritoryId]) -> TerritoryId {
-        territories
-            .iter()
-            .copied()
-            .max_by_key(|&t| {
-                (
-                    i64::from(self.pressure(t)) - i64::from(self.sight.armies(t)),
-                    std::cmp::Reverse(t),
-                )
-            })
-            .unwrap_or(territories[0])
     }
 
     /// One of `territories` next to an enemy, at random (any of them when none is).
@@ -529,26 +481,27 @@ impl<'a> Eye<'_, 'a> {
         let mut worth = if completes_group { GROUP_WORTH } else { 0 };
         if self.sight.is_classic() {
             let owner = self.sight.owner(t);
-            if crate::bot::expert::knob("G_KILL", 0.0) > 0.5
-                && let Some(o) = owner.filter(|&o| !self.sight.is_neutral(o))
-            {
+            // A rival down to a few territories with cards: taking its last land
+            // takes its cards.
+            if let Some(o) = owner.filter(|&o| !self.sight.is_neutral(o)) {
                 let held = self
                     .sight
                     .territories()
                     .iter()
                     .filter(|s| s.owner == Some(o))
                     .count();
-                if held as f64 <= crate::bot::expert::knob("G_KILL_AT", 2.0)
-                    && self.sight.territory_card_count(o) > 0
-                {
+                if held <= KILL_AT_TERRITORIES && self.sight.territory_card_count(o) > 0 {
                     worth += CASTLE_WORTH;
                 }
             }
-            if crate::bot::expert::knob("G_BREAK", 0.0) > 0.5 {
-                let group = board.group(board.territory(t).group);
-                if group.territories.iter().all(|&g| self.sight.owner(g) == owner) {
-                    worth += GROUP_WORTH;
-                }
+            // A rival's whole continent: taking one territory stops its bonus.
+            let group = board.group(board.territory(t).group);
+            if group
+                .territories
+                .iter()
+                .all(|&g| self.sight.owner(g) == owner)
+            {
+                worth += GROUP_WORTH;
             }
         }
         worth
@@ -571,14 +524,6 @@ impl<'a> Eye<'_, 'a> {
             match choice {
                 Choice::Attack { routes } => {
                     for r in routes {
-                        let modest = self.sight.is_classic()
-                            && self.captured
-                            && crate::bot::expert::knob("G_MODEST", 0.0) > 0.5
-                            && self.target_worth(r.to) == 0
-                            && r.max_armies < 3 * self.sight.armies(r.to);
-                        if modest {
-                            continue;
-                        }
                         if let Some(score) = self.attack_score(r, false, rounds) {
                             let action = Action::Attack {
                                 from: r.from,
@@ -625,11 +570,7 @@ impl<'a> Eye<'_, 'a> {
                 return action;
             }
         }
-        if best_attack.is_none()
-            && self.sight.is_classic()
-            && !self.captured
-            && crate::bot::expert::knob("G_CARD", 0.0) > 0.5
-        {
+        if best_attack.is_none() && self.sight.is_classic() && !self.captured {
             // Classic Risk: no turn without its card while an attack has the armies.
             best_attack = legal
                 .choices
@@ -731,9 +672,8 @@ impl<'a> Eye<'_, 'a> {
             true
         } else if rounds >= BOLD_AFTER_ROUNDS {
             attackers >= defenders
-        } else if !self.style.cautious
-            || (self.sight.is_classic() && crate::bot::expert::knob("G_BOLD", 0.0) > 0.5)
-        {
+        } else if !self.style.cautious || self.sight.is_classic() {
+            // Classic Risk has no castle to keep: outnumbering is enough.
             attackers > defenders
         } else if by_sea {
             attackers > 2 * defenders + 1
@@ -838,15 +778,6 @@ impl<'a> Eye<'_, 'a> {
                     max
                 } else if self.pressure(to) == 0 {
                     min
-                } else if self.sight.is_classic()
-                    && crate::bot::expert::knob("G_MOVE_SPLIT", 0.0) > 0.5
-                {
-                    // Each side keeps armies in proportion to the enemies next to it.
-                    let ahead = self.pressure(to);
-                    let total = max + 1;
-                    let share = u64::from(total) * u64::from(ahead)
-                        / u64::from((ahead + behind).max(1));
-                    (share as u32).clamp(min, max)
                 } else {
                     min + (max - min) / 2
                 }

@@ -49,12 +49,6 @@ impl Strength {
     pub fn policy_with(self, thinking: Thinking) -> Box<dyn Policy + Send> {
         match self {
             Strength::Easy => Box::new(GreedyPolicy::easy()),
-            Strength::Normal if super::expert::knob("NORMAL_PLANNER", 0.0) > 0.5 => {
-                Box::new(super::expert::PlannerOnly::default())
-            }
-            Strength::Normal if super::expert::knob("NORMAL_LIGHT", 0.0) > 0.5 => {
-                Box::new(super::expert::LightClassic::default())
-            }
             Strength::Normal => Box::new(GreedyPolicy::new()),
             Strength::Expert => Box::new(ExpertPolicy::new(thinking)),
         }

@@ -240,7 +240,9 @@ pub enum PositionProblem {
     OfferedToSelf(Seat),
     #[error("the variant cannot be played: {0}")]
     Variant(VariantProblem),
-    #[error("positions do not describe secret missions: a game with missions starts from its setup")]
+    #[error(
+        "positions do not describe secret missions: a game with missions starts from its setup"
+    )]
     ClassicMissions,
     #[error("classic Risk has no {0}, but the position gives some")]
     NotInClassic(&'static str),
@@ -406,8 +408,7 @@ impl Game {
             territories,
             seats,
             cards: CardsPosition {
-                draw_pile: (!classic)
-                    .then(|| self.state.draw_pile.iter().rev().copied().collect()),
+                draw_pile: (!classic).then(|| self.state.draw_pile.iter().rev().copied().collect()),
                 discards: self.state.discards.clone(),
                 track: self.state.track,
                 sets_traded: self.state.classic.sets_traded,
@@ -631,13 +632,7 @@ fn check_position(
             captured.push(banner);
         }
     }
-    if seat_count >= 2
-        && seats
-            .iter()
-            .filter(|s| !s.eliminated && !s.neutral)
-            .count()
-            < 2
-    {
+    if seat_count >= 2 && seats.iter().filter(|s| !s.eliminated && !s.neutral).count() < 2 {
         problems.push(PositionProblem::TooFewInPlay);
     }
     let in_play = |seat: Seat| seats.get(seat.index()).is_some_and(|s| !s.eliminated);
@@ -699,7 +694,11 @@ fn check_position(
         let castle_risk_parts: [(bool, &'static str); 4] = [
             (
                 !position.cards.discards.is_empty()
-                    || position.cards.draw_pile.as_ref().is_some_and(|p| !p.is_empty()),
+                    || position
+                        .cards
+                        .draw_pile
+                        .as_ref()
+                        .is_some_and(|p| !p.is_empty()),
                 "Castle Risk cards",
             ),
             (position.cards.track > 0, "Reinforcement track"),

@@ -79,8 +79,6 @@ pub struct ExpertPolicy {
     planned_turn: Option<u32>,
     /// Searches for pressing on made this turn.
     press_searches: u32,
-    /// How far its simulations look.
-    horizon: search::Horizon,
     /// Simulations spent so far (for benchmarks and the tournament's figures).
     simulations: u64,
 }
@@ -94,7 +92,6 @@ impl ExpertPolicy {
             planner: Planner::new(Plan::new(plan::Intent::Sweep)),
             planned_turn: None,
             press_searches: 0,
-            horizon: search::Horizon::NextTurn,
             simulations: 0,
         }
     }
@@ -126,7 +123,7 @@ impl ExpertPolicy {
             cancel: &self.thinking.cancel,
         };
         let planner = sight.is_classic().then_some(&self.planner);
-        let found = search::best(sight, options, planner, self.horizon, &limits, rng);
+        let found = search::best(sight, options, planner, &limits, rng);
         self.simulations += u64::from(found.simulations);
         found.best
     }
@@ -134,26 +131,11 @@ impl ExpertPolicy {
     /// Chooses the turn's plan.
     fn plan_turn(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) {
         let reading = Reading::new(sight);
-        let mut plans = plan::candidates(&reading, legal);
-        if self.horizon == search::Horizon::OwnTurn && knob("LIGHT_FEW", 0.0) > 0.5 {
-            // One of each kind, traded at once.
-            let mut kinds: Vec<std::mem::Discriminant<plan::Intent>> = Vec::new();
-            plans.retain(|p| {
-                let kind = std::mem::discriminant(&p.intent);
-                let keep = p.trade && p.reinforce && !kinds.contains(&kind);
-                if keep {
-                    kinds.push(kind);
-                }
-                keep
-            });
-        }
+        let plans = plan::candidates(&reading, legal);
         let options: Vec<Opt> = plans.iter().copied().map(Opt::Plan).collect();
         let chosen = self
             .search(sight, &options, PLAN_SIMULATIONS, rng)
             .map_or_else(|| Plan::default_for(&reading), |i| plans[i]);
-        if knob("DEBUG", 0.0) > 0.5 {
-            eprintln!("turn {} {:?}: plan {:?} of {}", sight.turn_number(), sight.seat(), chosen, plans.len());
-        }
         self.planner.plan = chosen;
     }
 
@@ -180,15 +162,14 @@ impl ExpertPolicy {
         });
         let options: Vec<Opt> = plans.iter().copied().map(Opt::Plan).collect();
         if let Some(i) = self.search(sight, &options, PRESS_SIMULATIONS, rng) {
-            if knob("DEBUG", 0.0) > 0.5 {
-                eprintln!("  press: {:?} of {}", plans[i], plans.len());
-            }
             self.planner.plan = plans[i];
         }
     }
 
-    /// Classic Risk's setup: each claim and each starting army weighed among a few
-    /// places, played out to the end of the first round.
+    /// Classic Risk's setup: each claim weighed among a few, played out to the end of
+    /// the first round. Starting armies follow the planner's rule (one stack that
+    /// survives the first blow): searched one by one, the noise of each search
+    /// spread them at random, and the rule won more games.
     fn classic_setup(
         &mut self,
         sight: &SeatSight<'_>,
@@ -202,34 +183,12 @@ impl ExpertPolicy {
                 .take(SETUP_CHOICES)
                 .map(|territory| Opt::Act(Action::Claim { territory }))
                 .collect(),
-            Choice::PlaceArmies { territories, .. } => {
-                // Whole ways to place the rest: stacked on one territory, or by the
-                // planner's rule.
-                let base = Plan {
-                    stack: None,
-                    ..Plan::default_for(&reading)
-                };
-                std::iter::once(base)
-                    .chain(
-                        planner::setup_spots(&reading, territories)
-                            .into_iter()
-                            .map(|t| Plan {
-                                stack: Some(t),
-                                ..base
-                            }),
-                    )
-                    .map(Opt::Plan)
-                    .collect()
-            }
             _ => return None,
         };
         let i = self.search(sight, &options, SETUP_SIMULATIONS, rng)?;
         match &options[i] {
             Opt::Act(action) => Some(action.clone()),
-            Opt::Plan(plan) => {
-                self.planner.plan = *plan;
-                Some(self.planner.decide(&reading, legal))
-            }
+            Opt::Plan(_) => None,
         }
     }
 
@@ -399,85 +358,5 @@ impl ExpertPolicy {
             }
         }
         self.planner.decide(&Reading::new(sight), legal)
-    }
-}
-
-/// Tuning knobs read from the environment (experiments only).
-pub fn knob(name: &str, default: f64) -> f64 {
-    use std::collections::HashMap;
-    use std::sync::OnceLock;
-    static KNOBS: OnceLock<HashMap<String, f64>> = OnceLock::new();
-    let knobs = KNOBS.get_or_init(|| {
-        std::env::vars()
-            .filter_map(|(k, v)| Some((k.strip_prefix("XK_")?.to_owned(), v.parse().ok()?)))
-            .collect()
-    });
-    knobs.get(name).copied().unwrap_or(default)
-}
-
-/// Experiment: the planner alone, with a fixed plan, for classic games.
-#[derive(Clone, Debug)]
-pub struct PlannerOnly {
-    greedy: GreedyPolicy,
-    planner: Planner,
-}
-
-impl Default for PlannerOnly {
-    fn default() -> Self {
-        let intent = match knob("PO_INTENT", 0.0) as u32 {
-            1 => plan::Intent::Sweep,
-            2 => plan::Intent::Guard,
-            _ => plan::Intent::Card,
-        };
-        Self {
-            greedy: GreedyPolicy::new(),
-            planner: Planner::new(Plan::new(intent)),
-        }
-    }
-}
-
-/// Experiment: a light Expert for classic games.
-#[derive(Clone, Debug)]
-pub struct LightClassic {
-    greedy: GreedyPolicy,
-    expert: ExpertPolicy,
-}
-
-impl Default for LightClassic {
-    fn default() -> Self {
-        Self {
-            greedy: GreedyPolicy::new(),
-            expert: ExpertPolicy {
-                horizon: if knob("LIGHT_OWN", 0.0) > 0.5 {
-                    search::Horizon::OwnTurn
-                } else {
-                    search::Horizon::NextTurn
-                },
-                ..ExpertPolicy::new(Thinking {
-                    effort: knob("LIGHT_EFFORT", 0.15),
-                    ..Thinking::default()
-                })
-            },
-        }
-    }
-}
-
-impl Policy for LightClassic {
-    fn choose(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) -> Action {
-        if sight.is_classic() {
-            self.expert.choose(sight, legal, rng)
-        } else {
-            self.greedy.choose(sight, legal, rng)
-        }
-    }
-}
-
-impl Policy for PlannerOnly {
-    fn choose(&mut self, sight: &SeatSight<'_>, legal: &LegalActions, rng: &mut dyn Rng) -> Action {
-        if sight.is_classic() {
-            self.planner.choose(sight, legal, rng)
-        } else {
-            self.greedy.choose(sight, legal, rng)
-        }
     }
 }

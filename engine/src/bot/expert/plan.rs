@@ -20,6 +20,8 @@ pub enum Intent {
     Break(GroupId),
     /// Eliminate this seat: its castle (Castle Risk), or all its land (classic).
     Hunt(Seat),
+    /// Destroy the enemy army on this territory: a stack that threatens or sweeps.
+    Strike(crate::board::TerritoryId),
     /// Classic Risk: earn the turn's card at the least cost, guard the rest.
     Card,
     /// Attack everything beatable, the most promising first.
@@ -42,9 +44,6 @@ pub struct Plan {
     pub risk: f64,
     /// The odds below which an attack is not started or not pressed on.
     pub press: f64,
-    /// Classic setup: the territory every starting army goes to (else they go to the
-    /// group it is making its own).
-    pub stack: Option<crate::board::TerritoryId>,
 }
 
 impl Plan {
@@ -53,6 +52,7 @@ impl Plan {
             Intent::Guard => (0.1, 0.7),
             Intent::Sweep => (0.3, 0.4),
             Intent::Hunt(_) => (0.25, 0.4),
+            Intent::Strike(_) => (0.25, 0.45),
             _ => (0.2, 0.5),
         };
         Self {
@@ -61,7 +61,6 @@ impl Plan {
             reinforce: true,
             risk,
             press,
-            stack: None,
         }
     }
 
@@ -79,6 +78,10 @@ impl Plan {
 const GROUPS_WEIGHED: usize = 2;
 /// Most seats weighed as prey.
 const PREY_WEIGHED: usize = 2;
+/// Enemy stacks weighed as targets, the largest first.
+const STACKS_WEIGHED: usize = 2;
+/// The least army worth a plan of its own to destroy.
+const STRIKE_AT_LEAST: u32 = 6;
 
 /// The plans worth comparing at the start of a turn.
 pub fn candidates(reading: &Reading<'_, '_>, legal: &LegalActions) -> Vec<Plan> {
@@ -162,7 +165,29 @@ pub fn candidates(reading: &Reading<'_, '_>, legal: &LegalActions) -> Vec<Plan> 
             .take(PREY_WEIGHED)
             .map(|&(_, s)| Intent::Hunt(s)),
     );
+    // The largest enemy stacks next to its land, while they can still be beaten.
     if reading.classic {
+        let mut stacks: Vec<(u32, crate::board::TerritoryId)> = reading
+            .sight
+            .board()
+            .territory_ids()
+            .filter(|&t| reading.is_target(t) && reading.armies(t) >= STRIKE_AT_LEAST)
+            .filter(|&t| reading.neighbours(t).iter().any(|&n| reading.is_mine(n)))
+            .filter(|&t| {
+                !reading
+                    .sight
+                    .owner(t)
+                    .is_some_and(|o| reading.sight.is_neutral(o))
+            })
+            .map(|t| (reading.armies(t), t))
+            .collect();
+        stacks.sort_by(|a, b| b.cmp(a));
+        intents.extend(
+            stacks
+                .iter()
+                .take(STACKS_WEIGHED)
+                .map(|&(_, t)| Intent::Strike(t)),
+        );
         intents.push(Intent::Card);
     }
     intents.push(Intent::Sweep);

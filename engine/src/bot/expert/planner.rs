@@ -201,9 +201,10 @@ impl Planner {
             return way_out(legal).expect("a way on from a placement");
         };
         let placements = if reason == PlacementReason::Setup {
-            match self.plan.stack.filter(|t| territories.contains(t)) {
-                Some(t) => vec![Placement::new(t, armies)],
-                None => setup_placements(r, armies, territories),
+            if r.classic {
+                vec![Placement::new(safe_stack(r, territories), armies)]
+            } else {
+                setup_placements(r, armies, territories)
             }
         } else {
             self.placements(r, armies, territories)
@@ -297,6 +298,13 @@ impl Planner {
         };
         match self.plan.intent {
             Intent::Take(g) | Intent::Break(g) => of_group(g),
+            Intent::Strike(t) => {
+                if r.is_target(t) {
+                    vec![t]
+                } else {
+                    Vec::new()
+                }
+            }
             Intent::Hunt(seat) => match r.sight.castle(seat) {
                 Some(castle) if !r.classic => vec![castle],
                 _ => board
@@ -937,52 +945,12 @@ pub fn claims_ranked(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> Vec<Te
             .count() as i64;
         let own_next = r.neighbours(t).iter().filter(|&&n| r.is_mine(n)).count() as i64;
         let size = g.territories.len() as i64;
-        8 * i64::from(home == Some(g.id)) + 4 * g.held as i64 - 3 * others + 2 * own_next
-            - size / 2
+        8 * i64::from(home == Some(g.id)) + 4 * g.held as i64 - 3 * others + 2 * own_next - size / 2
             + i64::from(g.bonus)
     };
     let mut ranked: Vec<TerritoryId> = territories.to_vec();
     ranked.sort_by_key(|&t| (Reverse(worth(t)), t));
     ranked
-}
-
-/// Classic Risk: the own territories worth weighing for one starting army: the
-/// planner's spot, the most outnumbered one, the strongest front, and one next to
-/// each of the few weakest enemy territories.
-pub fn setup_spots(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> Vec<TerritoryId> {
-    let mut spots: Vec<TerritoryId> = Vec::new();
-    let mut push = |t: TerritoryId| {
-        if territories.contains(&t) && !spots.contains(&t) {
-            spots.push(t);
-        }
-    };
-    if let Some(p) = setup_placements(r, 1, territories).first() {
-        push(p.territory);
-    }
-    if let Some(&t) = territories.iter().max_by_key(|&&t| {
-        (
-            i64::from(r.threat(t)) - i64::from(r.armies(t)),
-            Reverse(t),
-        )
-    }) {
-        push(t);
-    }
-    if let Some(t) = strongest_front(r) {
-        push(t);
-    }
-    if let Some((from, _)) = card_attack(r) {
-        push(from);
-    }
-    // The largest stack the enemy cannot reach with more: a counter-attack that
-    // survives the first blow.
-    if let Some(&t) = territories
-        .iter()
-        .filter(|&&t| r.neighbours(t).iter().any(|&n| r.is_target(n)))
-        .max_by_key(|&&t| (i64::from(r.armies(t)) - i64::from(r.threat(t)), Reverse(t)))
-    {
-        push(t);
-    }
-    spots
 }
 
 /// Hidden armies under its own land by its castle (never on it), where they will be
@@ -1048,4 +1016,15 @@ fn setup_placements(
         .unwrap_or(territories[0]);
     out.push(Placement::new(spot, left));
     out
+}
+
+/// Classic setup: the largest stack next to an enemy that no enemy next to it
+/// outnumbers by more: one army that survives the first blow and strikes back.
+fn safe_stack(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> TerritoryId {
+    territories
+        .iter()
+        .copied()
+        .filter(|&t| r.neighbours(t).iter().any(|&n| r.is_target(n)))
+        .max_by_key(|&t| (i64::from(r.armies(t)) - i64::from(r.threat(t)), Reverse(t)))
+        .unwrap_or(territories[0])
 }

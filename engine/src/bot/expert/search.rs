@@ -20,15 +20,6 @@ use crate::game::{Action, Game, LegalActions, Seat};
 /// round of greedy turns take a few dozen to a few hundred).
 const ROLLOUT_ACTIONS: usize = 3_000;
 
-/// How far a simulation looks.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Horizon {
-    /// To the start of the seat's next turn: its turn and everyone else's.
-    NextTurn,
-    /// To the end of its own turn only (a quick look).
-    OwnTurn,
-}
-
 /// One thing the search may choose.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Opt {
@@ -69,7 +60,6 @@ pub fn best(
     sight: &SeatSight<'_>,
     options: &[Opt],
     planner: Option<&Planner>,
-    horizon: Horizon,
     limits: &Limits<'_>,
     rng: &mut dyn Rng,
 ) -> Found {
@@ -102,7 +92,6 @@ pub fn best(
                     start_turn,
                     &options[o],
                     planner,
-                    horizon,
                     dice,
                     world_index,
                     &mut legal,
@@ -144,7 +133,6 @@ fn simulate(
     start_turn: u32,
     option: &Opt,
     planner: Option<&Planner>,
-    horizon: Horizon,
     dice: u64,
     style_seed: u64,
     legal: &mut LegalActions,
@@ -167,7 +155,7 @@ fn simulate(
     }
     // In classic Risk half the worlds imagine the rivals as sweepers: it must not
     // count on rivals as careful as the greedy player.
-    let sweepers = (style_seed % 4) < super::knob("SWEEP_OF_4", 2.0) as u64 && game.ruleset() == crate::variant::Ruleset::Classic;
+    let sweepers = style_seed % 2 == 0 && game.ruleset() == crate::variant::Ruleset::Classic;
     let mut others: Vec<GreedyPolicy> = (0..game.seats())
         .map(|_| {
             if sweepers {
@@ -191,9 +179,6 @@ fn simulate(
                 Some(first) if game.turn_number() == first => {}
                 _ => break,
             }
-        }
-        if horizon == Horizon::OwnTurn && game.turn_seat() != Some(me) {
-            break;
         }
         game.legal_actions_into(legal);
         let sight = SeatSight::new(game, seat);

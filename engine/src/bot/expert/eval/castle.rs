@@ -96,19 +96,6 @@ pub fn features(game: &Game) -> Vec<Option<[f64; FEATURES]>> {
         }
         // The danger counts every way in: all of a rival's armies next to it, a
         // landing, or a neighbour taken first.
-        if crate::bot::expert::knob("OLD_DANGER", 0.0) > 0.5 {
-            for attacker in game.seat_ids() {
-                if attacker == target
-                    || game.is_eliminated(attacker)
-                    || game.in_truce(attacker, target)
-                {
-                    continue;
-                }
-                let p = castle_attack_chance(game, attacker, castle, defenders);
-                danger[target.index()] = danger[target.index()].max(p);
-            }
-            continue;
-        }
         let threat = threats(&SeatSight::new(game, target), target)[castle.index()];
         let battle = Battle {
             castle: true,
