@@ -68,6 +68,9 @@ struct Style {
     focused: bool,
     /// Moves every army it may into each territory it takes, rolling on.
     sweeping: bool,
+    /// Classic Risk: hunts rivals down for their cards, breaks their continents and
+    /// takes a territory every turn for the card.
+    classic_sense: bool,
 }
 
 impl Default for Style {
@@ -79,6 +82,7 @@ impl Default for Style {
             cautious: true,
             focused: true,
             sweeping: false,
+            classic_sense: true,
         }
     }
 }
@@ -103,6 +107,7 @@ impl GreedyPolicy {
                 cautious: false,
                 focused: false,
                 sweeping: false,
+                classic_sense: false,
             },
             ..Self::default()
         }
@@ -479,7 +484,7 @@ impl<'a> Eye<'_, 'a> {
             .iter()
             .all(|&g| g == t || self.sight.is_mine(g));
         let mut worth = if completes_group { GROUP_WORTH } else { 0 };
-        if self.sight.is_classic() {
+        if self.sight.is_classic() && self.style.classic_sense {
             let owner = self.sight.owner(t);
             // A rival down to a few territories with cards: taking its last land
             // takes its cards.
@@ -570,7 +575,11 @@ impl<'a> Eye<'_, 'a> {
                 return action;
             }
         }
-        if best_attack.is_none() && self.sight.is_classic() && !self.captured {
+        if best_attack.is_none()
+            && self.sight.is_classic()
+            && self.style.classic_sense
+            && !self.captured
+        {
             // Classic Risk: no turn without its card while an attack has the armies.
             best_attack = legal
                 .choices

@@ -202,6 +202,9 @@ impl ExpertPolicy {
         rng: &mut dyn Rng,
     ) -> Option<Action> {
         let reading = Reading::new(sight);
+        if let Some(action) = close_last_continent(&reading, routes) {
+            return Some(action);
+        }
         let quick = self.planner.decide(&reading, legal);
         let mut options = vec![Opt::Act(quick), Opt::Act(Action::SkipFortify)];
         let mut moves: Vec<&Route> = routes
@@ -359,4 +362,39 @@ impl ExpertPolicy {
         }
         self.planner.decide(&Reading::new(sight), legal)
     }
+}
+
+/// Classic Risk's rail at the fortifying move: its only continent is not left open
+/// to a single rival army at 60 % or more when one move can close a border (or, when
+/// none can, narrow the widest gap). The armies come from outside the continent, or
+/// from a border with more than its own safety needs.
+fn close_last_continent(r: &Reading<'_, '_>, routes: &[Route]) -> Option<Action> {
+    let open = planner::open_last_continent(r);
+    if open.is_empty() {
+        return None;
+    }
+    let continent = planner::last_continent(r).unwrap_or_default();
+    routes
+        .iter()
+        .filter_map(|route| {
+            let &(_, lacking) = open.iter().find(|(t, _)| *t == route.to)?;
+            let can_give = if continent.contains(&route.from) {
+                r.armies(route.from)
+                    .saturating_sub(planner::safe_defenders(r, route.from))
+                    .min(route.max_armies)
+            } else {
+                route.max_armies
+            };
+            // A margin over what it lacks, the rest left where it was.
+            let armies = can_give.min(lacking * 2);
+            (armies > 0).then_some((armies >= lacking, armies.min(lacking), route, armies))
+        })
+        .max_by_key(|&(closes, covered, route, _)| {
+            (closes, covered, std::cmp::Reverse((route.from, route.to)))
+        })
+        .map(|(_, _, route, armies)| Action::Fortify {
+            from: route.from,
+            to: route.to,
+            armies,
+        })
 }

@@ -1028,3 +1028,51 @@ fn safe_stack(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> TerritoryId {
         .max_by_key(|&t| (i64::from(r.armies(t)) - i64::from(r.threat(t)), Reverse(t)))
         .unwrap_or(territories[0])
 }
+
+/// The chance of a fall at which a border of its only continent counts as open at
+/// the end of a turn (the tournament's watcher counts the same).
+pub const OPEN_AT: f64 = crate::bot::watch::OPEN_AT;
+
+/// Classic Risk: the continent it holds whole when it holds only one.
+pub fn last_continent(r: &Reading<'_, '_>) -> Option<Vec<TerritoryId>> {
+    let mut held = r
+        .groups()
+        .into_iter()
+        .filter(|g| g.whole == Some(r.me) && g.bonus > 0);
+    let continent = held.next()?;
+    held.next().is_none().then_some(continent.territories)
+}
+
+/// The fewest armies that keep own territory `t` from falling at [`OPEN_AT`] or
+/// more to the largest rival army next to it.
+pub fn safe_defenders(r: &Reading<'_, '_>, t: TerritoryId) -> u32 {
+    let threat = r
+        .neighbours(t)
+        .iter()
+        .filter(|&&n| {
+            r.sight
+                .owner(n)
+                .is_some_and(|o| o != r.me && !r.sight.is_neutral(o) && !r.sight.in_truce(r.me, o))
+        })
+        .map(|&n| r.armies(n).saturating_sub(1))
+        .max()
+        .unwrap_or(0);
+    let mut defenders = 1;
+    while r.odds(threat, defenders, false) >= OPEN_AT {
+        defenders += 1;
+    }
+    defenders
+}
+
+/// Classic Risk: the territories of its only whole continent open at [`OPEN_AT`],
+/// with the armies each lacks.
+pub fn open_last_continent(r: &Reading<'_, '_>) -> Vec<(TerritoryId, u32)> {
+    last_continent(r)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|t| {
+            let safe = safe_defenders(r, t);
+            (safe > r.armies(t)).then(|| (t, safe - r.armies(t)))
+        })
+        .collect()
+}
