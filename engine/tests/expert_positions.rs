@@ -6,7 +6,7 @@
 //!
 //! Classic Risk (the world map): finish a won game; take a territory for the card;
 //! break a rival's continent bonus; trade a set now when its armies save the only
-//! continent. Castle Risk (the tests' tiny board): finish a won game; keep the
+//! continent; never end a turn with that continent open when a move could close it. Castle Risk (the tests' tiny board): finish a won game; keep the
 //! castle guarded; play the Reinforcements rather than hoard them.
 
 #[path = "positions/support.rs"]
@@ -15,7 +15,7 @@ mod support;
 use std::sync::{Arc, OnceLock};
 
 use castellan_engine::board::{Board, parse_board};
-use castellan_engine::bot::{Policy, SeatSight, Strength, Thinking};
+use castellan_engine::bot::{Battle, Policy, SeatSight, Strength, Thinking, win_probability};
 use castellan_engine::game::{Action, Card, Choice, Decision, Dice, Game, Position, Seat};
 use castellan_engine::variant::Variant;
 use rand::SeedableRng;
@@ -283,6 +283,44 @@ fn classic_expert_and_normal_trade_a_set_now_when_its_armies_save_the_continent(
             taken.first()
         );
     }
+}
+
+/// Seat 0 holds Australia only, Indonesia with 1 army next to seat 1's 8 in Siam and
+/// 12 idle in New Guinea; its attacks are done (a territory taken) and nothing it can
+/// reach is worth another.
+fn classic_open_continent_position() -> Game {
+    classic_position(
+        1,
+        6,
+        &[
+            ("indonesia", 0, 1),
+            ("new_guinea", 0, 12),
+            ("western_australia", 0, 1),
+            ("eastern_australia", 0, 1),
+            ("siam", 1, 8),
+            ("argentina", 2, 5),
+            ("brazil", 2, 5),
+            ("peru", 2, 5),
+            ("venezuela", 2, 5),
+        ],
+        "[[seats]]\n[[seats]]\n[[seats]]\n\
+         [turn]\nseat = 0\nstep = \"attacked\"\ncaptured = true\nnumber = 20\n",
+    )
+}
+
+#[test]
+fn classic_expert_does_not_end_its_turn_with_its_only_continent_open() {
+    let mut game = classic_open_continent_position();
+    let indonesia = key(&game, "indonesia");
+    play_turn(&mut game, Seat(0), expert().as_mut());
+    assert_eq!(game.owner(indonesia), Some(Seat(0)));
+    // Siam's 8 armies (7 may roll) take Indonesia at under 60 %.
+    let fall = win_probability(7, game.armies(indonesia), Battle::default());
+    assert!(
+        fall < 0.6,
+        "Indonesia left with {} armies: it falls at {fall:.2}",
+        game.armies(indonesia)
+    );
 }
 
 // --- Castle Risk ---
