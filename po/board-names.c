@@ -176,6 +176,30 @@ gettext("Denmark");
 /* Translators: territory name, data/boards/castle-risk.toml:1065 */
 gettext("Finland");
 
+/* Translators: board name, data/boards/chateau-noir.toml:16 */
+gettext("Château Noir");
+
+/* Translators: board description, data/boards/chateau-noir.toml:17 */
+gettext("The board of Château Noir as Castellan reconstructs it: a castle of walls and towers in the middle, four coloured corners.");
+
+/* Translators: army name, data/boards/chateau-noir.toml:44 */
+gettext("Red");
+
+/* Translators: army name, data/boards/chateau-noir.toml:53 */
+gettext("Blue");
+
+/* Translators: army name, data/boards/chateau-noir.toml:62 */
+gettext("Yellow");
+
+/* Translators: army name, data/boards/chateau-noir.toml:71 */
+gettext("Green");
+
+/* Translators: team name, data/boards/chateau-noir.toml:82 */
+gettext("Red and Yellow");
+
+/* Translators: team name, data/boards/chateau-noir.toml:87 */
+gettext("Green and Blue");
+
 /* Translators: board name, data/boards/classic.toml:26 */
 gettext("Classic World Map");
 

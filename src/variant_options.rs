@@ -524,7 +524,12 @@ static OPTIONS: &[VariantOption] = &[
     option!(
         "classic.trade_down_above",
         Classic,
-        CARDS,
+        // Trading down runs until fewer than `must_trade_at` (at least 5) are left:
+        // it cannot begin below 4 (ruling 35; the check names both options).
+        OptionKind::Number {
+            min: 4,
+            max: MAX_CARDS_OF_A_KIND,
+        },
         || gettext("Cards After an Elimination"),
         || gettext("Holding more than this after taking a player’s cards, trade at once"),
         field!(number classic.trade_down_above)
@@ -555,6 +560,16 @@ static OPTIONS: &[VariantOption] = &[
         || gettext("Neutral Armies"),
         || gettext("The neutral army of a two-player game (0: none)"),
         field!(number classic.neutral_armies)
+    ),
+    option!(
+        "classic.neutral_in_one_territory",
+        Classic,
+        OptionKind::Switch,
+        || gettext("Neutral in One Territory"),
+        || gettext(
+            "The neutral of a two-player game holds one territory with all its armies, as the rules text reads (off: it claims and places like a player)"
+        ),
+        field!(switch classic.neutral_in_one_territory)
     ),
     option!(
         "classic.fortify_path",

@@ -732,3 +732,27 @@ fn without_a_display_the_window_is_refused_with_a_reason_not_a_panic() {
     assert!(said.contains("cannot open the game window"), "{said}");
     assert!(!said.contains("panicked"), "{said}");
 }
+
+#[test]
+fn chateau_noir_perft_counts_the_opening_and_check_reads_its_board() {
+    let output = castellan(&["chateau-noir", "perft"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let printed = stdout(&output);
+    assert!(
+        printed.starts_with("35542 end positions, 946685 sequences (14577 states searched) in "),
+        "{printed}"
+    );
+    let output = castellan(&["chateau-noir", "check", "data/boards/chateau-noir.toml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "data/boards/chateau-noir.toml: “Château Noir”, 4 armies, 2 teams\n"
+    );
+    let output = castellan(&["chateau-noir", "perft", "--position", "/nonexistent.toml"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("/nonexistent.toml"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -482,3 +482,28 @@ fn the_story_of_a_game_in_progress_keeps_its_secrets() {
     assert!(text.contains("not over"), "{text}");
     assert!(text.contains("No dice were rolled."), "{text}");
 }
+
+#[test]
+fn a_chateau_noir_game_is_played_through_the_pipes() {
+    let lines = vec![
+        json!({"type": "start", "game": "chateau-noir", "id": 1, "seed": 7}).to_string(),
+        json!({"type": "act", "id": 2, "seat": 0, "action": {"action": "path", "from": "C3", "to": ["D3", "D4", "D5", "D6", "E7", "F7"]}}).to_string(),
+        json!({"type": "act", "id": 3, "seat": 0, "action": {"action": "end_turn"}}).to_string(),
+        json!({"type": "pending", "id": 4}).to_string(),
+        json!({"type": "quit", "id": 5}).to_string(),
+    ];
+    let (output, replies) = protocol(&lines);
+    assert!(output.status.success());
+    let kinds: Vec<&str> = replies
+        .iter()
+        .map(|r| r["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["started", "events", "events", "pending", "bye"],
+        "{replies:?}"
+    );
+    // The shipped board is found among the installed boards, or built in.
+    assert_eq!(replies[0]["board"], "Château Noir");
+    assert_eq!(replies[3]["army"], 1, "Blue plays after Red");
+}

@@ -159,10 +159,19 @@ fn a_game_of_computer_seats_is_played_in_the_window_up_to_a_capture() {
             }
         }
     });
+    // The map is looked for all along, not only after the capture: at instant speed a
+    // whole game can be over within seconds on an idle machine, and then the victory
+    // page covers the map (seen in CI: the capture was read after the game had ended).
     let deadline = Instant::now() + Duration::from_secs(90);
     let mut log = Vec::new();
+    let mut sea: f64 = 0.0;
+    let mut last_look = Instant::now();
     while Instant::now() < deadline {
-        match received.recv_timeout(Duration::from_millis(500)) {
+        if sea <= 0.05 && last_look.elapsed() >= Duration::from_millis(500) {
+            sea = sea.max(share_of(&screen_pixels(), LIGHT_SEA));
+            last_look = Instant::now();
+        }
+        match received.recv_timeout(Duration::from_millis(250)) {
             Ok(line) => {
                 let captured = line.contains(" took ");
                 log.push(line);
@@ -177,7 +186,10 @@ fn a_game_of_computer_seats_is_played_in_the_window_up_to_a_capture() {
     let _ = std::fs::remove_dir_all(&config);
     // Setup happened in order, and then a territory changed hands.
     assert!(log.iter().any(|l| l.contains("built a castle")), "{log:#?}");
-    assert!(log.iter().any(|l| l.contains("plays first")), "{log:#?}");
+    assert!(
+        log.iter().any(|l| l.contains("First to play: ")),
+        "{log:#?}"
+    );
     let capture = log.last().cloned().unwrap_or_default();
     assert!(capture.contains(" took "), "no capture in {log:#?}");
     assert!(
@@ -187,15 +199,15 @@ fn a_game_of_computer_seats_is_played_in_the_window_up_to_a_capture() {
             .is_none(),
         "the game exited"
     );
-    // The map shows the game: the sea, once the window has drawn (with instant
-    // computer seats the capture may come before the first frame).
+    // The map showed the game: the sea, at some moment while it was played (with
+    // instant computer seats the capture may come before the first frame, so the
+    // window is given a little longer if it had not drawn yet).
     let drawn = Instant::now() + Duration::from_secs(20);
-    let mut sea = share_of(&screen_pixels(), LIGHT_SEA);
     while sea <= 0.05 && Instant::now() < drawn {
         std::thread::sleep(Duration::from_millis(250));
-        sea = share_of(&screen_pixels(), LIGHT_SEA);
+        sea = sea.max(share_of(&screen_pixels(), LIGHT_SEA));
     }
-    assert!(sea > 0.05, "the sea covers {sea} of the screen");
+    assert!(sea > 0.05, "the sea covered at most {sea} of the screen");
 }
 
 #[test]

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use castellan_engine::board::{
     Anchor, BoardError, BoardProblem, BorderKind, CardSymbol, Counted, GroupKind, IdKind,
-    MAX_GROUPS, MAX_OUTLINE_POINTS, MAX_SEAS, MAX_SOURCE_BYTES, MAX_TERRITORIES, PathProblem,
-    Point, Problem, Rgb, Section, Shape, StringPlace, TerritoryId, TerritoryRef, load_board_file,
-    parse_board,
+    MAX_BONUS, MAX_GROUPS, MAX_OUTLINE_POINTS, MAX_SEAS, MAX_SOURCE_BYTES, MAX_TERRITORIES,
+    PathProblem, Point, Problem, Rgb, Section, Shape, StringPlace, TerritoryId, TerritoryRef,
+    load_board_file, parse_board,
 };
 use castellan_engine::diagnostics::{FileText, ProblemKind, ValueType};
 use proptest::prelude::*;
@@ -495,6 +495,46 @@ fn negative_bonus_is_reported() {
             value: -1,
         },
     );
+}
+
+/// Bonuses go up to 10,000 armies (`MAX_BONUS`, as the variants' army options); a
+/// larger one, or one past 64 bits, is refused with the limit in the message.
+#[test]
+fn a_bonus_past_its_limit_is_refused_with_the_limit() {
+    let source = std::fs::read_to_string(fixture("bad/negative_bonus.toml")).unwrap();
+    let with = |bonus: &str, independents: &str| {
+        source
+            .replace("bonus = -1", &format!("bonus = {bonus}"))
+            .replace(
+                "height = 100\n",
+                &format!("height = 100\nall_independents_bonus = {independents}\n"),
+            )
+    };
+    let at_limit = with(&MAX_BONUS.to_string(), &MAX_BONUS.to_string());
+    let board = parse_board(&at_limit, "b.toml").unwrap();
+    assert_eq!(board.groups[0].bonus, MAX_BONUS);
+    assert_eq!(board.all_independents_bonus, MAX_BONUS);
+    for (bonus, independents, key) in [
+        ("10001", "0", "bonus"),
+        ("4294967296", "0", "bonus"),
+        ("99999999999999999999", "0", "bonus"),
+        ("2", "10001", "all_independents_bonus"),
+    ] {
+        let error = parse_board(&with(bonus, independents), "b.toml").unwrap_err();
+        let problems = error.problems();
+        assert_eq!(problems.len(), 1, "{error}");
+        assert_eq!(
+            problems[0].kind,
+            BoardProblem::NumberTooLarge { key, max: 10_000 }.into(),
+            "{error}"
+        );
+        assert!(
+            error
+                .to_string()
+                .contains("is far too large (at most 10000)"),
+            "{error}"
+        );
+    }
 }
 
 #[test]

@@ -680,6 +680,59 @@ fn an_eliminated_seats_cards_go_to_its_victor_who_trades_down_above_six() {
     assert!(traded_down > 0, "no victor had to trade down");
 }
 
+/// Ruling 35: trading down follows an elimination only, once per elimination. A
+/// `trade_down_above` below `must_trade_at` − 1 once passed the checks and then, after
+/// an ordinary capture, asked for a trade from a hand without a set and for 0 armies
+/// to be placed, again and again: such values are now refused, and whatever the
+/// value, an ordinary capture never leads to trading down.
+#[test]
+fn trading_down_follows_an_elimination_only() {
+    let mut traded_down = 0;
+    for above in 0..=6 {
+        let mut variant = Variant::classic();
+        variant.classic.trade_down_above = above;
+        if let Err(error) = Game::new(classic_board(), variant.clone(), 3, 0) {
+            assert!(above < 4, "{above} refused: {error}");
+            assert!(error.to_string().contains("trade_down_above"), "{error}");
+            continue;
+        }
+        // Eliminations by the turn's seat not yet followed by trading down.
+        let mut eliminations = 0;
+        traded_down += scan(&variant, 3 + above as usize % 3, 4, |s| {
+            let mut trading_down = false;
+            for e in s.events {
+                match e.kind {
+                    EventKind::TurnStarted { .. } => eliminations = 0,
+                    // The victor is the turn's seat (the defender's answer may be the
+                    // action that eliminated it).
+                    EventKind::SeatEliminated { by, .. } => {
+                        assert_eq!(Some(by), s.before.turn_seat());
+                        eliminations += 1;
+                    }
+                    EventKind::MustTradeDown { seat, cards } => {
+                        assert!(
+                            eliminations > 0,
+                            "{seat} trades down with {cards} cards after an ordinary capture \
+                             (trade_down_above = {above})"
+                        );
+                        assert!(cards > above);
+                        eliminations -= 1;
+                        trading_down = true;
+                    }
+                    _ => {}
+                }
+            }
+            // What trading down asks can always be done.
+            if let Some(Decision::TradeCards { .. }) = s.after.pending().map(|p| p.decision) {
+                let seat = s.after.pending_seat().unwrap();
+                assert!(!s.after.tradeable_sets(seat).is_empty());
+            }
+            trading_down
+        });
+    }
+    assert!(traded_down > 0, "no victor traded down");
+}
+
 fn traded_in(events: &[Event]) -> usize {
     events
         .iter()
@@ -971,4 +1024,61 @@ fn classic_games_start_from_a_described_position() {
             })
     );
     let _ = t("alaska");
+}
+
+#[test]
+fn as_an_option_the_neutral_holds_one_territory_with_all_its_armies() {
+    // Ruling 27, option: "a neutral territory with 40 more armies", as the rules text
+    // reads, rather than a neutral spread like a player's.
+    let mut variant = Variant::classic();
+    variant.classic.neutral_in_one_territory = true;
+    let mut checked_setup = 0;
+    let seen = scan(&variant, 2, 4, |s| {
+        assert!(!s.after.is_neutral(s.seat), "the neutral decided");
+        if s.after.setup_done() && !s.before.setup_done() {
+            checked_setup += 1;
+            let held: Vec<_> = s
+                .after
+                .territories()
+                .iter()
+                .filter(|t| t.owner == Some(Seat(2)))
+                .collect();
+            assert_eq!(held.len(), 1, "one neutral territory");
+            assert_eq!(held[0].armies, 40, "with all 40 of its armies");
+            // The players hold every other territory, with their own 40 each.
+            let players: u32 = s
+                .after
+                .territories()
+                .iter()
+                .filter(|t| t.owner != Some(Seat(2)))
+                .map(|t| t.armies)
+                .sum();
+            assert_eq!(players, 80);
+        }
+        // Its defence is still the other player's to roll.
+        matches!(s.after.pending().map(|p| p.decision), Some(Decision::Defend { territory, .. })
+            if s.after.owner(territory) == Some(Seat(2)))
+    });
+    assert_eq!(checked_setup, 4, "every game's setup was checked");
+    assert!(seen > 0, "the neutral territory was attacked");
+    // Saved and replayed, a game with the option is the same game.
+    let mut game = Game::new(classic_board(), variant, 2, 9).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut greedy = GreedyPolicy::new();
+    while !game.setup_done() {
+        let seat = game.pending_seat().unwrap();
+        let action = greedy.choose(
+            &SeatSight::new(&game, seat),
+            &game.legal_actions(),
+            &mut rng,
+        );
+        game.apply(seat, action).unwrap();
+    }
+    let saved = game
+        .save(include_str!("../../data/boards/classic.toml"))
+        .unwrap();
+    let text = saved.to_json();
+    assert!(text.contains("neutral_in_one_territory"), "{text}");
+    let replayed = SavedGame::from_json(&text).unwrap().replay().unwrap();
+    assert_eq!(replayed.territories(), game.territories());
 }

@@ -1,14 +1,20 @@
 //! The protocol fuzzer: whole sessions of `castellan protocol`, a random game on every
-//! board and any playable variant driven line by line through `Session` as a client
-//! would (`legal`, then one of the listed actions), with broken lines mixed in: valid
-//! requests cut, bit-flipped or padded with junk, actions out of range or from the
-//! wrong seat, requests of unknown types and fields, saves and loads (some of them
-//! mutated), described positions, odds of any size, blank lines.
+//! board and any playable variant (classic Risk with its `[classic]` options drawn at
+//! random too) driven line by line through `Session` as a client would (`legal`, then
+//! one of the listed actions), with broken lines mixed in: valid requests cut,
+//! bit-flipped or padded with junk, actions out of range or from the wrong seat,
+//! listed actions given a field they do not have (at any level: the action, a
+//! placement), requests of unknown types and fields, offers of cards of every size
+//! (1,000 Admirals too) and their answers, computer seats paused and continued, saves
+//! and loads (some of them mutated), described positions, odds of any size, blank
+//! lines.
 //!
 //! After every line: exactly one reply (none for a blank line), echoing the request's
 //! id, and an error reply naming the line; a refused line leaves the game exactly as it
-//! was; an accepted action leaves a consistent game (`Game::audit`); a save loads back
-//! as the same game; no line takes long. A short run is part of `cargo test`;
+//! was; an accepted action leaves a consistent game (`Game::audit`) and changed it; an
+//! action with an unknown field is refused; an offer is taken whole or refused, never
+//! cut; computers pause within `MAX_COMPUTER_ACTIONS`; a save loads back as the same
+//! game; no line takes long. A short run is part of `cargo test`;
 //! `CASTELLAN_FUZZ_CASES` sets another number of sessions (see `fuzzing/common.rs`).
 
 #[path = "fuzzing/common.rs"]
@@ -18,14 +24,14 @@ use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use castellan_engine::game::{Game, LegalActions};
-use castellan_engine::protocol::Session;
+use castellan_engine::game::{Decision, Game, LegalActions};
+use castellan_engine::protocol::{MAX_COMPUTER_ACTIONS, Session};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
-use common::{TINY_SOURCE, env_number, fuzz_cases, random_variant};
+use common::{TINY_SOURCE, env_number, fuzz_cases, random_classic_variant, random_variant};
 
 /// Sessions in the everyday test run.
 const SHORT_RUN: u32 = 4;
@@ -49,6 +55,17 @@ struct Tally {
     errors: u64,
     actions: u64,
     broken_accepted: u64,
+    /// Listed actions sent with a field they do not have (all refused).
+    misspelt_refused: u64,
+    /// Offers of cards sent, taken, and answered.
+    offers_sent: u64,
+    offers_taken: u64,
+    offers_answered: u64,
+    /// Why offers were refused, by code.
+    offers_refused: std::collections::BTreeMap<String, u64>,
+    /// Classic games started, and times computer seats paused.
+    classic_games: u64,
+    computer_pauses: u64,
     saves_loaded: u64,
     games_won: u64,
     games_drawn: u64,
@@ -99,6 +116,27 @@ impl Client<'_> {
         {
             panic!("{problem} after {line:.300} → {reply:.300}");
         }
+        if kind == "events" && reply.get("seat").is_some() {
+            // An accepted action changed the game: no decision is asked again with
+            // nothing changed.
+            let after = self.session.game().expect("an action needs a game");
+            let before = before.as_ref().expect("an action needs a game");
+            assert!(
+                !after.is_unchanged_from(before),
+                "{line:.300} changed nothing → {reply:.300}"
+            );
+        }
+        if let Some(actions) = reply["computer_actions"].as_array() {
+            assert!(
+                actions.len() <= MAX_COMPUTER_ACTIONS,
+                "{} actions",
+                actions.len()
+            );
+            if reply["computers_paused"] == true {
+                assert_eq!(actions.len(), MAX_COMPUTER_ACTIONS);
+                self.tally.computer_pauses += 1;
+            }
+        }
         Some(reply)
     }
 
@@ -120,9 +158,17 @@ impl Client<'_> {
             json!({ "toml": TINY_SOURCE }),
             json!({ "path": "data/boards/castle-risk.toml" }),
         ];
-        let board = boards[self.rng.random_range(0..boards.len())].clone();
         let seats = self.rng.random_range(2..=6);
-        let variant = random_variant(&mut self.rng);
+        let (board, variant) = if self.rng.random_bool(0.25) {
+            // Classic Risk, its options anywhere they play.
+            self.tally.classic_games += 1;
+            let boards = [json!({ "name": "classic" }), json!({ "name": "world" })];
+            let board = boards[self.rng.random_range(0..boards.len())].clone();
+            (board, random_classic_variant(&mut self.rng))
+        } else {
+            let board = boards[self.rng.random_range(0..boards.len())].clone();
+            (board, random_variant(&mut self.rng))
+        };
         let mut request = json!({
             "type": "start",
             "board": board,
@@ -130,6 +176,18 @@ impl Client<'_> {
             "seats": seats,
             "seed": self.rng.random::<u64>(),
         });
+        if self.rng.random_bool(0.15) {
+            // Computer seats, all of them now and then: they pause and are continued.
+            let mut computers = Vec::new();
+            let all = self.rng.random_bool(0.3);
+            for seat in 0..seats {
+                if all || self.rng.random_bool(0.6) {
+                    let strength = ["easy", "normal"][self.rng.random_range(0..2)];
+                    computers.push(json!({ "seat": seat, "strength": strength }));
+                }
+            }
+            request["computers"] = json!(computers);
+        }
         if self.rng.random_bool(0.2) {
             let faces: Vec<u8> = (0..3_000).map(|_| self.rng.random_range(1..=6)).collect();
             request["dice"] = json!(faces);
@@ -143,12 +201,8 @@ impl Client<'_> {
         if legal["type"] != "legal" {
             return;
         }
-        let mut fields = legal.clone();
-        if let Value::Object(map) = &mut fields {
-            map.remove("type");
-            map.remove("id");
-        }
-        let legal: LegalActions = serde_json::from_value(fields).expect("`legal` reads back");
+        let legal: LegalActions =
+            serde_json::from_value(without_tags(legal)).expect("`legal` reads back");
         let Some(seat) = legal.seat else {
             return;
         };
@@ -164,6 +218,156 @@ impl Client<'_> {
                 "a listed action was refused: {reply}"
             ),
         }
+    }
+
+    /// A listed action given a field it does not have, at any level of it (the action,
+    /// or one of its placements): refused, changing nothing.
+    fn send_misspelt(&mut self) {
+        let legal = self.send(json!({ "type": "legal" }));
+        let Ok(legal) = serde_json::from_value::<LegalActions>(without_tags(legal)) else {
+            return;
+        };
+        let Some(seat) = legal.seat else {
+            return;
+        };
+        let action = legal.sample(&mut self.rng).expect("a pending seat can act");
+        let mut action = serde_json::to_value(action).expect("an action writes");
+        let key = ["x", "armies", "cards", "seat", "dice", "confirm"][self.rng.random_range(0..6)];
+        let target = match action.get_mut("placements").and_then(Value::as_array_mut) {
+            Some(placements) if self.rng.random_bool(0.5) && !placements.is_empty() => {
+                let i = self.rng.random_range(0..placements.len());
+                &mut placements[i]
+            }
+            _ => &mut action,
+        };
+        if target.get(key).is_some() {
+            return; // a field it has
+        }
+        target[key] = json!(1);
+        let reply = self.send(json!({ "type": "act", "seat": seat, "action": action }));
+        assert_eq!(reply["code"], "bad_request", "{action} → {reply}");
+        self.tally.misspelt_refused += 1;
+    }
+
+    /// An offer of cards from the pending seat's turn, of any size (asking 1,000
+    /// Admirals now and then): taken exactly as sent, or refused; then, now and
+    /// then, its answer.
+    fn offer_cards(&mut self) {
+        let Some(game) = self.session.game() else {
+            return;
+        };
+        let Some(pending) = game.pending() else {
+            return;
+        };
+        // Offers are made between attacks; now and then at another time (refused).
+        if !matches!(pending.decision, Decision::Play { .. }) && self.rng.random_bool(0.8) {
+            return self.play_one();
+        }
+        let seat = pending.seat;
+        let seats = game.seats();
+        // Mostly cards the seat holds, to another seat in play; now and then anything.
+        let held: Vec<&'static str> = game.hand(seat).cards().map(|card| card.id()).collect();
+        let in_play: Vec<usize> = game
+            .seat_ids()
+            .filter(|&s| s != seat && !game.is_eliminated(s))
+            .map(|s| s.index())
+            .collect();
+        let cards = [
+            "reinforcements",
+            "diplomat",
+            "spy",
+            "general",
+            "marshall",
+            "admiral",
+        ];
+        let rng = &mut self.rng;
+        let list = |from_hand: bool, rng: &mut ChaCha8Rng| -> Vec<&'static str> {
+            match rng.random_range(0..12) {
+                0 => vec!["admiral"; 1_000],
+                1 => vec!["spy"; 256],
+                2 => vec!["general"; 255],
+                3 => (0..rng.random_range(0..=3))
+                    .map(|_| cards[rng.random_range(0..cards.len())])
+                    .collect(),
+                _ if from_hand => held
+                    .iter()
+                    .copied()
+                    .filter(|_| rng.random_bool(0.4))
+                    .collect(),
+                _ => (0..rng.random_range(0..=2))
+                    .map(|_| cards[rng.random_range(0..cards.len())])
+                    .collect(),
+            }
+        };
+        let give = list(true, rng);
+        let ask = list(false, rng);
+        let target = match in_play.as_slice() {
+            [] => rng.random_range(0..seats + 1),
+            seats_in_play if rng.random_bool(0.9) => {
+                seats_in_play[rng.random_range(0..seats_in_play.len())]
+            }
+            _ => rng.random_range(0..seats + 1),
+        };
+        let action = json!({ "action": "offer_cards", "target": target, "give": give, "ask": ask });
+        self.tally.offers_sent += 1;
+        let reply = self.send(json!({ "type": "act", "seat": seat, "action": action }));
+        if reply["type"] == "events" {
+            self.tally.offers_taken += 1;
+            let offered = reply["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["event"] == "cards_offered")
+                .expect("an offer is told");
+            let count = |list: &Value| list.as_array().map_or(0, Vec::len);
+            assert_eq!(count(&offered["give"]), give.len(), "the offer was cut");
+            assert_eq!(count(&offered["ask"]), ask.len(), "the offer was cut");
+        } else {
+            let code = reply["code"].as_str().unwrap_or_default().to_owned();
+            *self.tally.offers_refused.entry(code).or_default() += 1;
+            let too_many = |l: &[&str]| {
+                cards
+                    .iter()
+                    .any(|c| l.iter().filter(|x| *x == c).count() > 255)
+            };
+            if too_many(&give) || too_many(&ask) {
+                assert_eq!(reply["code"], "bad_request", "{reply}");
+                let message = reply["message"].as_str().unwrap();
+                assert!(message.contains("at most 255"), "{reply}");
+            }
+        }
+        if self.rng.random_bool(0.8) {
+            self.answer_offer();
+        }
+    }
+
+    /// Answers an offer awaiting its answer, yes or no (yes may be refused: the seat
+    /// may not hold what is asked).
+    fn answer_offer(&mut self) {
+        let pending = self.send(json!({ "type": "pending" }));
+        if pending["pending"]["decision"]["decision"] != "answer_offer" {
+            return;
+        }
+        let seat = pending["pending"]["seat"].clone();
+        let accept = self.rng.random_bool(0.6);
+        let reply = self.send(json!({
+            "type": "act", "seat": seat, "action": { "action": "answer_offer", "accept": accept }
+        }));
+        if reply["type"] == "events" {
+            self.tally.offers_answered += 1;
+        } else {
+            assert!(accept, "refusing an offer is always possible: {reply}");
+            assert_eq!(reply["code"], "cannot_meet_offer", "{reply}");
+        }
+    }
+
+    /// Lets paused computer seats play on.
+    fn continue_computers(&mut self) {
+        let reply = self.send(json!({ "type": "continue" }));
+        assert!(
+            reply["type"] == "events" || reply["code"] == "no_game",
+            "{reply}"
+        );
     }
 
     /// A line that is wrong in one way or another.
@@ -369,8 +573,11 @@ impl Client<'_> {
                 continue;
             }
             match self.rng.random_range(0..100) {
-                0..=69 => self.play_one(),
-                70..=84 => self.send_broken(),
+                0..=64 => self.play_one(),
+                65..=66 => self.send_misspelt(),
+                67..=69 => self.offer_cards(),
+                70 => self.continue_computers(),
+                71..=84 => self.send_broken(),
                 85..=89 => {
                     let seat = self.rng.random_range(0..8u8);
                     let kinds = ["view", "pending", "legal"];
@@ -391,6 +598,15 @@ impl Client<'_> {
         let after = self.send(json!({ "type": "pending" }));
         assert_eq!(after["type"], "error", "nothing is done after quit");
     }
+}
+
+/// A reply's fields without its `type` and `id`, to be read as the engine's type.
+fn without_tags(mut reply: Value) -> Value {
+    if let Value::Object(map) = &mut reply {
+        map.remove("type");
+        map.remove("id");
+    }
+    reply
 }
 
 #[test]

@@ -13,17 +13,19 @@
 #[path = "fuzzing/common.rs"]
 mod common;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
+use castellan_engine::board::parse_board;
 use castellan_engine::game::{Dice, Game, ReplayError, SavedGame};
+use castellan_engine::variant::Variant;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Map, Value, json};
 
-use common::{boards, fuzz_cases, play_on, random_variant};
+use common::{CLASSIC_SOURCE, boards, fuzz_cases, play_on, random_classic_variant, random_variant};
 
 /// Cases in the everyday test run.
 const SHORT_RUN: u32 = 48;
@@ -72,6 +74,17 @@ fn base_saves() -> &'static [String] {
                 .cloned();
             }
             saves.push(save.to_json());
+        }
+        // Classic games, their `[classic]` options drawn at random: territory cards
+        // traded, trading down, the neutral.
+        let classic = Arc::new(parse_board(CLASSIC_SOURCE, "classic.toml").unwrap());
+        for number in 0..3u64 {
+            let variant = random_classic_variant(&mut rng);
+            let seats = 2 + number as usize;
+            let random_seats: Vec<bool> = (0..seats + 1).map(|_| rng.random_bool(0.3)).collect();
+            let mut game = Game::new(classic.clone(), variant, seats, number).unwrap();
+            play_on(&mut game, &random_seats, rng.random_range(300..1_500), &mut rng);
+            saves.push(game.save(CLASSIC_SOURCE).unwrap().to_json());
         }
         saves
     })
@@ -148,20 +161,62 @@ fn odd_value(which: usize) -> Value {
 /// One change to a save.
 #[derive(Clone, Debug)]
 enum Mutation {
-    FlipBit { at: Index, bit: u8 },
-    Delete { at: Index, len: u16 },
-    Repeat { at: Index, len: u16, to: Index },
-    Insert { at: Index, token: Index },
-    Truncate { at: Index },
-    SetNumber { node: Index, number: Index },
-    SetValue { node: Index, value: usize },
-    RemoveKey { node: Index },
-    AddKey { node: Index, key: Index },
-    SetFormat { format: u64 },
-    SwapActions { a: Index, b: Index },
-    RepeatAction { at: Index },
-    DropAction { at: Index },
-    BreakBoard { at: Index, token: Index },
+    FlipBit {
+        at: Index,
+        bit: u8,
+    },
+    Delete {
+        at: Index,
+        len: u16,
+    },
+    Repeat {
+        at: Index,
+        len: u16,
+        to: Index,
+    },
+    Insert {
+        at: Index,
+        token: Index,
+    },
+    Truncate {
+        at: Index,
+    },
+    SetNumber {
+        node: Index,
+        number: Index,
+    },
+    SetValue {
+        node: Index,
+        value: usize,
+    },
+    RemoveKey {
+        node: Index,
+    },
+    AddKey {
+        node: Index,
+        key: Index,
+    },
+    SetFormat {
+        format: u64,
+    },
+    /// A field no object of a save has, in any object outside `app`.
+    MisspellField {
+        node: Index,
+    },
+    SwapActions {
+        a: Index,
+        b: Index,
+    },
+    RepeatAction {
+        at: Index,
+    },
+    DropAction {
+        at: Index,
+    },
+    BreakBoard {
+        at: Index,
+        token: Index,
+    },
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -189,6 +244,7 @@ fn mutation() -> impl Strategy<Value = Mutation> {
             Just(u64::from(u32::MAX) + 1)
         ]
         .prop_map(|format| Mutation::SetFormat { format }),
+        any::<Index>().prop_map(|node| Mutation::MisspellField { node }),
         (any::<Index>(), any::<Index>()).prop_map(|(a, b)| Mutation::SwapActions { a, b }),
         any::<Index>().prop_map(|at| Mutation::RepeatAction { at }),
         any::<Index>().prop_map(|at| Mutation::DropAction { at }),
@@ -330,6 +386,14 @@ fn mutate_tree(value: &mut Value, mutation: &Mutation) {
                 map.insert(keys[key.index(keys.len())].to_owned(), json!(7));
             }
         }
+        Mutation::MisspellField { node } => {
+            let mut objects = Vec::new();
+            object_shapes(value, String::new(), String::new(), &mut objects);
+            let (pointer, _) = &objects[node.index(objects.len())];
+            if let Some(Value::Object(map)) = value.pointer_mut(pointer) {
+                map.insert(MISSPELT.to_owned(), json!(7));
+            }
+        }
         Mutation::SetFormat { format } => {
             for pointer in ["/format", "/game/format"] {
                 if let Some(target) = value.pointer_mut(pointer) {
@@ -377,6 +441,31 @@ fn mutate_tree(value: &mut Value, mutation: &Mutation) {
     }
 }
 
+/// The field no object of a save has.
+const MISSPELT: &str = "misspelt_field";
+
+/// Whether an object of the save, outside the parts a front end owns, has the
+/// misspelt field.
+fn has_misspelt_field(text: &str) -> bool {
+    let Ok(value) = serde_json::from_str::<Value>(text) else {
+        return false;
+    };
+    fn any_has(value: &Value, top: bool) -> bool {
+        match value {
+            Value::Object(map) => {
+                map.contains_key(MISSPELT)
+                    || map.iter().any(|(key, child)| {
+                        !(top && (key == "app" || key == "seats" && child.is_array()))
+                            && any_has(child, false)
+                    })
+            }
+            Value::Array(items) => items.iter().any(|item| any_has(item, false)),
+            _ => false,
+        }
+    }
+    any_has(&value, true)
+}
+
 /// What one mutated save did, for the campaign's counts.
 #[derive(Default)]
 struct Tally {
@@ -385,12 +474,17 @@ struct Tally {
     newer: u64,
     refused_on_replay: u64,
     replayed: u64,
+    /// Saves given a field that no object has (all refused).
+    misspelt: u64,
     slowest: Duration,
 }
 
 /// Reads, replays, and when it replays, audits and saves again: nothing may panic.
 fn check(text: &str, tally: &mut Tally) {
     tally.cases += 1;
+    // A field no save has, outside the front end's part, is refused at any level.
+    let misspelt = has_misspelt_field(text);
+    tally.misspelt += u64::from(misspelt);
     let started = Instant::now();
     let save = match SavedGame::from_json(text) {
         Ok(save) => save,
@@ -416,6 +510,7 @@ fn check(text: &str, tally: &mut Tally) {
             return;
         }
     };
+    assert!(!misspelt, "a save with an unknown field replays");
     tally.replayed += 1;
     if let Err(problem) = game.audit() {
         panic!("a replayed save is inconsistent: {problem}");
@@ -439,13 +534,14 @@ fn check(text: &str, tally: &mut Tally) {
 fn report(name: &str, tally: &Tally) {
     eprintln!(
         "{name}: {} mutated saves: {} unreadable, {} newer format, {} refused on replay, \
-         {} replayed (slowest {:?})",
+         {} replayed (slowest {:?}); {} with an unknown field, all refused",
         tally.cases,
         tally.unreadable,
         tally.newer,
         tally.refused_on_replay,
         tally.replayed,
-        tally.slowest
+        tally.slowest,
+        tally.misspelt
     );
 }
 
@@ -481,6 +577,114 @@ fn mutated_saves_are_refused_or_load_consistently() {
     let tally = tally.into_inner();
     report("save fuzzer", &tally);
     assert!(tally.cases > 0);
+}
+
+/// The pointers of every object of a JSON tree (the root's is `""`), one of each
+/// shape (array indices read as `*`), outside the parts a front end owns.
+fn object_shapes(value: &Value, path: String, shape: String, out: &mut Vec<(String, String)>) {
+    match value {
+        Value::Object(map) => {
+            // One of each kind of action.
+            let shape = match map.get("action") {
+                Some(Value::String(tag)) => format!("{shape}[{tag}]"),
+                _ => shape,
+            };
+            if !out.iter().any(|(_, seen)| *seen == shape) {
+                out.push((path.clone(), shape.clone()));
+            }
+            for (key, child) in map {
+                // `app` (and the early app saves' `seats`) belong to the front end.
+                if path.is_empty() && (key == "app" || key == "seats" && child.is_array()) {
+                    continue;
+                }
+                let key = key.replace('~', "~0").replace('/', "~1");
+                object_shapes(
+                    child,
+                    format!("{path}/{key}"),
+                    format!("{shape}/{key}"),
+                    out,
+                );
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                object_shapes(child, format!("{path}/{i}"), format!("{shape}/*"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `docs/save-format.md`: unknown fields are refused at every level, so that a
+/// misspelt key is never silently ignored. Every kind of object of every base save
+/// (the save, its variant and its tables, its position and each of its parts, each
+/// kind of action, a placement…) is given a field it does not have: the save is
+/// refused, when read or at the latest when replayed, naming the field.
+#[test]
+fn a_field_unknown_at_any_level_of_a_save_is_refused() {
+    let mut levels = std::collections::BTreeSet::new();
+    // A game from a described position, with a truce in force, for the position's
+    // parts.
+    let (board, source) = &boards()[0];
+    let mut game = Game::new(board.clone(), Variant::rulebook(), 4, 5).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let position = loop {
+        play_on(&mut game, &[false; 4], 1, &mut rng);
+        if let Some(position) = game.to_position()
+            && !position.truces.is_empty()
+        {
+            break position;
+        }
+        assert!(game.pending_seat().is_some(), "no truce in the whole game");
+    };
+    let mut from_position =
+        Game::from_position(board.clone(), Variant::rulebook(), &position, Dice::Random).unwrap();
+    play_on(&mut from_position, &[false; 4], 50, &mut rng);
+    let from_position = from_position.save(source).unwrap().to_json();
+    for text in base_saves().iter().chain([&from_position]) {
+        let save: Value = serde_json::from_str(text).unwrap();
+        let mut shapes = Vec::new();
+        object_shapes(&save, String::new(), String::new(), &mut shapes);
+        for (pointer, shape) in shapes {
+            let mut changed = save.clone();
+            let Some(Value::Object(object)) = changed.pointer_mut(&pointer) else {
+                unreachable!("an object's pointer")
+            };
+            // The position's territories are a table by key: a key that is no
+            // territory's, with a value that would do for one.
+            let value = if shape.ends_with("/territories") {
+                json!({ "owner": 0, "armies": 1 })
+            } else {
+                json!(7)
+            };
+            object.insert("misspelt_field".to_owned(), value);
+            let refused = match SavedGame::from_json(&changed.to_string()) {
+                Err(error) => error.to_string(),
+                Ok(save) => match save.replay() {
+                    Err(error) => error.to_string(),
+                    Ok(_) => panic!("a save with an unknown field at {shape} loads"),
+                },
+            };
+            assert!(refused.contains("misspelt_field"), "{shape}: {refused}");
+            levels.insert(shape);
+        }
+    }
+    // Actions with and without fields, placements, the position's parts.
+    for level in [
+        "/actions/*/*[end_turn]",
+        "/actions/*/*[attack]",
+        "/actions/*/*[place_armies]/placements/*",
+        "/variant/deck",
+        "/position/turn",
+        "/position/seats/*/hidden_armies/*",
+        "/position/truces/*",
+    ] {
+        assert!(
+            levels.iter().any(|l| l.ends_with(level)),
+            "{level} not tried: {levels:?}"
+        );
+    }
+    eprintln!("{} kinds of objects given an unknown field", levels.len());
 }
 
 #[test]

@@ -14,7 +14,9 @@
 //!   vacated territories): a shadow board rebuilt from the events alone matches;
 //! - the listed legal actions are accepted, junk and near-miss actions are accepted
 //!   exactly when listed, and a refused action (wrong seat, malformed, out of range)
-//!   leaves the game `==` to what it was.
+//!   leaves the game `==` to what it was;
+//! - an accepted action always changes the game: no decision that changes nothing is
+//!   asked twice in a row, so no game can loop.
 //!
 //! `cargo test` plays a few hundred games; an optimised build
 //! (`cargo test --release -p castellan-engine --test property`) plays 5,000, in
@@ -602,8 +604,15 @@ fn play_checked_game(table: &Table) -> bool {
         }
 
         events.clear();
+        let before = game.unrecorded_copy();
         game.apply_into(seat, action.clone(), &mut events)
             .unwrap_or_else(|e| panic!("listed {action:?} refused: {e}"));
+        // No decision that changes nothing is asked twice in a row: the game cannot loop.
+        assert!(
+            !game.is_unchanged_from(&before),
+            "{seat} {action:?} changed nothing: {:?} is asked again ({table:?})",
+            game.pending()
+        );
         for event in &events {
             ledger.record(event);
         }

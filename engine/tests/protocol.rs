@@ -8,7 +8,7 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use castellan_engine::game::{SavedGame, Seat};
-use castellan_engine::protocol::Session;
+use castellan_engine::protocol::{MAX_COMPUTER_ACTIONS, Session};
 use serde_json::{Value, json};
 use support::{TINY_SOURCE, t};
 
@@ -279,6 +279,121 @@ fn an_illegal_action_is_refused_and_leaves_the_game_unchanged() {
             json!({ "action": "attack", "from": tid("n1"), "to": tid("s1") }),
         ),
     );
+}
+
+/// `docs/save-format.md` and this protocol refuse unknown fields at every level: in
+/// an action, in a placement, in actions without fields (`end_turn`), whatever the
+/// game awaits. Each such action is refused before any rule is consulted, and changes
+/// nothing; without the field it is accepted.
+#[test]
+fn unknown_fields_inside_an_action_are_refused() {
+    let mut session = session();
+    start_duel(&mut session, &[6, 6, 1, 1]);
+    let before = session.game().unwrap().clone();
+    let (n1, s1) = (tid("n1"), tid("s1"));
+    for action in [
+        json!({ "action": "end_turn", "confirm": true }),
+        json!({ "action": "attack", "from": n1, "to": s1, "dice": 3 }),
+        json!({ "action": "offer_cards", "target": 1, "give": ["general"], "ask": [], "note": "" }),
+        json!({ "action": "answer_offer", "accept": true, "counter": false }),
+        json!({ "action": "stop_attack", "now": 1 }),
+        json!({ "action": "skip_fortify", "x": null }),
+        json!({ "action": "place_armies", "placements": [{ "territory": n1, "armies": 1, "hidden": false }] }),
+        json!({ "action": "roll", "dice": 2, "general": false, "marshall": false }),
+    ] {
+        let (code, message) = refused(&mut session, act(0, action.clone()));
+        assert_eq!(code, "bad_request", "{action}: {message}");
+        assert!(message.contains("unknown field"), "{action}: {message}");
+        assert_eq!(
+            session.game().unwrap(),
+            &before,
+            "{action} changed the game"
+        );
+    }
+    // The same without the stray field goes through.
+    ok(
+        &mut session,
+        "events",
+        act(
+            0,
+            json!({ "action": "offer_cards", "target": 1, "give": ["general"], "ask": [] }),
+        ),
+    );
+    let (code, message) = refused(
+        &mut session,
+        act(
+            1,
+            json!({ "action": "answer_offer", "accept": false, "why": "no" }),
+        ),
+    );
+    assert_eq!(code, "bad_request", "{message}");
+    ok(
+        &mut session,
+        "events",
+        act(1, json!({ "action": "answer_offer", "accept": false })),
+    );
+}
+
+/// A list or number past what it fills is refused with the limit, never cut: an
+/// offer asking for 1,000 Admirals was accepted as 255 and saved so.
+#[test]
+fn lists_and_numbers_out_of_range_are_refused_with_the_limit() {
+    let mut session = session();
+    start_duel(&mut session, &[6, 6, 1, 1]);
+    let before = session.game().unwrap().clone();
+    for (action, limit) in [
+        (
+            json!({ "action": "play_reinforcements", "cards": 300 }),
+            "from 0 to 255",
+        ),
+        (
+            json!({ "action": "play_spy", "target": -1 }),
+            "from 0 to 255",
+        ),
+        (
+            json!({ "action": "attack", "from": 70_000, "to": 1 }),
+            "from 0 to 65535",
+        ),
+        (
+            json!({ "action": "move_in", "armies": 4_294_967_296u64 }),
+            "from 0 to 4294967295",
+        ),
+    ] {
+        let (code, message) = refused(&mut session, act(0, action.clone()));
+        assert_eq!(code, "bad_request");
+        assert!(message.contains(limit), "{action}: {message}");
+    }
+    let admirals = vec!["admiral"; 1_000];
+    let (code, message) = refused(
+        &mut session,
+        act(
+            0,
+            json!({ "action": "offer_cards", "target": 1, "give": [], "ask": admirals }),
+        ),
+    );
+    assert_eq!(code, "bad_request");
+    assert!(
+        message.contains("at most 255 cards of a kind, not 1000 `admiral`"),
+        "{message}"
+    );
+    assert_eq!(session.game().unwrap(), &before);
+    // At the limit, the offer is read whole (and the target can only refuse it).
+    let admirals = vec!["admiral"; 255];
+    let reply = ok(
+        &mut session,
+        "events",
+        act(
+            0,
+            json!({ "action": "offer_cards", "target": 1, "give": [], "ask": admirals }),
+        ),
+    );
+    assert_eq!(reply["events"][0]["ask"].as_array().unwrap().len(), 255);
+    let save = ok(&mut session, "save", json!({ "type": "save" }));
+    let saved = save["save"]["actions"][0][1]["ask"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(saved, 255);
 }
 
 #[test]
@@ -835,6 +950,84 @@ fn computer_seats_play_until_someone_else_decides() {
         );
     }
     assert_eq!(last["winner"], started["winner"]);
+}
+
+/// One request lets the computer seats take at most `MAX_COMPUTER_ACTIONS` actions:
+/// a game of six computers on the classic map pauses, says so, and `continue` plays
+/// it on, as far again each time, to its end (a game once ran 200,000 computer
+/// actions and answered 46 MB before handing a decision back).
+#[test]
+fn one_request_does_a_bounded_amount_of_computer_play() {
+    let mut session = session();
+    let computers: Vec<Value> = (0..6)
+        .map(|seat| json!({"seat": seat, "strength": "normal"}))
+        .collect();
+    let mut reply = ok(
+        &mut session,
+        "started",
+        json!({"type": "start", "board": {"name": "classic"}, "ruleset": "classic",
+               "seats": 6, "seed": 0, "computers": computers}),
+    );
+    let mut played: Vec<Value> = Vec::new();
+    let mut pauses = 0;
+    loop {
+        let actions = reply["computer_actions"].as_array().unwrap();
+        assert!(actions.len() <= MAX_COMPUTER_ACTIONS, "{}", actions.len());
+        played.extend(actions.iter().cloned());
+        if reply["computers_paused"] == true {
+            pauses += 1;
+            assert_eq!(actions.len(), MAX_COMPUTER_ACTIONS);
+            assert!(
+                reply["pending"]["seat"].is_u64(),
+                "a computer still decides"
+            );
+            reply = ok(
+                &mut session,
+                "events",
+                json!({"type": "continue", "events_for": 0}),
+            );
+            continue;
+        }
+        assert_eq!(reply.get("computers_paused"), None, "{reply:#}");
+        break;
+    }
+    assert!(pauses >= 2, "{pauses} pauses in {} actions", played.len());
+    assert!(
+        reply["winner"].is_u64() || reply["drawn"] == true,
+        "{reply:#}"
+    );
+    let game = session.game().unwrap();
+    assert_eq!(game.history().len(), played.len());
+    // Nothing left to play: `continue` plays nothing.
+    let again = ok(&mut session, "events", json!({"type": "continue"}));
+    assert_eq!(again["computer_actions"], json!([]));
+    assert_eq!(again["events"], json!([]));
+}
+
+/// The neutral army of a two-player classic game never decides: a computer for it
+/// is refused rather than accepted to do nothing.
+#[test]
+fn the_neutral_seat_cannot_be_a_computer() {
+    let mut session = session();
+    let start = |computers: Value| {
+        json!({"type": "start", "board": {"name": "classic"}, "ruleset": "classic",
+               "seats": 2, "seed": 4, "computers": computers})
+    };
+    let (code, message) = refused(
+        &mut session,
+        start(json!([{"seat": 2, "strength": "easy"}])),
+    );
+    assert_eq!(code, "neutral_seat");
+    assert!(
+        message.contains("seat 2") && message.contains("neutral"),
+        "{message}"
+    );
+    let started = ok(
+        &mut session,
+        "started",
+        start(json!([{"seat": 1, "strength": "easy"}])),
+    );
+    assert_eq!(started["neutral"], 2);
 }
 
 #[test]

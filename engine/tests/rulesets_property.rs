@@ -11,7 +11,10 @@
 //!   on the classic map) is in exactly one place, hands, draw pile or traded sets; a
 //!   seat out of the game holds none and no territory; the neutral never plays;
 //! - games of greedy seats end (won or drawn), and a classic game is won by holding
-//!   every territory or completing a mission.
+//!   every territory or completing a mission;
+//! - an accepted action always changes the game: no decision that changes nothing is
+//!   asked twice in a row, so no game can loop, whatever the `[classic]` options (drawn
+//!   at random; those `Variant::validate` refuses must keep a game from starting).
 //!
 //! `CASTELLAN_PROPTEST_GAMES` sets the number of games per board and ruleset.
 
@@ -47,15 +50,58 @@ fn board((name, source): (&str, &str)) -> Arc<Board> {
     Arc::new(parse_board(source, name).expect("a shipped board loads"))
 }
 
-fn classic_variant(rng: &mut ChaCha8Rng) -> Variant {
-    let mut v = Variant::classic();
-    v.classic.fortify_path = rng.random_bool(0.4);
-    v.classic.fixed_trade = rng.random_bool(0.3);
-    v.classic.missions = rng.random_bool(0.4);
-    if rng.random_bool(0.2) {
-        v.classic.neutral_armies = 0;
+/// A classic variant with every `[classic]` option drawn at random most of the time
+/// (numbers near their edges, trading down often below what it needs). Drawn options
+/// that `Variant::validate` refuses must keep a game from starting (a variant with
+/// `trade_down_above` below `must_trade_at` − 1 once locked games, ruling 35); they are
+/// drawn again until a playable variant comes.
+fn classic_variant(rng: &mut ChaCha8Rng, board: &Arc<Board>) -> Variant {
+    loop {
+        let mut v = Variant::classic();
+        v.classic.fortify_path = rng.random_bool(0.4);
+        v.classic.fixed_trade = rng.random_bool(0.3);
+        v.classic.missions = rng.random_bool(0.4);
+        if rng.random_bool(0.2) {
+            v.classic.neutral_armies = 0;
+        }
+        if rng.random_bool(0.6) {
+            let c = &mut v.classic;
+            let length = rng.random_range(1..=8);
+            c.trade_values = (0..length).map(|_| rng.random_range(0..=20)).collect();
+            c.trade_increment = rng.random_range(0..=6);
+            c.fixed_infantry = rng.random_range(0..=12);
+            c.fixed_cavalry = rng.random_range(0..=12);
+            c.fixed_artillery = rng.random_range(0..=12);
+            c.fixed_mixed = rng.random_range(0..=12);
+            c.territory_bonus = rng.random_range(0..=4);
+            c.wild_cards = rng.random_range(0..=6);
+            // Now and then too low (refused: a hand of 4 may hold no set).
+            c.must_trade_at = if rng.random_bool(0.1) {
+                4
+            } else {
+                rng.random_range(5..=9)
+            };
+            // Often below what trading down needs: such variants are refused.
+            c.trade_down_above = if rng.random_bool(0.3) {
+                rng.random_range(0..=3)
+            } else {
+                (c.must_trade_at - 1) + rng.random_range(0..=3)
+            };
+            c.territories_per_army = rng.random_range(1..=6);
+            c.minimum_armies = rng.random_range(0..=5);
+            if c.neutral_armies > 0 {
+                c.neutral_armies = rng.random_range(1..=60);
+            }
+        }
+        if v.validate().is_empty() {
+            return v;
+        }
+        assert!(
+            Game::new(board.clone(), v.clone(), 3, 1).is_err(),
+            "refused by validate, yet a game starts: {:?}",
+            v.classic
+        );
     }
-    v
 }
 
 /// Actions near the legal ones, and junk, to probe `check` against the list.
@@ -209,20 +255,32 @@ fn play(board: Arc<Board>, variant: Variant, seats: usize, number: u64, greedy_o
         }
         let action = policies[seat.index()].choose(&SeatSight::new(&game, seat), &legal, &mut rng);
         assert!(legal.allows(&action), "{action:?} not listed");
+        let before = game.unrecorded_copy();
         game.apply(seat, action.clone())
             .unwrap_or_else(|e| panic!("listed {action:?} refused: {e}"));
+        // No decision that changes nothing is asked twice in a row: no game can loop.
+        assert!(
+            !game.is_unchanged_from(&before),
+            "{seat} {action:?} changed nothing: {:?} is asked again at step {step} ({:?})",
+            game.pending(),
+            game.variant().classic
+        );
         check_invariants(&game, &format!("after {action:?} at step {step}"));
+        if let Err(problem) = game.audit() {
+            panic!("{problem} after {action:?} at step {step}");
+        }
     }
     game.is_over()
 }
 
 fn campaign(ruleset: Ruleset) {
-    for shipped in BOARDS {
+    for (board_number, shipped) in BOARDS.into_iter().enumerate() {
         for number in 0..games_per_board() {
             let seats = 2 + (number % 5) as usize;
-            let mut rng = ChaCha8Rng::seed_from_u64(number ^ 0x5eed);
+            // Each board its own variants.
+            let mut rng = ChaCha8Rng::seed_from_u64(number ^ 0x5eed ^ (board_number as u64) << 32);
             let variant = match ruleset {
-                Ruleset::Classic => classic_variant(&mut rng),
+                Ruleset::Classic => classic_variant(&mut rng, &board(shipped)),
                 Ruleset::CastleRisk => Variant::rulebook(),
             };
             if ruleset == Ruleset::CastleRisk

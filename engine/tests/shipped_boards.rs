@@ -18,6 +18,11 @@ fn shipped_boards() -> Vec<PathBuf> {
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "toml"))
+        // Boards of another game (Château Noir's) ship beside them.
+        .filter(|path| {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            castellan_common::game_id::board_game(&text).is_none()
+        })
         .collect();
     boards.sort();
     boards

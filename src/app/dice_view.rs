@@ -174,6 +174,13 @@ impl DiceView {
     pub fn is_tumbling(&self) -> bool {
         self.state.borrow().tumbling.is_some()
     }
+
+    /// The dice's colours, attacker's and defender's.
+    #[cfg(test)]
+    pub fn colours(&self) -> (u32, u32) {
+        let state = self.state.borrow();
+        (state.attacker_colour, state.defender_colour)
+    }
 }
 
 impl Drop for DiceView {

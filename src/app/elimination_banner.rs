@@ -37,7 +37,7 @@ pub fn eliminations(names: &LogNames, colours: &[u32], events: &[TableEvent]) ->
                 let castle = castles.iter().find(|(owner, _)| *owner == seat);
                 let text = match castle {
                     Some(&(_, territory)) => fill(
-                        &gettext("{seat} is out: {by} took their castle in {territory}"),
+                        &gettext("{seat}: out of the game — {by} took the castle in {territory}"),
                         &[
                             ("seat", &name(seat)),
                             ("by", &name(by)),
@@ -48,7 +48,7 @@ pub fn eliminations(names: &LogNames, colours: &[u32], events: &[TableEvent]) ->
                         ],
                     ),
                     None => fill(
-                        &gettext("{seat} is out: {by} took their last territory"),
+                        &gettext("{seat}: out of the game — {by} took the last territory"),
                         &[("seat", &name(seat)), ("by", &name(by))],
                     ),
                 };

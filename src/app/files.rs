@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use castellan_engine::board::parse_board;
-use castellan_engine::diagnostics::{ReadError, read_text_file};
+use castellan_engine::diagnostics::{ReadError, escaped, read_text_file};
 use castellan_engine::game::{MAX_SAVE_BYTES, ReplayError, SaveError, SavedGame};
 use gettextrs::gettext;
 use relm4::gtk::{gio, glib, prelude::*};
@@ -166,18 +166,60 @@ struct AppPart {
 /// Opens the saved game at `path`, read with the engine's size limit. The game in
 /// progress (if any) is untouched whatever happens: a new session is returned, or why
 /// the file cannot be played (in the reader's language).
-pub fn open_game(path: &Path) -> Result<Session, String> {
+pub fn open_game(path: &Path) -> Result<Session, OpenFailure> {
+    let not_a_save = |detail: String| OpenFailure {
+        not_a_save: true,
+        detail,
+    };
     let json = read_text_file(path, MAX_SAVE_BYTES).map_err(|e| match e {
-        ReadError::TooLarge(_) => messages::replay_error(&ReplayError::TooLarge, None, &[]),
-        ReadError::Io(e) => messages::io_error(&e),
-        ReadError::NotUtf8(problem) => format!(
+        ReadError::TooLarge(_) => OpenFailure {
+            not_a_save: false,
+            detail: messages::replay_error(&ReplayError::TooLarge, None, &[]),
+        },
+        ReadError::Io(e) => OpenFailure {
+            not_a_save: false,
+            detail: messages::io_error(&e),
+        },
+        ReadError::NotUtf8(problem) => not_a_save(format!(
             "{}:{}: {}",
             problem.line,
             problem.column,
             messages::problem(&problem.kind)
-        ),
+        )),
     })?;
-    read_game(&json, Some(path.to_owned())).map_err(|e| e.describe())
+    read_game(&json, Some(path.to_owned())).map_err(|e| match &e {
+        // Not JSON, or JSON that says no save format: no save at all. JSON with a
+        // save format that does not read is a damaged save, said as such.
+        SessionError::Replay { error, .. } => match &**error {
+            ReplayError::Json(detail) if !says_a_save_format(&json) => {
+                not_a_save(escaped(&detail.to_string()))
+            }
+            ReplayError::NoFormat => not_a_save(e.describe()),
+            _ => OpenFailure {
+                not_a_save: false,
+                detail: e.describe(),
+            },
+        },
+        _ => OpenFailure {
+            not_a_save: false,
+            detail: e.describe(),
+        },
+    })
+}
+
+/// Whether `json` is a JSON object naming a save format, as every save does.
+fn says_a_save_format(json: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(json)
+        .is_ok_and(|value| value.get("format").is_some_and(serde_json::Value::is_u64))
+}
+
+/// Why a saved game could not be opened: the file is no save at all (not text, not
+/// JSON, no save format), or a save that cannot be played; and the detail, in the
+/// reader's language, for below the plain words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenFailure {
+    pub not_a_save: bool,
+    pub detail: String,
 }
 
 /// Writes `session` to `path` as a save file, whole or not at all and harming no
@@ -422,6 +464,41 @@ mod tests {
         let broken = json.replacen("\"seed\"", "\"sead\"", 1);
         assert!(read_game(&broken, None).is_err());
         assert!(read_game("{}", None).is_err());
+    }
+
+    #[test]
+    fn a_file_that_is_no_save_says_so_with_the_detail_apart() {
+        let dir = std::env::temp_dir().join(format!("castellan-not-saves-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, bytes: &[u8]| {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            path
+        };
+        let open = |path: PathBuf| match open_game(&path) {
+            Ok(_) => panic!("{} opened", path.display()),
+            Err(failure) => failure,
+        };
+        // Random bytes: not text.
+        let failure = open(write("noise.castellan", &[0xff, 0xfe, 0x00, 0x9c]));
+        assert!(failure.not_a_save);
+        assert!(failure.detail.contains("not UTF-8"), "{}", failure.detail);
+        // Broken JSON: the parser's detail, without repeating what the heading says.
+        let failure = open(write("cut.castellan", br#"{"format": 2, "board": "#));
+        assert!(failure.not_a_save);
+        assert!(failure.detail.contains("EOF"), "{}", failure.detail);
+        assert!(!failure.detail.contains("not a save"), "{}", failure.detail);
+        // JSON that is no save.
+        let failure = open(write("other.json", b"{\"colour\": \"blue\"}"));
+        assert!(failure.not_a_save, "{}", failure.detail);
+        // A damaged save is a save: its reason, not "not a save".
+        let session = session(&[false, false]);
+        let json = game_json(&session)
+            .unwrap()
+            .replacen("\"seed\"", "\"sead\"", 1);
+        let failure = open(write("broken.castellan", json.as_bytes()));
+        assert!(!failure.not_a_save, "{}", failure.detail);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -15,6 +15,8 @@ pub enum TipKind {
     Castle,
     Claim,
     Placement,
+    /// Setup placements of one army at a time (classic Risk).
+    PlacementOneByOne,
     HiddenArmies,
     /// One's own turn: attack, occupy, play cards or end it.
     Turn,
@@ -35,6 +37,10 @@ impl TipKind {
         match decision {
             Decision::PlaceCastle { .. } => TipKind::Castle,
             Decision::Claim => TipKind::Claim,
+            Decision::PlaceArmies {
+                armies: 1,
+                reason: castellan_engine::game::PlacementReason::Setup,
+            } => TipKind::PlacementOneByOne,
             Decision::PlaceArmies { .. } => TipKind::Placement,
             Decision::HideArmies => TipKind::HiddenArmies,
             Decision::Play { .. } => TipKind::Turn,
@@ -61,9 +67,12 @@ impl TipKind {
             TipKind::Placement => gettext(
                 "Click: +1, Shift-click: +5, Ctrl-click: all; right-click or Ctrl+Z takes back; Ctrl+Enter confirms",
             ),
-            TipKind::HiddenArmies => {
-                gettext("Click a lit territory of yours: your hidden armies wait there, unseen")
-            }
+            TipKind::PlacementOneByOne => gettext(
+                "Click: 1 army there; Shift-click: 5 there as your turns come; Ctrl-click: all of them there",
+            ),
+            TipKind::HiddenArmies => gettext(
+                "Click any lit territory, yours or not (never a castle's): your hidden armies wait there, unseen",
+            ),
             TipKind::Turn => gettext(
                 "Click your territory, then the one to attack; N: next territory, E: end the turn, F1: the rules",
             ),
@@ -93,10 +102,12 @@ impl TipKind {
 }
 
 /// The tip shown, if any: the window says which, and only for a person's decision
-/// while tips are on.
+/// while tips are on; and whether the bar keeps its place without a tip (while tips
+/// are on and a game is played), so that the map above it never changes size.
 #[derive(Debug, Default)]
 pub struct TipBar {
     tip: Option<TipKind>,
+    keeps_place: bool,
 }
 
 impl TipBar {
@@ -104,11 +115,20 @@ impl TipBar {
     pub fn shown(&self) -> Option<TipKind> {
         self.tip
     }
+
+    #[cfg(test)]
+    pub fn keeps_place(&self) -> bool {
+        self.keeps_place || self.tip.is_some()
+    }
 }
 
 #[derive(Debug)]
 pub enum TipBarInput {
-    Show(Option<TipKind>),
+    /// The tip to show, if any, and whether the bar keeps its place without one.
+    Show {
+        tip: Option<TipKind>,
+        keeps_place: bool,
+    },
     Close,
 }
 
@@ -130,7 +150,7 @@ impl SimpleComponent for TipBar {
             set_margin_end: 6,
             set_margin_top: 6,
             #[watch]
-            set_visible: model.tip.is_some(),
+            set_visible: model.tip.is_some() || model.keeps_place,
 
             gtk::Image {
                 set_icon_name: Some("dialog-information-symbolic"),
@@ -171,9 +191,13 @@ impl SimpleComponent for TipBar {
 
     fn update(&mut self, message: TipBarInput, sender: ComponentSender<Self>) {
         match message {
-            TipBarInput::Show(tip) => self.tip = tip,
+            TipBarInput::Show { tip, keeps_place } => {
+                self.tip = tip;
+                self.keeps_place = keeps_place;
+            }
             TipBarInput::Close => {
                 self.tip = None;
+                self.keeps_place = false;
                 let _ = sender.output(TurnTipsOff);
             }
         }
@@ -190,6 +214,7 @@ mod tests {
             TipKind::Castle,
             TipKind::Claim,
             TipKind::Placement,
+            TipKind::PlacementOneByOne,
             TipKind::HiddenArmies,
             TipKind::Turn,
             TipKind::Roll,
@@ -211,6 +236,13 @@ mod tests {
             );
         }
         assert_eq!(TipKind::of(&Decision::Claim), TipKind::Claim);
+        // Ruling 4: hidden armies lie on any territory without a castle, own or not,
+        // as the map lights them.
+        let hidden = TipKind::HiddenArmies.text();
+        assert!(
+            hidden.contains("yours or not") && hidden.contains("castle"),
+            "{hidden}"
+        );
         assert_eq!(TipKind::of(&Decision::Fortify), TipKind::Fortify);
     }
 }

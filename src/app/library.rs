@@ -175,9 +175,24 @@ fn toml_files(folder: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Every board: the shipped ones (Castle Risk first), then the person's own.
+/// Every Risk board: the shipped ones (Castle Risk first), then the person's own.
+/// Boards of another game (Château Noir's, which says so in its `[board]` table) are
+/// left out: the Risk engine cannot play them.
 pub fn boards() -> Vec<BoardEntry> {
     entries("boards", DEFAULT_BOARD, BoardEntry::load)
+        .into_iter()
+        .filter(|entry| entry.loaded.is_ok() || is_risk_board_file(&entry.path))
+        .collect()
+}
+
+/// Whether a board file that did not load is meant for the Risk engine (it names no
+/// other game).
+fn is_risk_board_file(path: &Path) -> bool {
+    use castellan_common::diagnostics::{BaseProblem, read_text_file};
+    // A Château Noir board is a few KiB; anything larger is no board of that game.
+    read_text_file::<BaseProblem>(path, 256 * 1024).map_or(true, |text| {
+        castellan_common::game_id::board_game(&text).is_none()
+    })
 }
 
 /// Every variant: the shipped presets (the rulebook first), then the person's own.
@@ -261,6 +276,11 @@ mod tests {
         for name in ["World Powers", "Classic World Map"] {
             assert!(shipped.iter().any(|n| n == name), "{name} in {shipped:?}");
         }
+        // The Château Noir board ships beside them but is not a Risk board.
+        assert!(
+            !boards.iter().any(|b| b.path.ends_with("chateau-noir.toml")),
+            "{shipped:?}"
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The game log's words: one plain sentence per public event, with seat and territory
-//! names ("Red's 6 armies in Paris attack London"). `log_view` shows them.
+//! names ("Red attacked London from Paris with 6 armies"). `log_view` shows them.
 
 use std::sync::Arc;
 
@@ -106,7 +106,7 @@ fn cards_list(hand: &Hand) -> String {
 pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Option<String> {
     let text = match event {
         EventKind::SetupStarts { seat } => fill(
-            &gettext("{seat} rolled highest and starts the setup"),
+            &gettext("{seat} rolled highest and started the setup"),
             &[("seat", &names.seat(*seat))],
         ),
         EventKind::EmpireDrawn { seat, empire } => fill(
@@ -158,7 +158,7 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             &[("seat", &names.seat(*seat))],
         ),
         EventKind::FirstPlayer { seat } => fill(
-            &gettext("{seat} plays first"),
+            &gettext("First to play: {seat}"),
             &[("seat", &names.seat(*seat))],
         ),
         EventKind::TurnStarted { seat, turn } => fill(
@@ -212,7 +212,7 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             &[("target", &names.seat(*target))],
         ),
         EventKind::CardDiscardedBySpy { seat, target, card } => fill(
-            &gettext("{seat} discarded {target}'s {card}"),
+            &gettext("{seat} made {target} discard: {card}"),
             &[
                 ("seat", &names.seat(*seat)),
                 ("target", &names.seat(*target)),
@@ -224,7 +224,7 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             territory,
             armies,
         } => fill(
-            &gettext("{seat}'s hidden armies came out in {territory}: {armies}"),
+            &gettext("{seat} brought out hidden armies in {territory}: {armies}"),
             &[
                 ("seat", &names.seat(*seat)),
                 ("territory", &names.territory(*territory)),
@@ -239,7 +239,7 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             ..
         } => match ship {
             Some(aboard) => fill(
-                &gettext("{seat} sails {armies} from {from} against {to}"),
+                &gettext("{seat} sailed {armies} from {from} against {to}"),
                 &[
                     ("seat", &names.seat(*seat)),
                     ("armies", &names.armies(*aboard)),
@@ -247,9 +247,9 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
                     ("to", &names.territory(*to)),
                 ],
             ),
-            // TRANSLATORS: e.g. "Red's 6 armies in Paris attack London".
+            // TRANSLATORS: e.g. "Red attacked London from Paris with 6 armies".
             None => fill(
-                &gettext("{seat}'s {armies} in {from} attack {to}"),
+                &gettext("{seat} attacked {to} from {from} with {armies}"),
                 &[
                     ("seat", &names.seat(*seat)),
                     ("armies", &names.armies(armies_before)),
@@ -259,11 +259,11 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             ),
         },
         EventKind::GeneralCommitted { seat } => fill(
-            &gettext("{seat} commits a General"),
+            &gettext("{seat} committed a General"),
             &[("seat", &names.seat(*seat))],
         ),
         EventKind::MarshallCommitted { seat } => fill(
-            &gettext("{seat} commits a Marshall"),
+            &gettext("{seat} committed a Marshall"),
             &[("seat", &names.seat(*seat))],
         ),
         EventKind::DiceRolled {
@@ -324,7 +324,7 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             territory,
             owner,
         } => fill(
-            &gettext("{seat} took {owner}'s castle in {territory}"),
+            &gettext("{seat} took the castle in {territory} from {owner}"),
             &[
                 ("seat", &names.seat(*seat)),
                 ("owner", &names.seat(*owner)),
@@ -332,18 +332,18 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             ],
         ),
         EventKind::SeatEliminated { seat, .. } => fill(
-            &gettext("{seat} is out of the game"),
+            &gettext("Out of the game: {seat}"),
             &[("seat", &names.seat(*seat))],
         ),
         EventKind::Spoils { seat, breakdown } if breakdown.total > 0 => fill(
-            &gettext("{seat} collects spoils of {armies}"),
+            &gettext("{seat} collected spoils of {armies}"),
             &[
                 ("seat", &names.seat(*seat)),
                 ("armies", &names.armies(breakdown.total)),
             ],
         ),
         EventKind::GameWon { seat } => fill(
-            &gettext("{seat} has won the game"),
+            &gettext("{seat} won the game"),
             &[("seat", &names.seat(*seat))],
         ),
         EventKind::GameDrawn { rounds } => fill(
@@ -360,7 +360,7 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             give,
             ask,
         } => fill(
-            &gettext("{seat} offers {target} {give} for {ask}"),
+            &gettext("{seat} offered {target} {give} for {ask}"),
             &[
                 ("seat", &names.seat(*seat)),
                 ("target", &names.seat(*target)),
@@ -394,7 +394,7 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             territories,
             continents,
         } => fill(
-            &gettext("{seat} gets {armies} for its territories and {bonus} for its continents"),
+            &gettext("{seat} got {armies} for territories held and {bonus} for continents"),
             &[
                 ("seat", &names.seat(*seat)),
                 ("armies", &names.armies(*territories)),
@@ -446,11 +446,11 @@ pub fn sentence(names: &LogNames, event: &EventKind, armies_before: u32) -> Opti
             ],
         ),
         EventKind::MustTradeDown { seat, cards } => fill(
-            &gettext("{seat} holds {cards} cards and must trade at once"),
+            &gettext("{seat} held {cards} cards: a set must be traded at once"),
             &[("seat", &names.seat(*seat)), ("cards", cards)],
         ),
         EventKind::MissionCompleted { seat, .. } => fill(
-            &gettext("{seat} completed its secret mission"),
+            &gettext("{seat} completed a secret mission"),
             &[("seat", &names.seat(*seat))],
         ),
         _ => return None,
@@ -493,7 +493,7 @@ mod tests {
         };
         assert_eq!(
             sentence(&names, &started, 6).as_deref(),
-            Some("Red's 6 armies in Paris attack London")
+            Some("Red attacked London from Paris with 6 armies")
         );
         let lost = EventKind::ArmiesLost {
             seat: Seat(1),
@@ -523,7 +523,7 @@ mod tests {
         };
         assert_eq!(
             sentence(&names, &offered, 0).as_deref(),
-            Some("Anna offers Béla Spy, General ×2 for nothing")
+            Some("Anna offered Béla Spy, General ×2 for nothing")
         );
         let refused = EventKind::OfferRefused {
             seat: Seat(0),

@@ -1,10 +1,11 @@
 //! The game log on screen: a list of the public events told so far (`log` words
-//! them), new lines added at the end in place, the view following them while the
-//! reader is at the bottom. The list only words the lines it shows, so that a game of
+//! them), new lines added at the end in place, the view following them unless the
+//! reader scrolled back. The list only words the lines it shows, so that a game of
 //! a hundred thousand moves opens as fast as the engine replays it.
 
 use std::cell::Cell;
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 use relm4::gtk::{self, prelude::*};
 use relm4::prelude::*;
@@ -46,20 +47,23 @@ impl RelmListItem for LogLine {
 }
 
 /// The log's state: its lines, the names of the game they belong to, and whether
-/// the reader follows the newest line.
+/// the view follows the newest line.
 pub struct GameLog {
     lines: TypedListView<LogLine, gtk::NoSelection>,
     names: Option<Rc<LogNames>>,
-    /// Whether the reader was at the end when they last scrolled (or the log last
-    /// scrolled itself): kept here rather than read off the scroll bar when lines
-    /// come, because a second batch can arrive after the first was laid out but
-    /// before the view scrolled to it, and the bar then says "not at the end" of a
-    /// reader who never moved.
-    following: bool,
-    /// Scrolls asked for and not yet done: while one is pending, the bar moves
-    /// because lines are laid out, not because the reader scrolled.
-    pending_scrolls: Rc<Cell<u32>>,
+    /// Whether the view follows the newest line: until the reader scrolls back, and
+    /// again once they scroll to the end. Only the reader's own scrolling stops it:
+    /// the view also moves as lines are measured, laid out, hidden with the page
+    /// between people and shown again, and none of that is the reader leaving the end.
+    following: Rc<Cell<bool>>,
+    /// Until when a move of the view is the reader's: set by their wheel, touchpad,
+    /// scroll bar and keys.
+    reader_until: Rc<Cell<Option<Instant>>>,
 }
+
+/// How long after the reader's last input a move of the view is still theirs (a
+/// touchpad's scroll glides on after the fingers leave it).
+const READER_GLIDE: Duration = Duration::from_millis(1500);
 
 #[derive(Debug)]
 pub enum GameLogInput {
@@ -67,9 +71,6 @@ pub enum GameLogInput {
     Start(LogNamesInput),
     /// Events that happened since, in order; those the log tells are added.
     Append(Vec<TableEvent>),
-    /// The view was scrolled (by the reader or to the newest line): whether it now
-    /// shows the end.
-    Scrolled { at_the_end: bool },
     /// Keeps the first lines only (a replay stepping back, which follows its end
     /// itself).
     KeepFirst(usize),
@@ -104,7 +105,7 @@ impl SimpleComponent for GameLog {
     fn init(
         _: (),
         root: gtk::ScrolledWindow,
-        sender: ComponentSender<Self>,
+        _sender: ComponentSender<Self>,
     ) -> ComponentParts<Self> {
         let lines = TypedListView::<LogLine, gtk::NoSelection>::new();
         lines.view.set_widget_name("log");
@@ -113,21 +114,86 @@ impl SimpleComponent for GameLog {
         static STYLE: std::sync::Once = std::sync::Once::new();
         STYLE.call_once(|| relm4::set_global_css(".game-log > row { padding: 0; min-height: 0; }"));
         root.set_child(Some(&lines.view));
-        let pending_scrolls = Rc::new(Cell::new(0));
-        let pending = Rc::clone(&pending_scrolls);
-        root.vadjustment().connect_value_changed(move |adjustment| {
-            if pending.get() == 0 {
-                sender.input(GameLogInput::Scrolled {
-                    at_the_end: shows_the_end(adjustment),
-                });
-            }
+        let following = Rc::new(Cell::new(true));
+        let reader_until: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
+        // The reader's own input: the wheel or touchpad over the log, its scroll bar,
+        // and keys while the log has the focus.
+        let reading = {
+            let reader_until = Rc::clone(&reader_until);
+            move || reader_until.set(Some(Instant::now() + READER_GLIDE))
+        };
+        let wheel = gtk::EventControllerScroll::new(gtk::EventControllerScrollFlags::VERTICAL);
+        wheel.set_propagation_phase(gtk::PropagationPhase::Capture);
+        {
+            let reading = reading.clone();
+            wheel.connect_scroll(move |_, _, _| {
+                reading();
+                gtk::glib::Propagation::Proceed
+            });
+        }
+        {
+            let reading = reading.clone();
+            wheel.connect_decelerate(move |_, _, _| reading());
+        }
+        root.add_controller(wheel);
+        let bar = gtk::GestureClick::new();
+        bar.set_propagation_phase(gtk::PropagationPhase::Capture);
+        {
+            let reading = reading.clone();
+            bar.connect_pressed(move |_, _, _, _| reading());
+        }
+        root.vscrollbar().add_controller(bar);
+        let drag = gtk::GestureDrag::new();
+        drag.set_propagation_phase(gtk::PropagationPhase::Capture);
+        {
+            let reading = reading.clone();
+            drag.connect_drag_update(move |_, _, _| reading());
+        }
+        root.vscrollbar().add_controller(drag);
+        let keys = gtk::EventControllerKey::new();
+        keys.set_propagation_phase(gtk::PropagationPhase::Capture);
+        keys.connect_key_pressed(move |_, _, _, _| {
+            reading();
+            gtk::glib::Propagation::Proceed
         });
+        root.add_controller(keys);
+        {
+            let following = Rc::clone(&following);
+            let reader_until = Rc::clone(&reader_until);
+            root.vadjustment().connect_value_changed(move |adjustment| {
+                if shows_the_end(adjustment) {
+                    following.set(true);
+                } else if reader_until
+                    .get()
+                    .is_some_and(|until| Instant::now() < until)
+                {
+                    following.set(false);
+                }
+            });
+        }
+        {
+            // Lines added, rows measured, the page shown again after the one between
+            // people: the end moved, and a following view goes with it, once the
+            // list is laid out (the list keeps its place while it is).
+            let following = Rc::clone(&following);
+            root.vadjustment().connect_changed(move |adjustment| {
+                if following.get() && !shows_the_end(adjustment) {
+                    let adjustment = adjustment.clone();
+                    let following = Rc::clone(&following);
+                    gtk::glib::idle_add_local_once(move || {
+                        if following.get() {
+                            adjustment.set_value(adjustment.upper() - adjustment.page_size());
+                        }
+                    });
+                }
+            });
+        }
         ComponentParts {
             model: GameLog {
                 lines,
                 names: None,
-                following: true,
-                pending_scrolls,
+                following,
+                reader_until,
             },
             widgets: (),
         }
@@ -138,9 +204,9 @@ impl SimpleComponent for GameLog {
             GameLogInput::Start(LogNamesInput(names)) => {
                 self.lines.clear();
                 self.names = Some(Rc::new(names));
-                self.following = true;
+                self.following.set(true);
+                self.reader_until.set(None);
             }
-            GameLogInput::Scrolled { at_the_end } => self.following = at_the_end,
             GameLogInput::Append(events) => {
                 let Some(names) = &self.names else {
                     return;
@@ -154,15 +220,9 @@ impl SimpleComponent for GameLog {
                             names: Rc::clone(names),
                         }),
                 );
-                // The newest line comes into view while the reader is at the end; a
-                // reader who scrolled back stays where they are.
-                if self.following && !self.lines.is_empty() {
-                    scroll_to_end_once_laid_out(
-                        &self.lines.view,
-                        self.lines.len() - 1,
-                        &self.pending_scrolls,
-                    );
-                }
+                // The newest line comes into view as the list grows (the scroll
+                // bar's end moves, see `init`), unless the reader scrolled back, who
+                // stays where they are.
             }
             GameLogInput::KeepFirst(count) => {
                 let count = u32::try_from(count).unwrap_or(u32::MAX);
@@ -194,6 +254,20 @@ fn shows_the_end(adjustment: &gtk::Adjustment) -> bool {
 }
 
 impl GameLog {
+    /// The reader scrolls the view to `value` (for tests: their input is what
+    /// stops the view from following).
+    #[cfg(test)]
+    pub fn reader_scrolls_to(&self, view: &gtk::ScrolledWindow, value: f64) {
+        self.reader_until.set(Some(Instant::now() + READER_GLIDE));
+        view.vadjustment().set_value(value);
+    }
+
+    /// Whether the view follows the newest line.
+    #[cfg(test)]
+    pub fn following(&self) -> bool {
+        self.following.get()
+    }
+
     /// Every line of the log, as shown (for tests).
     #[cfg(test)]
     pub fn text(&self) -> String {
@@ -203,27 +277,6 @@ impl GameLog {
             .collect::<Vec<_>>()
             .join("\n")
     }
-}
-
-/// Scrolls `view` to line `last` once the list has been laid out with it: a list
-/// only knows where a line is after a frame has measured it (GTK 4.8 has no
-/// `scroll_to` of its own, so this uses the list's `list.scroll-to-item` action).
-/// `pending` counts the scrolls not yet done, this one included until it is.
-fn scroll_to_end_once_laid_out(view: &gtk::ListView, last: u32, pending: &Rc<Cell<u32>>) {
-    // Tick callbacks run before a frame's layout: the second tick follows the layout
-    // of the first frame.
-    let ticks = Cell::new(0);
-    pending.set(pending.get() + 1);
-    let pending = Rc::clone(pending);
-    view.add_tick_callback(move |view, _| {
-        ticks.set(ticks.get() + 1);
-        if ticks.get() < 2 {
-            return gtk::glib::ControlFlow::Continue;
-        }
-        let _ = view.activate_action("list.scroll-to-item", Some(&last.to_variant()));
-        pending.set(pending.get() - 1);
-        gtk::glib::ControlFlow::Break
-    });
 }
 
 #[cfg(test)]
@@ -280,7 +333,7 @@ mod tests {
         }
         assert!(adjustment.value() + adjustment.page_size() >= adjustment.upper() - 1.0);
         // A reader who scrolled back keeps their place.
-        adjustment.set_value(0.0);
+        log.model().reader_scrolls_to(log.widget(), 0.0);
         log.emit(GameLogInput::Append((311..=320).map(turn).collect()));
         let end = std::time::Instant::now() + std::time::Duration::from_millis(300);
         while std::time::Instant::now() < end {

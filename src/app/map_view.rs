@@ -3,7 +3,9 @@
 //! queues a redraw; the snapshot function only draws. The scene and drawing are in
 //! `map/`.
 //! The map decides nothing about the game: it reports clicks, and the window tells it
-//! what each territory shows, which light up and which is selected.
+//! what each territory shows, which light up and which is selected. Its controllers
+//! send their events with `emit`, which drops them once the map is gone: a map
+//! replaced by another board's may still be told of a pointer leaving it.
 //!
 //! Keyboard: the arrow keys move a focus ring from territory to territory (panning a
 //! zoomed map to keep it in view), Enter or Space clicks the focused territory, `+`,
@@ -53,6 +55,12 @@ struct Canvas {
 }
 
 impl Canvas {
+    /// The territory at a point of the widget: its name or badge as drawn, or its
+    /// land.
+    fn territory_at(&self, point: ViewPoint) -> Option<TerritoryId> {
+        self.layers.territory_at(&self.scene, point)
+    }
+
     /// The tooltip for a territory, with its owner's name.
     fn tooltip(&self, id: TerritoryId) -> String {
         let state = self.scene.territory(id);
@@ -261,7 +269,7 @@ impl Component for MapView {
                     let id = if keyboard {
                         canvas.scene.focused()
                     } else {
-                        canvas.scene.territory_at(ViewPoint::new(f64::from(x), f64::from(y)))
+                        canvas.territory_at(ViewPoint::new(f64::from(x), f64::from(y)))
                     };
                     let Some(id) = id else {
                         return false;
@@ -271,22 +279,22 @@ impl Component for MapView {
                     true
                 },
             connect_resize[sender] => move |area, width, height| {
-                sender.input(MapViewInput::Resized {
+                sender.input_sender().emit(MapViewInput::Resized {
                     width,
                     height,
                     scale_factor: area.scale_factor(),
                 });
             },
             connect_scale_factor_notify[sender] => move |area| {
-                sender.input(MapViewInput::ScaleFactorChanged(area.scale_factor()));
+                sender.input_sender().emit(MapViewInput::ScaleFactorChanged(area.scale_factor()));
             },
 
             add_controller = gtk::EventControllerMotion {
                 connect_motion[sender] => move |_, x, y| {
-                    sender.input(MapViewInput::PointerMoved { x, y });
+                    sender.input_sender().emit(MapViewInput::PointerMoved { x, y });
                 },
                 connect_leave[sender] => move |_| {
-                    sender.input(MapViewInput::PointerLeft);
+                    sender.input_sender().emit(MapViewInput::PointerLeft);
                 },
             },
             add_controller = gtk::GestureDrag {
@@ -296,37 +304,37 @@ impl Component for MapView {
                     if let Some(area) = gesture.widget() {
                         area.grab_focus();
                     }
-                    sender.input(MapViewInput::DragBegan { x, y });
+                    sender.input_sender().emit(MapViewInput::DragBegan { x, y });
                 },
                 connect_drag_update[sender] => move |_, dx, dy| {
-                    sender.input(MapViewInput::DragMoved { dx, dy });
+                    sender.input_sender().emit(MapViewInput::DragMoved { dx, dy });
                 },
                 connect_drag_end[sender] => move |gesture, dx, dy| {
                     let modifiers = gesture.current_event_state();
-                    sender.input(MapViewInput::DragEnded { dx, dy, modifiers });
+                    sender.input_sender().emit(MapViewInput::DragEnded { dx, dy, modifiers });
                 },
             },
             add_controller = gtk::GestureClick {
                 set_button: gdk::BUTTON_SECONDARY,
                 connect_released[sender] => move |_, _, x, y| {
-                    sender.input(MapViewInput::SecondaryClicked { x, y });
+                    sender.input_sender().emit(MapViewInput::SecondaryClicked { x, y });
                 },
             },
             add_controller = gtk::EventControllerScroll::new(
                 gtk::EventControllerScrollFlags::VERTICAL,
             ) {
                 connect_scroll[sender] => move |_, _, dy| {
-                    sender.input(MapViewInput::Scrolled { dy });
+                    sender.input_sender().emit(MapViewInput::Scrolled { dy });
                     glib::Propagation::Stop
                 },
             },
             add_controller = gtk::GestureZoom {
                 connect_begin[sender] => move |_, _| {
-                    sender.input(MapViewInput::PinchBegan);
+                    sender.input_sender().emit(MapViewInput::PinchBegan);
                 },
                 connect_scale_changed[sender] => move |gesture, scale| {
                     if let Some((x, y)) = gesture.bounding_box_center() {
-                        sender.input(MapViewInput::Pinched { scale, x, y });
+                        sender.input_sender().emit(MapViewInput::Pinched { scale, x, y });
                     }
                 },
             },
@@ -340,18 +348,18 @@ impl Component for MapView {
                         .and_downcast::<gtk::Window>()
                         .is_some_and(|window| window.gets_focus_visible());
                     if keyboard {
-                        sender.input(MapViewInput::FocusEntered);
+                        sender.input_sender().emit(MapViewInput::FocusEntered);
                     }
                 },
                 connect_leave[sender] => move |_| {
-                    sender.input(MapViewInput::FocusLeft);
+                    sender.input_sender().emit(MapViewInput::FocusLeft);
                 },
             },
             add_controller = gtk::EventControllerKey {
-                connect_key_pressed[sender] => move |_, key, _, _| {
-                    match message_for_key(key) {
+                connect_key_pressed[sender] => move |_, key, _, modifiers| {
+                    match message_for_key(key, modifiers) {
                         Some(message) => {
-                            sender.input(message);
+                            sender.input_sender().emit(message);
                             glib::Propagation::Stop
                         }
                         None => glib::Propagation::Proceed,
@@ -378,7 +386,7 @@ impl Component for MapView {
         let style_changed = {
             let sender = sender.clone();
             move |style: &adw::StyleManager| {
-                sender.input(MapViewInput::StyleChanged {
+                sender.input_sender().emit(MapViewInput::StyleChanged {
                     dark: style.is_dark(),
                     high_contrast: style.is_high_contrast(),
                 });
@@ -601,8 +609,8 @@ impl MapView {
     /// preview. Returns whether the map must be redrawn.
     fn hover_at(&mut self, point: Option<ViewPoint>) -> bool {
         let mut canvas = self.canvas.borrow_mut();
+        let hovered = point.and_then(|p| canvas.territory_at(p));
         let scene = &mut canvas.scene;
-        let hovered = point.and_then(|p| scene.territory_at(p));
         if !scene.set_hovered(hovered) {
             return false;
         }
@@ -610,7 +618,8 @@ impl MapView {
         true
     }
 
-    /// Reports a click on a territory; a click on the sea means nothing. The keyboard
+    /// Reports a click on a territory (its land, name or badge); a click on the sea
+    /// means nothing. The keyboard
     /// focus ring goes, as a pointer user does not need it.
     fn click_at(
         &mut self,
@@ -620,7 +629,7 @@ impl MapView {
     ) -> bool {
         let mut canvas = self.canvas.borrow_mut();
         let unfocused = canvas.scene.set_focused(None);
-        let clicked = canvas.scene.territory_at(point);
+        let clicked = canvas.territory_at(point);
         if let Some(id) = clicked {
             sender.output(MapViewOutput::Clicked(id, kind)).ok();
         }
@@ -719,7 +728,12 @@ fn show_focus(scene: &mut MapScene, territory: TerritoryId, battle: Option<Attac
 
 /// The keys the map answers to, without modifiers: move the focus, click, zoom in and
 /// out, fit, back out.
-fn message_for_key(key: gdk::Key) -> Option<MapViewInput> {
+fn message_for_key(key: gdk::Key, modifiers: gdk::ModifierType) -> Option<MapViewInput> {
+    // Keys held with Control or Alt are the window's shortcuts (Ctrl+Enter confirms,
+    // Ctrl+N starts a new game): the map lets them through.
+    if modifiers.intersects(gdk::ModifierType::CONTROL_MASK | gdk::ModifierType::ALT_MASK) {
+        return None;
+    }
     match key {
         gdk::Key::Left | gdk::Key::KP_Left => Some(MapViewInput::MoveFocus(Direction::Left)),
         gdk::Key::Right | gdk::Key::KP_Right => Some(MapViewInput::MoveFocus(Direction::Right)),
@@ -804,6 +818,20 @@ fn tooltip_markup(
 mod tests {
     use super::*;
     use crate::map::scene::Castle;
+
+    #[test]
+    fn the_map_leaves_the_windows_shortcuts_alone() {
+        let none = gdk::ModifierType::empty();
+        assert!(matches!(
+            message_for_key(gdk::Key::Return, none),
+            Some(MapViewInput::Activate)
+        ));
+        // Ctrl+Enter confirms a placement, even with the map focused after its clicks.
+        assert!(message_for_key(gdk::Key::Return, gdk::ModifierType::CONTROL_MASK).is_none());
+        assert!(message_for_key(gdk::Key::plus, gdk::ModifierType::ALT_MASK).is_none());
+        // Shift-modified keys stay the map's (Shift+= is "+" on many keyboards).
+        assert!(message_for_key(gdk::Key::plus, gdk::ModifierType::SHIFT_MASK).is_some());
+    }
 
     fn board() -> Board {
         let path =

@@ -12,13 +12,15 @@
 //!   `first_game_tips`: how to make each decision, on the status line in a first game;
 //!   `elimination_banner`: eliminations announced over the map.
 //! - `map_view`: the map widget; `privacy`, `victory`: the pages between people and
-//!   after a win; `turn_summary`: a computer's turn summed up; `new_game`: the
+//!   after a win; `turn_summary`: a computer's turn summed up, `toasts` where it
+//!   shows; `new_game`: the
 //!   new-game dialog; `printing`: the reference sheet.
 //! - `library`: the boards and variants on offer; `variant_editor`: the rules editor;
 //!   `rules_help`: the rules in play, read in the app (F1).
 //! - `balance_lab`: the balance lab window, opened from the editor and the new-game
 //!   dialog; `lab_run`: its runs off the main loop.
-//! - `table`: what the side panels are shown; `sidebar` (cards) and `battle_panel`
+//! - `table`: what the side panels are shown; `fixed_width`: their column, which
+//!   never widens; `sidebar` (cards) and `battle_panel`
 //!   (dice) are the panels, with `decisions`, `card_art` and `dice_view`; `rows`
 //!   keeps their lists in place.
 //! - `statistics`: the story of a game in words and charts; `replay`: stepping through
@@ -35,6 +37,7 @@ mod dice_view;
 mod elimination_banner;
 mod files;
 mod first_game_tips;
+mod fixed_width;
 mod game_record;
 mod hint;
 mod icons;
@@ -60,6 +63,7 @@ mod sidebar;
 mod statistics;
 mod status;
 mod table;
+mod toasts;
 mod turn_summary;
 mod variant_editor;
 mod victory;

@@ -1,6 +1,7 @@
 //! The hot-seat privacy page: "Pass to Anna" covers the board's secrets (a hand, a
 //! hidden-army choice, a defence) until that person clicks, and tells them what
-//! happened to them since they last had the screen.
+//! happened since they last had the screen: every other seat's turn summed up, then
+//! what was done to them.
 
 use castellan_engine::game::{EventKind, Seat};
 use gettextrs::{gettext, ngettext};
@@ -9,6 +10,7 @@ use relm4::prelude::*;
 
 use crate::app::log::LogNames;
 use crate::app::session::TableEvent;
+use crate::app::turn_summary;
 use crate::text::{fill, translated};
 
 /// The title of the page for the person who must take the screen.
@@ -45,15 +47,79 @@ pub fn description(last_event: Option<&str>, news: &[String]) -> String {
 pub fn elimination(names: &LogNames, seat: Seat, by: Seat) -> String {
     let name = |s: Seat| names.seats.get(s.index()).cloned().unwrap_or_default();
     fill(
-        &gettext("{seat} was eliminated by {by}"),
+        &gettext("{by} eliminated {seat}"),
         &[("seat", &name(seat)), ("by", &name(by))],
     )
 }
 
-/// What happened to `seat` in `events` (the public events since its person last had
-/// the screen), a sentence each: the attacks on it and by whom, the armies and
-/// territories it lost, the cards a Spy made it discard, and who is out of the game.
-pub fn news(names: &LogNames, seat: Seat, events: &[TableEvent]) -> Vec<String> {
+/// The most turns the page sums up one by one; older ones are counted.
+const MOST_TURNS: usize = 8;
+
+/// What happened since `seat`'s person last had the screen, from `events` (the
+/// public events since then), a sentence each: every turn played meanwhile summed
+/// up, seat by seat ("Cleo: 2 attacks, took Poland"; `turn_seat` is whose turn was
+/// under way when the events begin, if one was), then what was done to `seat`.
+pub fn news(
+    names: &LogNames,
+    seat: Seat,
+    turn_seat: Option<Seat>,
+    events: &[TableEvent],
+) -> Vec<String> {
+    let mut lines = turns_since(names, seat, turn_seat, events);
+    lines.extend(done_to(names, seat, events));
+    lines
+}
+
+/// Each turn of another seat among `events` summed up, the one under way at their
+/// start (of `turn_seat`) first; setup has no turns to sum up.
+fn turns_since(
+    names: &LogNames,
+    seat: Seat,
+    turn_seat: Option<Seat>,
+    events: &[TableEvent],
+) -> Vec<String> {
+    let mut turns: Vec<(Seat, Vec<TableEvent>)> = Vec::new();
+    let mut current = turn_seat.map(|s| (s, Vec::new()));
+    for event in events {
+        match event.event.kind {
+            EventKind::TurnStarted { seat: next, .. } => {
+                turns.extend(current.take());
+                current = Some((next, Vec::new()));
+            }
+            _ => {
+                if let Some((_, turn)) = &mut current {
+                    turn.push(event.clone());
+                }
+            }
+        }
+    }
+    turns.extend(current.filter(|(_, turn)| !turn.is_empty()));
+    // The person played their own turns.
+    turns.retain(|(by, _)| *by != seat);
+    let older = turns.len().saturating_sub(MOST_TURNS);
+    let mut lines = Vec::new();
+    if older > 0 {
+        lines.push(fill(
+            &ngettext(
+                "{n} earlier turn (in the log)",
+                "{n} earlier turns (in the log)",
+                older as u32,
+            ),
+            &[("n", &older)],
+        ));
+    }
+    lines.extend(
+        turns[older..]
+            .iter()
+            .map(|(by, turn)| turn_summary::summary(names, *by, turn)),
+    );
+    lines
+}
+
+/// What was done to `seat` in `events`: the attacks on it and by whom, the armies
+/// and territories it lost, the cards a Spy made it discard, and who is out of the
+/// game.
+fn done_to(names: &LogNames, seat: Seat, events: &[TableEvent]) -> Vec<String> {
     let seat_name = |s: Seat| names.seats.get(s.index()).cloned().unwrap_or_default();
     let (mut attacks, mut attackers, mut lost) = (0u32, Vec::new(), 0u32);
     let (mut taken, mut discarded, mut out) = (Vec::new(), Vec::new(), Vec::new());
@@ -284,19 +350,93 @@ mod tests {
             }),
         ];
         assert_eq!(
-            super::news(&names, Seat(1), &events),
+            super::news(&names, Seat(1), None, &events),
             vec![
                 "Cleo attacked you 2 times",
                 "You lost 3 armies",
                 "Taken from you: London",
                 "Anna's Spy made you discard your Marshall",
-                "Anna was eliminated by Cleo",
+                "Cleo eliminated Anna",
             ]
         );
         assert_eq!(
-            super::news(&names, Seat(2), &events),
-            vec!["You lost 1 army", "Anna was eliminated by Cleo"]
+            super::news(&names, Seat(2), None, &events),
+            vec!["You lost 1 army", "Cleo eliminated Anna"]
         );
-        assert!(super::news(&names, Seat(1), &[]).is_empty());
+        assert!(super::news(&names, Seat(1), None, &[]).is_empty());
+    }
+
+    #[test]
+    fn the_page_sums_up_every_turn_since_the_person_last_had_the_screen() {
+        use crate::app::log::LogNames;
+        use crate::app::session::TableEvent;
+        use castellan_engine::board::load_board_file;
+        use castellan_engine::game::{Audience, Event, EventKind, Seat};
+        use std::sync::Arc;
+
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/castle-risk.toml");
+        let board = Arc::new(load_board_file(&path).unwrap());
+        let names = LogNames {
+            board: Arc::clone(&board),
+            seats: vec!["Anna".into(), "Ben".into(), "Cleo".into()],
+        };
+        let paris = board.territory_by_key("paris").unwrap();
+        let london = board.territory_by_key("london").unwrap();
+        let public = |kind| TableEvent {
+            event: Event {
+                audience: Audience::Everyone,
+                kind,
+            },
+            armies: 0,
+        };
+        let attack = |by: u8, defender: u8| {
+            public(EventKind::AttackStarted {
+                seat: Seat(by),
+                from: paris,
+                to: london,
+                defender: Seat(defender),
+                ship: None,
+            })
+        };
+        let turn = |seat: u8, turn| {
+            public(EventKind::TurnStarted {
+                seat: Seat(seat),
+                turn,
+            })
+        };
+        let took = |seat: u8| {
+            public(EventKind::TerritoryTaken {
+                seat: Seat(seat),
+                territory: london,
+                from: Some(Seat(0)),
+            })
+        };
+        // Ben's turn was under way when Anna left the screen; then Cleo's, and Anna's
+        // own, which she played; then Ben's again, just begun: nothing to tell yet.
+        let events = vec![
+            attack(1, 2),
+            turn(2, 4),
+            attack(2, 0),
+            took(2),
+            turn(0, 4),
+            attack(0, 1),
+            turn(1, 5),
+        ];
+        assert_eq!(
+            super::news(&names, Seat(0), Some(Seat(1)), &events),
+            vec![
+                "Ben: 1 attack, nothing taken",
+                "Cleo: 1 attack, took London",
+                "Cleo attacked you once",
+                "Taken from you: London",
+            ]
+        );
+        // A long absence (11 turns played, the 12th just begun): the oldest turns
+        // are counted, the last ones told.
+        let many: Vec<TableEvent> = (0..12).map(|t| turn(1 + t % 2, t as u32)).collect();
+        let lines = super::news(&names, Seat(0), None, &many);
+        assert_eq!(lines.len(), 1 + super::MOST_TURNS, "{lines:?}");
+        assert_eq!(lines[0], "3 earlier turns (in the log)");
     }
 }

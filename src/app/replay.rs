@@ -604,7 +604,7 @@ mod tests {
         let len = model().stepper.as_ref().unwrap().len();
         assert_eq!(model().at(), Some(len));
         assert!(
-            model().log_text().contains("has won the game"),
+            model().log_text().contains("won the game"),
             "the log ends with the win"
         );
         assert!(!named(replay.widget(), "forward").is_sensitive());

@@ -2,10 +2,12 @@
 //! computer) it awaits, and what to do on the map.
 
 use castellan_engine::board::{Board, TerritoryId};
-use castellan_engine::game::{Decision, Pending, PlacementReason};
+use castellan_engine::game::{Decision, Pending, PlacementReason, Seat};
 use gettextrs::{gettext, ngettext};
 
-use super::session::{FortifyDraft, Session};
+use super::decisions::percent;
+use super::session::{CastleDanger, FortifyDraft, Refusal, Session};
+use crate::messages::{self, Names};
 use crate::text::{fill, translated};
 
 /// The status line of `session`'s game, `placed` armies of the placement at hand
@@ -38,11 +40,87 @@ pub fn for_session(session: &Session, placed: u32) -> String {
         placed,
         source: session.source(),
         fortify: session.fortify_draft(),
+        attack: game
+            .attack_in_progress()
+            .map(|a| (a.attacker, a.from, a.to)),
     };
     let winner = game
         .winner()
         .map(|w| session.seats()[w.index()].name.clone());
     status_line(pending.as_ref(), winner, &cx)
+}
+
+/// Why a click on the map did nothing, for the status line: a click is never ignored
+/// without a word.
+pub fn refusal(refusal: &Refusal, session: &Session) -> String {
+    let board = session.game().board();
+    let seats = session.names();
+    let name =
+        |seat: castellan_engine::game::Seat| seats.get(seat.index()).cloned().unwrap_or_default();
+    let text = match refusal {
+        Refusal::Rule(error) => {
+            let names = Names::new(session.board()).with_seats(&seats);
+            messages::rule_error(error, &names)
+        }
+        Refusal::NoEnemyNext(from) => fill(
+            &gettext("no attack from {territory}: every territory next to it is yours"),
+            &[("territory", &territory(board, *from))],
+        ),
+        Refusal::TrucesOnly { from, seats } => fill(
+            &gettext(
+                "no attack from {territory}: its only enemies, {seats}, are in truce with you until their next turn ends",
+            ),
+            &[
+                ("territory", &territory(board, *from)),
+                (
+                    "seats",
+                    &seats
+                        .iter()
+                        .map(|&s| name(s))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            ],
+        ),
+        Refusal::NoOwnNext(from) => fill(
+            &gettext("nothing to fortify from {territory}: no territory of yours is next to it"),
+            &[("territory", &territory(board, *from))],
+        ),
+        Refusal::AllPlaced => {
+            gettext("every army is placed: confirm, or right-click a territory to take one back")
+        }
+        Refusal::InThePanels => gettext("this decision is made in the side panel, not on the map"),
+        Refusal::NotYourMove(seat) => fill(
+            &gettext("it is {seat}'s move: wait for yours"),
+            &[("seat", &name(*seat))],
+        ),
+        Refusal::GameOver => gettext("the game is over"),
+    };
+    messages::sentence(&text)
+}
+
+/// The warning that a placement about to be confirmed leaves the person's castle in
+/// danger, with its chance of holding, and how to place anyway.
+pub fn castle_danger(danger: &CastleDanger, session: &Session) -> String {
+    let board = session.game().board();
+    let seats = session.names();
+    fill(
+        &ngettext(
+            "Careful: your castle in {castle} holds only {holds} of the time against {enemy}'s {n} army in {from}. Confirm again to place anyway; a castle taken puts you out of the game.",
+            "Careful: your castle in {castle} holds only {holds} of the time against {enemy}'s {n} armies in {from}. Confirm again to place anyway; a castle taken puts you out of the game.",
+            danger.attackers,
+        ),
+        &[
+            ("castle", &territory(board, danger.castle)),
+            ("holds", &percent(danger.holds)),
+            (
+                "enemy",
+                &seats.get(danger.enemy.index()).cloned().unwrap_or_default(),
+            ),
+            ("n", &danger.attackers),
+            ("from", &territory(board, danger.from)),
+        ],
+    )
 }
 
 /// What the status line needs besides the decision.
@@ -60,6 +138,8 @@ pub struct StatusContext<'a> {
     pub source: Option<TerritoryId>,
     /// The fortify chosen on the map and not yet confirmed, if any.
     pub fortify: Option<FortifyDraft>,
+    /// The attack in progress: the attacker, from and to.
+    pub attack: Option<(Seat, TerritoryId, TerritoryId)>,
 }
 
 fn territory(board: &Board, id: TerritoryId) -> String {
@@ -74,7 +154,7 @@ pub fn status_line(
 ) -> String {
     let Some(pending) = pending else {
         return match winner {
-            Some(name) => fill(&gettext("{name} has won the game"), &[("name", &name)]),
+            Some(name) => fill(&gettext("{name} won the game"), &[("name", &name)]),
             None => gettext("The game is over"),
         };
     };
@@ -83,6 +163,22 @@ pub fn status_line(
         .get(pending.seat.index())
         .cloned()
         .unwrap_or_default();
+    // A computer's defence is part of the attacker's turn: the line follows the
+    // attack being played, not the defender's thoughts.
+    if let (true, Decision::Defend { .. }, Some((attacker, from, to))) =
+        (cx.computer, &pending.decision, cx.attack)
+    {
+        let seat_name = |seat: Seat| cx.names.get(seat.index()).cloned().unwrap_or_default();
+        return fill(
+            &gettext("Attack on {to} ({defender}) from {from} by {attacker}"),
+            &[
+                ("attacker", &seat_name(attacker)),
+                ("defender", &name),
+                ("to", &territory(cx.board, to)),
+                ("from", &territory(cx.board, from)),
+            ],
+        );
+    }
     let what = if cx.computer {
         gettext("thinking…")
     } else {
@@ -106,6 +202,22 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
         Decision::PlaceArmies { armies, reason } => {
             let left = armies.saturating_sub(cx.placed);
             match reason {
+                // A single army: a click places it, with nothing to confirm.
+                _ if *armies == 1 && cx.armies_in_hand <= 1 => {
+                    gettext("1 army to place — click a territory of yours")
+                }
+                // One at a time (classic Risk): a click places it.
+                PlacementReason::Setup if *armies == 1 => {
+                    let left = cx.armies_in_hand;
+                    fill(
+                        &ngettext(
+                            "{left} army left to place, one at a time — click a territory of yours (Shift-click: 5 there, Ctrl-click: all there)",
+                            "{left} armies left to place, one at a time — click a territory of yours (Shift-click: 5 there, Ctrl-click: all there)",
+                            left,
+                        ),
+                        &[("left", &left)],
+                    )
+                }
                 PlacementReason::Setup if cx.armies_in_hand > *armies => fill(
                     &ngettext(
                         "{left} army left to place, {at} at a time — click your territories, then Confirm",
@@ -219,7 +331,6 @@ fn human_request(decision: &Decision, cx: &StatusContext) -> String {
 mod tests {
     use super::*;
     use castellan_engine::board::load_board_file;
-    use castellan_engine::game::Seat;
     use std::path::Path;
 
     fn board() -> Board {
@@ -247,6 +358,7 @@ mod tests {
             placed,
             source: None,
             fortify: None,
+            attack: None,
         };
         status_line(
             Some(&Pending {
@@ -282,10 +394,28 @@ mod tests {
             "Ben: 7 armies left to place, 5 at a time"
         );
         let spoils = Decision::PlaceArmies {
+            armies: 2,
+            reason: PlacementReason::Spoils,
+        };
+        assert!(line(&board, spoils, 1, 0, 0).starts_with("Ben: 2 armies left to place"));
+        // One army alone: a click places it.
+        let one = Decision::PlaceArmies {
             armies: 1,
             reason: PlacementReason::Spoils,
         };
-        assert!(line(&board, spoils, 1, 0, 0).starts_with("Ben: 1 army left to place"));
+        assert_eq!(
+            line(&board, one, 1, 0, 0),
+            "Ben: 1 army to place — click a territory of yours"
+        );
+        // One army at a time, more to come (classic setup).
+        let classic = Decision::PlaceArmies {
+            armies: 1,
+            reason: PlacementReason::Setup,
+        };
+        assert!(
+            line(&board, classic, 1, 12, 0)
+                .starts_with("Ben: 12 armies left to place, one at a time"),
+        );
     }
 
     #[test]
@@ -300,6 +430,7 @@ mod tests {
             placed: 0,
             source: None,
             fortify: None,
+            attack: None,
         };
         let pending = Pending {
             seat: Seat(1),
@@ -308,7 +439,38 @@ mod tests {
         assert_eq!(status_line(Some(&pending), None, &cx), "Ben: thinking…");
         assert_eq!(
             status_line(None, Some("Anna".into()), &cx),
-            "Anna has won the game"
+            "Anna won the game"
+        );
+    }
+
+    #[test]
+    fn a_computers_defence_is_told_as_the_attack_under_way() {
+        let board = board();
+        let names = vec!["Ben".to_owned(), "Carol".to_owned()];
+        let london = board.territory_by_key("london").unwrap();
+        let paris = board.territory_by_key("paris").unwrap();
+        let cx = StatusContext {
+            board: &board,
+            names: &names,
+            computer: true,
+            armies_in_hand: 0,
+            placed: 0,
+            source: None,
+            fortify: None,
+            attack: Some((Seat(0), paris, london)),
+        };
+        let defence = Pending {
+            seat: Seat(1),
+            decision: Decision::Defend {
+                territory: london,
+                attacker_dice: 3,
+                max_dice: 2,
+            },
+        };
+        // Not "Carol: thinking…" while Ben's attack goes on.
+        assert_eq!(
+            status_line(Some(&defence), None, &cx),
+            "Attack on London (Carol) from Paris by Ben"
         );
     }
 

@@ -19,9 +19,9 @@ pub struct TableSnapshot {
     pub castle_dice_limit: u8,
     /// Whether the person to move chose the Admiral (the map then offers its routes).
     pub admiral_chosen: bool,
-    /// With the Admiral chosen: the most armies the person lets aboard, and the most
-    /// any route allows.
-    pub admiral_aboard: Option<(u32, u32)>,
+    /// With the Admiral chosen: the armies the person lets aboard, the most that may
+    /// go, and what stays on the coast chosen.
+    pub admiral_aboard: Option<crate::app::session::Aboard>,
 }
 
 /// The kinds of a seat's secrets a snapshot leaves out, so that the side panels say

@@ -9,9 +9,9 @@ use castellan_engine::game::QUIET_ROUNDS_FOR_A_DRAW;
 
 use crate::text::fill;
 
-/// "Anna Wins!"
+/// "Victory for Anna!"
 pub fn title(name: &str) -> String {
-    fill(&gettext("{name} Wins!"), &[("name", &name)])
+    fill(&gettext("Victory for {name}!"), &[("name", &name)])
 }
 
 /// "The last castle standing, after 12 turns."
@@ -169,7 +169,7 @@ impl SimpleComponent for VictoryPage {
 mod tests {
     #[test]
     fn the_page_names_the_winner_and_counts_turns() {
-        assert_eq!(super::title("Anna"), "Anna Wins!");
+        assert_eq!(super::title("Anna"), "Victory for Anna!");
         assert_eq!(
             super::description(12),
             "The last castle standing, after 12 turns."

@@ -7,6 +7,7 @@
 
 mod balance;
 mod board;
+mod chateau_noir;
 mod check;
 mod games_args;
 mod help;
@@ -70,6 +71,11 @@ pub enum Command {
         long_about = None
     )]
     Board(board::BoardArgs),
+    #[command(
+        about = gettext("Château Noir: count a turn's positions (perft), check board files"),
+        long_about = None
+    )]
+    ChateauNoir(chateau_noir::ChateauNoirArgs),
     #[command(
         about = gettext("Compute the exact odds of an attack"),
         long_about = None
@@ -151,6 +157,7 @@ pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Balance(args) => balance::run(args),
         Command::Board(args) => board::run(args),
+        Command::ChateauNoir(args) => chateau_noir::run(args),
         Command::Odds(args) => odds::run(args),
         Command::Protocol(args) => protocol::run(args),
         Command::Replay(args) => replay::run(args),

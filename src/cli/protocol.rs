@@ -1,12 +1,14 @@
-//! `castellan protocol`: the engine's JSON-lines protocol on standard input and output,
-//! so that bots, test harnesses and other front ends can drive games. The conversation
-//! itself is `castellan_engine::protocol::Session`; this module only moves lines.
+//! `castellan protocol`: the engines' JSON-lines protocol on standard input and output,
+//! so that bots, test harnesses and other front ends can drive games of every kind.
+//! The conversation itself is `castellan_protocol::Session` (which hands each request
+//! to its game's engine) and the reading of lines `castellan_protocol::serve`; this
+//! module only connects them to the process.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io;
 use std::path::Path;
 use std::process::ExitCode;
 
-use castellan_engine::protocol::{MAX_LINE_BYTES, Session};
+use castellan_protocol::{Session, serve};
 use clap::Args;
 use gettextrs::gettext;
 
@@ -27,64 +29,6 @@ pub fn run(_args: ProtocolArgs) -> ExitCode {
                 gettext("input or output failed")
             );
             ExitCode::FAILURE
-        }
-    }
-}
-
-/// Reads requests line by line and writes each reply as one line, flushed at once so
-/// that a client waiting for it is never left hanging. A line longer than
-/// [`MAX_LINE_BYTES`] is refused and skipped without being held in memory.
-pub fn serve(
-    session: &mut Session,
-    mut input: impl BufRead,
-    mut output: impl Write,
-) -> io::Result<()> {
-    let mut bytes = Vec::new();
-    while !session.is_finished() {
-        bytes.clear();
-        let limit = MAX_LINE_BYTES as u64 + 2;
-        if (&mut input).take(limit).read_until(b'\n', &mut bytes)? == 0 {
-            break;
-        }
-        let ended = bytes.ends_with(b"\n");
-        let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let replies = if line.len() > MAX_LINE_BYTES {
-            if !ended {
-                skip_line(&mut input)?;
-            }
-            vec![session.reject_long_line()]
-        } else {
-            match std::str::from_utf8(line) {
-                Ok(line) => session.handle_line(line),
-                Err(_) => vec![session.reject_line("the line is not UTF-8")],
-            }
-        };
-        for reply in replies {
-            serde_json::to_writer(&mut output, &reply)?;
-            output.write_all(b"\n")?;
-        }
-        output.flush()?;
-    }
-    Ok(())
-}
-
-/// Reads on to the end of the line, keeping nothing.
-fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            return Ok(());
-        }
-        match buffer.iter().position(|&b| b == b'\n') {
-            Some(end) => {
-                input.consume(end + 1);
-                return Ok(());
-            }
-            None => {
-                let all = buffer.len();
-                input.consume(all);
-            }
         }
     }
 }

@@ -22,18 +22,6 @@ pub const CSV_HEADER: [&str; 13] = [
     "value",
 ];
 
-/// The stable id of a card in files (`reinforcements`, `admiral`…).
-pub fn card_id(card: Card) -> &'static str {
-    match card {
-        Card::Reinforcements => "reinforcements",
-        Card::Diplomat => "diplomat",
-        Card::Spy => "spy",
-        Card::General => "general",
-        Card::Marshall => "marshall",
-        Card::Admiral => "admiral",
-    }
-}
-
 #[derive(Clone, Copy)]
 struct Row<'a> {
     section: &'a str,
@@ -157,7 +145,7 @@ fn rows(report: &Report, run: &str, out: &mut Vec<Vec<String>>) {
             ] {
                 let row = Row {
                     section,
-                    key: card_id(card),
+                    key: card.id(),
                     position: Some(p),
                     value: Some(count as f64),
                     ..blank

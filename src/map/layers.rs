@@ -25,6 +25,7 @@ use super::draw::{draw_overlay, draw_pieces_layer, draw_static_layer, layout_mar
 use super::layout::{MarkLayout, Rect};
 use super::palette::Palette;
 use super::scene::{MapScene, PiecesState};
+use castellan_engine::board::TerritoryId;
 
 /// How wide, in logical pixels, the strips a pan leaves uncovered may grow before a
 /// new base is drawn: they are drawn every frame, and they cost more as they widen,
@@ -273,6 +274,20 @@ impl LayerCache {
         self.paint_base(cr, scene, palette)?;
         self.paint_overlay(cr, scene, palette)?;
         cr.restore()
+    }
+
+    /// The territory at `point` of the widget, as the last frame drew it: the
+    /// territory whose name, badge or castle is there, else the land under it.
+    pub fn territory_at(&self, scene: &MapScene, point: ViewPoint) -> Option<TerritoryId> {
+        let marked = self.layout.as_ref().and_then(|(_, _, layout)| {
+            // Laid out for the camera's scale now (a zoom not drawn yet has none).
+            if layout.scale() != scene.camera().scale() {
+                return None;
+            }
+            let origin = scene.camera().offset();
+            layout.territory_marked_at((point.x - origin.x, point.y - origin.y))
+        });
+        marked.or_else(|| scene.territory_at(point))
     }
 
     /// The marks' layout for the scene's board, castles and scale, made anew only when

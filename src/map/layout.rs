@@ -378,6 +378,22 @@ impl MarkLayout {
         &self.marks[id.index()]
     }
 
+    /// The territory whose mark (name, badge or castle) lies at `point`, in pixels
+    /// from the board's origin: a name printed over the sea or a neighbour's land is
+    /// part of its territory for the pointer, as it is for the eye. Where marks
+    /// overlap, the one drawn last.
+    pub fn territory_marked_at(&self, point: (f64, f64)) -> Option<TerritoryId> {
+        let (x, y) = point;
+        let inside = |r: &Rect| r.left <= x && x <= r.right && r.top <= y && y <= r.bottom;
+        (0..self.marks.len())
+            .rev()
+            .map(|i| TerritoryId(i as u16))
+            .find(|&id| {
+                let (badge, castle, name) = self.boxes(id);
+                inside(&name) || inside(&badge) || castle.as_ref().is_some_and(inside)
+            })
+    }
+
     /// The boxes a territory's marks cover, in pixels from the board's origin: badge,
     /// castle (where one stands) and name.
     pub fn boxes(&self, id: TerritoryId) -> (Rect, Option<Rect>, Rect) {

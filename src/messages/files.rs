@@ -16,6 +16,7 @@ use castellan_engine::diagnostics::{
 use castellan_engine::variant::{Expected, VariantFileProblem, VariantProblem, VariantWarning};
 use gettextrs::{gettext, ngettext};
 
+use crate::safe_write::MissingFolder;
 use crate::text::fill;
 
 /// Every problem of a file, one per line as `FILE:LINE:COLUMN: problem` (the form
@@ -32,8 +33,21 @@ pub fn file_error(error: &FileError) -> String {
     }
 }
 
-/// Why a file could not be read: the usual reasons in words, others as the system says.
+/// Why a file could not be read or written: the usual reasons in words, others as the
+/// system says.
 pub fn io_error(error: &io::Error) -> String {
+    if let Some(missing) = error
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<MissingFolder>())
+    {
+        return fill(
+            &gettext("cannot write {file}: the folder {folder} does not exist"),
+            &[
+                ("file", &escaped(&missing.file_name())),
+                ("folder", &escaped(&missing.folder.display().to_string())),
+            ],
+        );
+    }
     match error.kind() {
         io::ErrorKind::NotFound => gettext("there is no such file"),
         io::ErrorKind::PermissionDenied => gettext("permission to read it is denied"),
@@ -97,6 +111,19 @@ pub fn variant_problem(problem: &VariantProblem) -> String {
                 "`classic.must_trade_at` = {value} must be at least 5: only a hand of 5 cards is sure to hold a set",
             ),
             &[("value", value)],
+        ),
+        VariantProblem::TradeDownBelowMustTrade {
+            trade_down_above,
+            must_trade_at,
+        } => fill(
+            &gettext(
+                "`classic.trade_down_above` = {value} must be at least {least} (`classic.must_trade_at` − 1): a victor trades down until it holds fewer than {cards} cards, so it must hold at least {cards} to begin",
+            ),
+            &[
+                ("value", trade_down_above),
+                ("least", &must_trade_at.saturating_sub(1)),
+                ("cards", must_trade_at),
+            ],
         ),
     }
 }
@@ -173,6 +200,9 @@ fn variant_file_problem(problem: &VariantFileProblem) -> String {
         // The reader's own words: not expected, since the checks above come first.
         VariantFileProblem::Unreadable { detail } => detail.to_string(),
         VariantFileProblem::Invalid(problem) => variant_problem(problem),
+        VariantFileProblem::Empty => gettext(
+            "the file is empty: a variant file names what it changes from the rulebook, or at least its `name` or a comment (an empty file is most likely one cut short, or the wrong file)",
+        ),
     }
 }
 
@@ -262,9 +292,10 @@ fn board_problem(problem: &BoardProblem) -> String {
             &gettext("`{key}` must be a whole number, found {found}"),
             &[("key", key), ("found", &value_type(*found))],
         ),
-        BoardProblem::NumberTooLarge { key } => {
-            fill(&gettext("`{key}` is far too large"), &[("key", key)])
-        }
+        BoardProblem::NumberTooLarge { key, max } => fill(
+            &gettext("`{key}` is far too large (at most {max})"),
+            &[("key", key), ("max", max)],
+        ),
         BoardProblem::Negative { key, value } => fill(
             &gettext("`{key}` must be 0 or more, found {value}"),
             &[("key", key), ("value", value)],
@@ -680,7 +711,10 @@ mod tests {
                 key: "bonus",
                 found: ValueType::String,
             },
-            BoardProblem::NumberTooLarge { key: "bonus" },
+            BoardProblem::NumberTooLarge {
+                key: "bonus",
+                max: 10_000,
+            },
             BoardProblem::Negative {
                 key: "bonus",
                 value: -1,
@@ -896,6 +930,12 @@ mod tests {
             }),
             VariantFileProblem::Invalid(VariantProblem::CastleDiceLimit(5)),
             VariantFileProblem::Invalid(VariantProblem::EmptyDeck),
+            VariantFileProblem::Invalid(VariantProblem::MustTradeTooLow(3)),
+            VariantFileProblem::Invalid(VariantProblem::TradeDownBelowMustTrade {
+                trade_down_above: 2,
+                must_trade_at: 5,
+            }),
+            VariantFileProblem::Empty,
             VariantFileProblem::Invalid(VariantProblem::TrackTooShort {
                 track: 12,
                 cards: 20,
@@ -992,5 +1032,16 @@ mod tests {
         assert_eq!(io_error(&missing), "there is no such file");
         let odd = io::Error::other("odd\u{1b}[2J");
         assert_eq!(io_error(&odd), "odd\\u001B[2J");
+        let folder = io::Error::new(
+            io::ErrorKind::NotFound,
+            MissingFolder {
+                target: "/saves/gone/game.castellan".into(),
+                folder: "/saves/gone".into(),
+            },
+        );
+        assert_eq!(
+            io_error(&folder),
+            "cannot write game.castellan: the folder /saves/gone does not exist"
+        );
     }
 }

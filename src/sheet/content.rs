@@ -48,6 +48,8 @@ pub struct ClassicSheet {
     pub minimum_armies: u32,
     /// The neutral army of a two-player game (0: none).
     pub neutral_armies: u32,
+    /// The neutral holds one territory with all its armies.
+    pub neutral_in_one_territory: bool,
     pub fortify_path: bool,
     pub missions: bool,
 }
@@ -354,6 +356,7 @@ fn classic_sheet(board: &Board, variant: &Variant) -> ClassicSheet {
         territories_per_army: rules.territories_per_army,
         minimum_armies: rules.minimum_armies,
         neutral_armies: rules.neutral_armies,
+        neutral_in_one_territory: rules.neutral_in_one_territory,
         fortify_path: rules.fortify_path,
         missions: rules.missions,
     }

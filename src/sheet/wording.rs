@@ -363,10 +363,17 @@ fn classic_setup(content: &SheetContent, classic: &ClassicSheet) -> Section {
         )),
     ];
     if classic.neutral_armies > 0 {
-        steps.push(fill_markup(
-            &gettext(
+        let template = if classic.neutral_in_one_territory {
+            gettext(
+                "Two players: a neutral army of {armies} holds one territory, drawn at random; it never plays, and the other player rolls its defence.",
+            )
+        } else {
+            gettext(
                 "Two players: a neutral army of {armies} holds territories too; it never plays, and the other player rolls its defence.",
-            ),
+            )
+        };
+        steps.push(fill_markup(
+            &template,
             &[("armies", &bold(classic.neutral_armies))],
         ));
     }

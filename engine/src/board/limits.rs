@@ -25,6 +25,10 @@ pub const MAX_BOARD_SIZE: f64 = 100_000.0;
 /// coastline may run off the edge of the drawing).
 pub const OUTLINE_MARGIN: f64 = 0.10;
 
+/// Largest bonus in armies (`bonus`, `all_independents_bonus`): as large as a
+/// variant's army options may be; beyond it a value is surely a typo.
+pub const MAX_BONUS: u32 = 10_000;
+
 /// Longest id, in characters.
 pub const MAX_ID_LENGTH: usize = 64;
 

@@ -10,7 +10,7 @@ use toml::de::{DeTable, DeValue};
 
 use super::limits::{MAX_GROUPS, MAX_SEAS, MAX_SOURCE_BYTES, MAX_TERRITORIES};
 use super::model::Board;
-use super::problems::{BoardError, BoardProblem, Counted};
+use super::problems::{BoardError, BoardProblem, Counted, IntoBoardError};
 use super::raw::read_document;
 use super::validate::validate;
 use crate::diagnostics::{ProblemKind, ProblemList, ReadError, parse_toml, read_text_file};

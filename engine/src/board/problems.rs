@@ -187,9 +187,10 @@ pub enum BoardProblem {
         key: &'static str,
         found: ValueType,
     },
-    /// A whole number beyond any use.
+    /// A whole number beyond any use: more than `max`.
     NumberTooLarge {
         key: &'static str,
+        max: u64,
     },
     Negative {
         key: &'static str,
@@ -430,7 +431,9 @@ impl fmt::Display for BoardProblem {
             Self::NotAWholeNumber { key, found } => {
                 write!(f, "`{key}` must be a whole number, found {found}")
             }
-            Self::NumberTooLarge { key } => write!(f, "`{key}` is far too large"),
+            Self::NumberTooLarge { key, max } => {
+                write!(f, "`{key}` is far too large (at most {max})")
+            }
             Self::Negative { key, value } => write!(f, "`{key}` must be 0 or more, found {value}"),
             Self::BoardSize { key, value } => write!(
                 f,
@@ -638,18 +641,17 @@ fn write_others(f: &mut fmt::Formatter<'_>, others: usize) -> fmt::Result {
     }
 }
 
-impl ProblemList<'_> {
+/// Turns the problems of a board file into the [`BoardError`] listing them.
+pub(crate) trait IntoBoardError {
     /// The [`BoardError`] listing every problem found.
-    pub(crate) fn into_error(mut self, origin: &str) -> BoardError {
-        if self.is_empty() {
-            // Callers only give up after recording why; this keeps the promise that
-            // an invalid board always comes with at least one problem.
-            self.at(0, BoardProblem::Unbuilt);
-        }
-        BoardError::Invalid {
-            origin: origin.to_owned(),
-            problems: self.into_sorted(),
-        }
+    fn into_error(self, origin: &str) -> BoardError;
+}
+
+impl IntoBoardError for ProblemList<'_> {
+    fn into_error(self, origin: &str) -> BoardError {
+        // Callers only give up after recording why; the fallback keeps the promise
+        // that an invalid board always comes with at least one problem.
+        self.into_error_or(origin, || BoardProblem::Unbuilt.into())
     }
 }
 

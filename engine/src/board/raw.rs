@@ -10,7 +10,7 @@
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::limits::{MAX_BOARD_SIZE, MAX_ID_LENGTH};
+use super::limits::{MAX_BOARD_SIZE, MAX_BONUS, MAX_ID_LENGTH};
 use super::model::{BorderKind, CardSymbol, GroupKind, Point, Rgb};
 use super::problems::{BoardProblem, Found, Section as Table, StringPlace};
 use crate::diagnostics::{
@@ -351,7 +351,7 @@ impl Reader<'_> {
             problems.at(section.header, BoardProblem::MissingFormat);
             return None;
         };
-        self.whole_number("format", value, problems)
+        self.whole_number("format", value, SUPPORTED_FORMAT.into(), problems)
     }
 
     fn meta(&mut self, section: &Section<'_, '_>, problems: &mut ProblemList<'_>) -> RawMeta {
@@ -685,10 +685,13 @@ impl Reader<'_> {
             .collect()
     }
 
+    /// A whole number; one past what 64 bits hold is reported as larger than `max`,
+    /// the key's own limit.
     fn whole_number(
         &mut self,
         key: &'static str,
         value: &Spanned<DeValue<'_>>,
+        max: u64,
         problems: &mut ProblemList<'_>,
     ) -> Option<At<i64>> {
         let at = value.span().start;
@@ -710,13 +713,13 @@ impl Reader<'_> {
         match parsed {
             Some(value) => Some(At { at, value }),
             None => {
-                problems.at(at, BoardProblem::NumberTooLarge { key });
+                problems.at(at, BoardProblem::NumberTooLarge { key, max });
                 None
             }
         }
     }
 
-    /// A bonus in armies: a whole number, 0 or more.
+    /// A bonus in armies: a whole number from 0 to [`MAX_BONUS`].
     fn bonus(
         &mut self,
         section: &Section<'_, '_>,
@@ -730,10 +733,10 @@ impl Reader<'_> {
             }
             return None;
         };
-        let number = self.whole_number(key, value, problems)?;
+        let number = self.whole_number(key, value, MAX_BONUS.into(), problems)?;
         match u32::try_from(number.value) {
-            Ok(bonus) => Some(bonus),
-            Err(_) if number.value < 0 => {
+            Ok(bonus) if bonus <= MAX_BONUS => Some(bonus),
+            _ if number.value < 0 => {
                 problems.at(
                     number.at,
                     BoardProblem::Negative {
@@ -743,8 +746,14 @@ impl Reader<'_> {
                 );
                 None
             }
-            Err(_) => {
-                problems.at(number.at, BoardProblem::NumberTooLarge { key });
+            _ => {
+                problems.at(
+                    number.at,
+                    BoardProblem::NumberTooLarge {
+                        key,
+                        max: MAX_BONUS.into(),
+                    },
+                );
                 None
             }
         }

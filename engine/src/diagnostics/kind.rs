@@ -4,9 +4,8 @@
 
 use std::fmt::{self, Display};
 
-use toml::de::DeValue;
+use castellan_common::diagnostics::{BaseProblem, ByteSize, FileText, TextProblem};
 
-use super::text::{FileText, TextProblem};
 use crate::board::BoardProblem;
 use crate::variant::VariantFileProblem;
 
@@ -31,6 +30,21 @@ pub enum ProblemKind {
     Board(BoardProblem),
     /// A problem only variant files have.
     Variant(VariantFileProblem),
+}
+
+/// The shared loaders (`castellan_common::diagnostics`) record these.
+impl From<BaseProblem> for ProblemKind {
+    fn from(problem: BaseProblem) -> Self {
+        match problem {
+            BaseProblem::TomlSyntax { detail } => Self::TomlSyntax { detail },
+            BaseProblem::NotUtf8 => Self::NotUtf8,
+            BaseProblem::FileTooLarge { bytes, max_bytes } => {
+                Self::FileTooLarge { bytes, max_bytes }
+            }
+            BaseProblem::MoreProblems { hidden } => Self::MoreProblems { hidden },
+            BaseProblem::Text { key, problem } => Self::Text { key, problem },
+        }
+    }
 }
 
 impl From<BoardProblem> for ProblemKind {
@@ -65,91 +79,9 @@ impl fmt::Display for ProblemKind {
     }
 }
 
-/// A size limit in bytes, as people read it: `4 MiB`, `256 KiB`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ByteSize(pub usize);
-
-impl ByteSize {
-    /// The size and its unit: (4, "MiB"), (256, "KiB"), (100, "bytes").
-    pub fn parts(self) -> (usize, &'static str) {
-        const KIB: usize = 1024;
-        match self.0 {
-            n if n >= KIB * KIB && n % (KIB * KIB) == 0 => (n / (KIB * KIB), "MiB"),
-            n if n >= KIB && n % KIB == 0 => (n / KIB, "KiB"),
-            n => (n, "bytes"),
-        }
-    }
-}
-
-impl fmt::Display for ByteSize {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (size, unit) = self.parts();
-        write!(f, "{size} {unit}")
-    }
-}
-
-/// The type of a TOML value, for "found …" in messages.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ValueType {
-    String,
-    Integer,
-    Float,
-    Boolean,
-    Date,
-    Array,
-    Table,
-}
-
-impl ValueType {
-    pub(crate) fn of(value: &DeValue<'_>) -> Self {
-        match value {
-            DeValue::String(_) => Self::String,
-            DeValue::Integer(_) => Self::Integer,
-            DeValue::Float(_) => Self::Float,
-            DeValue::Boolean(_) => Self::Boolean,
-            DeValue::Datetime(_) => Self::Date,
-            DeValue::Array(_) => Self::Array,
-            DeValue::Table(_) => Self::Table,
-        }
-    }
-}
-
-impl fmt::Display for ValueType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::String => "a string",
-            Self::Integer => "an integer",
-            Self::Float => "a float",
-            Self::Boolean => "a boolean",
-            Self::Date => "a date",
-            Self::Array => "an array",
-            Self::Table => "a table",
-        })
-    }
-}
-
-/// " (did you mean `coasts`?)", or nothing.
-pub(crate) struct Hint<'a>(pub &'a Option<FileText>);
-
-impl fmt::Display for Hint<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(candidate) => write!(f, " (did you mean `{candidate}`?)"),
-            None => Ok(()),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes_are_written_in_the_largest_whole_unit() {
-        assert_eq!(ByteSize(4 * 1024 * 1024).to_string(), "4 MiB");
-        assert_eq!(ByteSize(256 * 1024).to_string(), "256 KiB");
-        assert_eq!(ByteSize(1000).to_string(), "1000 bytes");
-    }
 
     #[test]
     fn control_characters_in_text_are_named_escaped() {

@@ -1,10 +1,12 @@
 //! Whole-state consistency checks: what must hold between any two actions, whatever
-//! was played. The rules keep them by construction; [`Game::audit`] lets tests and
-//! fuzzers (which feed games every kind of input) make sure they did.
+//! was played, in either ruleset. The rules keep them by construction; [`Game::audit`]
+//! lets tests and fuzzers (which feed games every kind of input) make sure they did.
 
 use super::Game;
 use super::card::Card;
+use super::classic::TerritoryCard;
 use super::state::{Phase, Step};
+use crate::variant::Ruleset;
 
 impl Game {
     /// Checks the game's state for consistency and says what is wrong, if anything:
@@ -16,8 +18,14 @@ impl Game {
     ///   truces, or committed to the battle;
     /// - each seat in play has one castle, on its own territory, once setup has placed
     ///   them; a seat out of the game has none; two castles never share a territory;
-    /// - a won game has one seat in play, a drawn game several; a game in progress
-    ///   awaits a seat in play, with at least one legal action.
+    /// - a won game has one seat in play, a drawn game several (in classic Risk, the
+    ///   neutral still on the board counts); a game in progress awaits a seat in play,
+    ///   with at least one legal action.
+    ///
+    /// Classic Risk games have neither castles nor the Castle Risk deck: every territory
+    /// card is somewhere, once (hands, draw pile, traded sets); a seat out of the game,
+    /// or the neutral, holds no card; a seat out holds no territory; the neutral never
+    /// decides; a game won without missions is won by holding every territory.
     pub fn audit(&self) -> Result<(), String> {
         let state = &self.state;
         let moving_into = match &state.phase {
@@ -45,6 +53,17 @@ impl Game {
             return Err(format!("{on_board} armies on the board, past the limit"));
         }
 
+        if self.variant.ruleset == Ruleset::Classic {
+            self.audit_classic()?;
+        } else {
+            self.audit_castles_and_cards()?;
+        }
+        self.audit_pending()
+    }
+
+    /// Castle Risk: the deck's cards, the track, the castles and the truces.
+    fn audit_castles_and_cards(&self) -> Result<(), String> {
+        let state = &self.state;
         let census = self.card_census();
         let deck = &self.variant.deck;
         let in_deck = [
@@ -98,14 +117,70 @@ impl Game {
                 return Err(format!("a truce of {} on {}", truce.seat, truce.target));
             }
         }
+        if matches!(state.phase, Phase::Won(_)) && self.seats_in_play() != 1 {
+            return Err("won with several seats in play".to_owned());
+        }
+        Ok(())
+    }
 
-        match (&state.phase, self.pending_seat()) {
-            (Phase::Won(_), _) if self.seats_in_play() != 1 => {
-                Err("won with several seats in play".to_owned())
+    /// Classic Risk: the territory cards, and who may hold what.
+    fn audit_classic(&self) -> Result<(), String> {
+        let state = &self.state;
+        let deck = self.board.territories.len() + self.variant.classic.wild_cards as usize;
+        let mut seen = vec![0u32; deck];
+        let classic = &state.classic;
+        let everywhere = classic
+            .hands
+            .iter()
+            .flatten()
+            .chain(&classic.draw_pile)
+            .chain(&classic.discards);
+        for &TerritoryCard(card) in everywhere {
+            match seen.get_mut(usize::from(card)) {
+                Some(times) => *times += 1,
+                None => return Err(format!("territory card {card} is not of the deck")),
             }
-            (Phase::Drawn, _) if self.seats_in_play() < 2 => {
-                Err("drawn with one seat in play".to_owned())
+        }
+        if let Some(card) = seen.iter().position(|&times| times != 1) {
+            return Err(format!("territory card {card} is in {} places", seen[card]));
+        }
+        for seat in self.seat_ids() {
+            let out = self.is_eliminated(seat);
+            if (out || self.is_neutral(seat)) && !self.territory_cards(seat).is_empty() {
+                return Err(format!("{seat}, out or neutral, holds territory cards"));
             }
+            if out && state.territories.iter().any(|t| t.owner == Some(seat)) {
+                return Err(format!("{seat} is out but holds territories"));
+            }
+        }
+        if !state.truces.is_empty() || state.track > 0 {
+            return Err("Castle Risk cards in a classic game".to_owned());
+        }
+        if let Phase::Won(winner) = state.phase
+            && !self.variant.classic.missions
+            && state.territories.iter().any(|t| t.owner != Some(winner))
+        {
+            return Err(format!("{winner} won without the world"));
+        }
+        if let Some(seat) = self.pending_seat()
+            && self.is_neutral(seat)
+        {
+            return Err("the neutral is to decide".to_owned());
+        }
+        Ok(())
+    }
+
+    /// Whoever the game awaits can act.
+    fn audit_pending(&self) -> Result<(), String> {
+        // Two sides are left in a drawn game: two seats in play, or in classic Risk a
+        // seat and the neutral, still holding ground (the neutral never attacks, and
+        // the last seat may not either).
+        let neutral_holds = self.seat_ids().any(|seat| {
+            self.is_neutral(seat) && self.state.territories.iter().any(|t| t.owner == Some(seat))
+        });
+        let sides = self.seats_in_play() + usize::from(neutral_holds);
+        match (&self.state.phase, self.pending_seat()) {
+            (Phase::Drawn, _) if sides < 2 => Err("drawn with one side left".to_owned()),
             (Phase::Won(_) | Phase::Drawn, _) => Ok(()),
             (_, None) => Err("in progress but nobody's decision".to_owned()),
             (Phase::Turn(_), Some(seat)) if self.is_eliminated(seat) => {

@@ -1,7 +1,8 @@
 //! Cards and hands: the six kinds of the Castle Risk deck, and a hand held as counts
 //! (cards of a kind are interchangeable).
 
-use serde::{Deserialize, Serialize};
+use serde::de::{self, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 
 /// A kind of card (the rulebook's deck: 12 Reinforcements, 7 Diplomats, 7 Spies,
@@ -46,6 +47,18 @@ impl Card {
         self as usize
     }
 
+    /// The card's id, as files and the protocol write it (`"admiral"`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Card::Reinforcements => "reinforcements",
+            Card::Diplomat => "diplomat",
+            Card::Spy => "spy",
+            Card::General => "general",
+            Card::Marshall => "marshall",
+            Card::Admiral => "admiral",
+        }
+    }
+
     /// The name printed on the card.
     pub fn name(self) -> &'static str {
         match self {
@@ -66,14 +79,18 @@ impl fmt::Display for Card {
 }
 
 /// The cards a seat holds, as a count per kind. Written in files as a list of cards
-/// (`["spy", "general", "general"]`).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(from = "Vec<Card>", into = "Vec<Card>")]
+/// (`["spy", "general", "general"]`); a list with more than [`Hand::MAX_OF_A_KIND`]
+/// cards of one kind is refused, saying so, rather than cut.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(into = "Vec<Card>")]
 pub struct Hand {
     counts: [u8; 6],
 }
 
 impl Hand {
+    /// The most cards of one kind a hand holds (a deck has at most as many).
+    pub const MAX_OF_A_KIND: u8 = u8::MAX;
+
     /// An empty hand.
     pub const fn new() -> Self {
         Self { counts: [0; 6] }
@@ -139,6 +156,47 @@ impl Hand {
     }
 }
 
+impl<'de> Deserialize<'de> for Hand {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_seq(HandVisitor)
+    }
+}
+
+/// Reads a list of cards into a hand, counting as it goes: a kind past
+/// [`Hand::MAX_OF_A_KIND`] stops the reading with the limit in the message.
+struct HandVisitor;
+
+impl<'de> Visitor<'de> for HandVisitor {
+    type Value = Hand;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of cards")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut cards: A) -> Result<Hand, A::Error> {
+        let mut counts = [0u64; 6];
+        while let Some(card) = cards.next_element::<Card>()? {
+            let count = &mut counts[card.index()];
+            *count += 1;
+            if *count > u64::from(Hand::MAX_OF_A_KIND) {
+                // Count the rest of the kind, for the message.
+                while let Some(more) = cards.next_element::<Card>()? {
+                    counts[more.index()] += u64::from(more == card);
+                }
+                return Err(de::Error::custom(format_args!(
+                    "a hand holds at most {} cards of a kind, not {} `{}`",
+                    Hand::MAX_OF_A_KIND,
+                    counts[card.index()],
+                    card.id(),
+                )));
+            }
+        }
+        Ok(Hand {
+            counts: counts.map(|n| n as u8),
+        })
+    }
+}
+
 impl From<Vec<Card>> for Hand {
     fn from(cards: Vec<Card>) -> Self {
         cards.into_iter().collect()
@@ -166,6 +224,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn ids_are_what_files_write() {
+        for card in Card::ALL {
+            assert_eq!(serde_json::to_value(card).unwrap(), card.id());
+        }
+    }
+
+    #[test]
     fn hand_counts_and_lists() {
         let mut hand: Hand = vec![Card::Spy, Card::General, Card::Spy].into();
         assert_eq!(hand.len(), 3);
@@ -176,5 +241,31 @@ mod tests {
         let json = serde_json::to_string(&hand).unwrap();
         assert_eq!(json, r#"["spy","spy"]"#);
         assert_eq!(serde_json::from_str::<Hand>(&json).unwrap(), hand);
+    }
+
+    /// An offer asking for 1,000 Admirals was read as 255 and saved so: a list past
+    /// what a hand can hold is refused, with the limit.
+    #[test]
+    fn a_hand_past_its_limit_is_refused_not_cut() {
+        let most = vec![Card::Admiral; 255];
+        let hand: Hand = serde_json::from_value(serde_json::to_value(&most).unwrap()).unwrap();
+        assert_eq!(hand.count(Card::Admiral), 255);
+        let mut list = vec![Card::Admiral; 1_000];
+        list.push(Card::Spy);
+        let json = serde_json::to_string(&list).unwrap();
+        let error = serde_json::from_str::<Hand>(&json).unwrap_err().to_string();
+        assert!(
+            error.contains("at most 255 cards of a kind, not 1000 `admiral`"),
+            "{error}"
+        );
+        let value = serde_json::to_value(&list).unwrap();
+        assert!(serde_json::from_value::<Hand>(value).is_err());
+        let error = toml::from_str::<std::collections::BTreeMap<String, Hand>>(&format!(
+            "hand = [{}]",
+            vec!["\"spy\""; 300].join(", ")
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("not 300 `spy`"), "{error}");
     }
 }

@@ -343,6 +343,15 @@ impl Game {
         }
     }
 
+    /// Whether nothing but the record of actions tells this game from `before`: the
+    /// same position, the same decision awaited and the same chance to come. An
+    /// accepted action always changes something, so that no decision is ever asked
+    /// again with nothing changed and no game can loop; the property tests hold every
+    /// ruleset and variant to it.
+    pub fn is_unchanged_from(&self, before: &Game) -> bool {
+        self.state == before.state && self.chance == before.chance
+    }
+
     /// Every accepted action so far, in order.
     pub fn history(&self) -> &[(Seat, Action)] {
         &self.history

@@ -790,6 +790,7 @@ fn check_position(
             trades: 0,
             hand_at_start: 0,
             trading_down: false,
+            eliminated_a_seat: false,
         }),
         turns: turn.number,
         attacks: 0,

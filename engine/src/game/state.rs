@@ -36,6 +36,7 @@ pub struct HiddenArmy {
 /// A truce made by `seat` with a Diplomat on `target`: neither attacks the other until
 /// the target's next turn has ended (ruling 10).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Truce {
     pub seat: Seat,
     pub target: Seat,
@@ -144,6 +145,10 @@ pub(crate) struct Turn {
     pub hand_at_start: u8,
     /// Classic Risk: after taking an eliminated seat's cards, trading down (ruling 35).
     pub trading_down: bool,
+    /// Classic Risk: the capture being settled eliminated a seat, whose cards the
+    /// turn's seat took; whether it must trade down is decided once its armies have
+    /// moved in (ruling 35). Only an elimination leads to trading down.
+    pub eliminated_a_seat: bool,
 }
 
 /// Cards offered by the turn's seat to `target`: `give` for `ask` (ruling 25).

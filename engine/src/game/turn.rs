@@ -248,6 +248,7 @@ impl Game {
             trades: 0,
             hand_at_start: 0,
             trading_down: false,
+            eliminated_a_seat: false,
         });
         events.push(Event::public(EventKind::TurnStarted {
             seat,

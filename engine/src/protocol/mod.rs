@@ -4,7 +4,7 @@
 //!
 //! A [`Session`] takes each input line and returns the replies to write; it holds at
 //! most one game. Requests are tagged by `"type"` (`start`, `start_from_position`,
-//! `act`, `pending`, `legal`, `view`, `save`, `load`, `odds`, `suggest`, `quit`) and may carry an
+//! `act`, `continue`, `pending`, `legal`, `view`, `save`, `load`, `odds`, `suggest`, `quit`) and may carry an
 //! `"id"` that the reply echoes. A line that cannot be understood or carried out gets an
 //! `error` reply naming the line, and the session (and its game) go on unchanged.
 //!
@@ -19,4 +19,4 @@ mod session;
 mod sources;
 
 pub use request::{BoardSource, ComputerSeat, PositionSource, Request, VariantSource};
-pub use session::{MAX_LINE_BYTES, Session};
+pub use session::{MAX_COMPUTER_ACTIONS, MAX_LINE_BYTES, Session};

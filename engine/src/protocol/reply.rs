@@ -1,32 +1,24 @@
 //! Replies: the JSON objects the session writes back, each tagged by `"type"` and
 //! echoing the request's `"id"` (`null` when it gave none).
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::game::{Action, Event, Game, Seat};
 use crate::odds::Odds;
 
 use super::refusal::Refusal;
 
-/// A reply of this type, echoing `id`, with `fields` (an object) added.
+/// A reply of this type, echoing `id`, with `fields` (an object) added: the shape
+/// every game's protocol shares.
 pub(crate) fn reply(kind: &str, id: &Value, fields: Value) -> Value {
-    let mut object = Map::new();
-    object.insert("type".to_owned(), Value::from(kind));
-    object.insert("id".to_owned(), id.clone());
-    if let Value::Object(fields) = fields {
-        object.extend(fields);
-    }
-    Value::Object(object)
+    castellan_common::protocol::reply(kind, id, fields)
 }
 
 /// The error reply: what went wrong with the request on input line `line`, as a
-/// stable code and an English message.
+/// stable code and an English message (the shape every game's protocol shares).
 pub(crate) fn error(id: &Value, refusal: &Refusal, line: usize) -> Value {
-    reply(
-        "error",
-        id,
-        json!({ "code": refusal.code, "message": refusal.message, "line": line }),
-    )
+    let shared = castellan_common::protocol::Refusal::new(refusal.code, refusal.message.clone());
+    castellan_common::protocol::error_reply(id, &shared, line)
 }
 
 /// Events as JSON objects tagged by `"event"`. For one seat: only those it may see,

@@ -54,6 +54,13 @@ pub enum Request {
         #[serde(default)]
         events_for: Option<Seat>,
     },
+    /// Lets the computer seats play on where they paused (after
+    /// [`super::MAX_COMPUTER_ACTIONS`] actions in answer to one request).
+    Continue {
+        /// Only the events this seat may see, without their audiences.
+        #[serde(default)]
+        events_for: Option<Seat>,
+    },
     /// The decision the game awaits.
     Pending {},
     /// What the pending seat may do.

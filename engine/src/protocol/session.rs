@@ -16,21 +16,24 @@ use crate::game::{Action, Dice, Event, Game, LegalActions, SavedGame, Seat};
 use crate::odds::{OddsOptions, odds};
 use crate::variant::Ruleset;
 
-use super::refusal::Refusal;
+use super::refusal::{Refusal, with_limits};
 use super::reply::{self, reply, to_json};
 use super::request::{ComputerSeat, Request};
 use super::sources::{LoadedBoard, Places};
 
-/// Actions the computer seats may take in answer to one request: far more than any
-/// game needs, so that a request always ends.
-const COMPUTER_ACTIONS: usize = 200_000;
+/// Actions the computer seats take, at most, in answer to one request (`start`,
+/// `start_from_position`, `act` or `continue`): a turn or two of every computer seat,
+/// a few seconds of the Expert's thinking and replies of some 120 KiB at most
+/// (`examples/computer_requests.rs` measures them), so that every request is answered
+/// soon and no reply grows without end. Where they stop, the reply says
+/// `"computers_paused": true` and `continue` lets them play on.
+pub const MAX_COMPUTER_ACTIONS: usize = 500;
 
 /// The computer player of each seat the engine plays (`None` for the others).
 type Computers = Vec<Option<(Strength, Box<dyn Policy + Send>)>>;
 
-/// The longest request line read, in bytes (16 MiB): room for a save of hundreds of
-/// thousands of actions inline; a longer save is loaded by its `path`.
-pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+/// The longest request line read (16 MiB), the same for every game's protocol.
+pub use castellan_common::protocol::MAX_LINE_BYTES;
 
 /// The game being played, the text of its board (which saves carry), the seats the
 /// engine plays, and the `app` part of the save it was loaded from, kept for the next
@@ -45,17 +48,28 @@ struct Table {
     rng: ChaCha8Rng,
 }
 
+/// What the computer seats did in answer to one request.
+#[derive(Default)]
+struct ComputerPlay {
+    /// The actions they took, in order.
+    actions: Vec<(Seat, Action)>,
+    /// The events these caused.
+    events: Vec<Event>,
+    /// They stopped after [`MAX_COMPUTER_ACTIONS`] with one of them still to decide.
+    paused: bool,
+}
+
 impl Table {
-    /// Lets the computer seats play while one of them is to decide: the actions they
-    /// took and the events these caused.
-    fn play_computers(&mut self) -> (Vec<(Seat, Action)>, Vec<Event>) {
-        let mut actions = Vec::new();
-        let mut events = Vec::new();
+    /// Lets the computer seats play while one of them is to decide, for at most
+    /// [`MAX_COMPUTER_ACTIONS`] actions.
+    fn play_computers(&mut self) -> ComputerPlay {
+        let mut play = ComputerPlay::default();
         let mut legal = LegalActions::default();
-        for _ in 0..COMPUTER_ACTIONS {
-            let Some(seat) = self.game.pending_seat() else {
+        while let Some(seat) = self.computer_to_decide() {
+            if play.actions.len() == MAX_COMPUTER_ACTIONS {
+                play.paused = true;
                 break;
-            };
+            }
             let Some(Some((_, player))) = self.computers.get_mut(seat.index()) else {
                 break;
             };
@@ -63,20 +77,38 @@ impl Table {
             let action = player.choose(&SeatSight::new(&self.game, seat), &legal, &mut self.rng);
             if self
                 .game
-                .apply_into(seat, action.clone(), &mut events)
+                .apply_into(seat, action.clone(), &mut play.events)
                 .is_err()
             {
                 // A computer player only chooses listed actions; should one ever be
                 // refused, the seat is left for the client rather than looping.
                 break;
             }
-            actions.push((seat, action));
+            play.actions.push((seat, action));
         }
-        (actions, events)
+        play
+    }
+
+    /// The computer seat whose decision the game awaits, if it is one.
+    fn computer_to_decide(&self) -> Option<Seat> {
+        let seat = self.game.pending_seat()?;
+        matches!(self.computers.get(seat.index()), Some(Some(_))).then_some(seat)
     }
 
     fn has_computers(&self) -> bool {
         self.computers.iter().any(Option::is_some)
+    }
+
+    /// The reply's account of what the computer seats did: their actions (as `seat`
+    /// may see them) and, when they stopped at the limit, `computers_paused`. Written
+    /// only at a table with computer seats, so that other replies stay as they were.
+    fn describe_computer_play(&self, play: &ComputerPlay, seat: Option<Seat>, fields: &mut Value) {
+        if self.has_computers() {
+            fields["computer_actions"] = reply::actions(&play.actions, seat);
+            if play.paused {
+                fields["computers_paused"] = Value::from(true);
+            }
+        }
     }
 }
 
@@ -167,7 +199,7 @@ impl Session {
         let request = match Request::deserialize(Value::Object(object)) {
             Ok(request) => request,
             Err(error) => {
-                let refusal = Refusal::new("bad_request", format!("bad request: {error}"));
+                let refusal = Refusal::unreadable_request(&error);
                 return vec![self.error(&id, &refusal)];
             }
         };
@@ -250,13 +282,25 @@ impl Session {
                     .game
                     .apply(seat, action)
                     .map_err(|error| Refusal::rule(&error, table.game.board()))?;
-                let (computer_actions, more) = table.play_computers();
-                events.extend(more);
+                let play = table.play_computers();
+                events.extend_from_slice(&play.events);
                 let mut fields = reply::standing(&table.game);
                 fields["seat"] = to_json(&seat);
                 fields["events"] = Value::from(reply::events(&events, events_for));
-                if table.has_computers() {
-                    fields["computer_actions"] = reply::actions(&computer_actions, events_for);
+                table.describe_computer_play(&play, events_for, &mut fields);
+                Ok(reply("events", id, fields))
+            }
+            Request::Continue { events_for } => {
+                let table = self.table_mut()?;
+                if let Some(viewer) = events_for {
+                    check_seat(&table.game, viewer)?;
+                }
+                let play = table.play_computers();
+                let mut fields = reply::standing(&table.game);
+                fields["events"] = Value::from(reply::events(&play.events, events_for));
+                fields["computer_actions"] = reply::actions(&play.actions, events_for);
+                if play.paused {
+                    fields["computers_paused"] = Value::from(true);
                 }
                 Ok(reply("events", id, fields))
             }
@@ -280,7 +324,7 @@ impl Session {
             Request::Load { save, path } => {
                 let save = match (save, path) {
                     (Some(save), None) => SavedGame::from_value(&save)
-                        .map_err(|error| Refusal::new("invalid_save", error.to_string()))?,
+                        .map_err(|error| Refusal::new("invalid_save", with_limits(&error)))?,
                     (None, Some(path)) => self.places.save(&path)?,
                     _ => {
                         return Err(Refusal::new(
@@ -364,7 +408,7 @@ impl Session {
             computers,
             rng,
         };
-        let (computer_actions, computer_events) = table.play_computers();
+        let play = table.play_computers();
         let game = &table.game;
         let board = game.board();
         let mut fields = reply::standing(game);
@@ -390,7 +434,7 @@ impl Session {
             .collect();
         fields["actions"] = Value::from(game.history().len());
         let mut events = game.opening_events().to_vec();
-        events.extend(computer_events);
+        events.extend_from_slice(&play.events);
         fields["events"] = Value::from(reply::events(&events, None));
         if table.has_computers() {
             fields["computers"] = table
@@ -402,8 +446,8 @@ impl Session {
                         .map(|(strength, _)| json!({ "seat": seat, "strength": strength }))
                 })
                 .collect();
-            fields["computer_actions"] = reply::actions(&computer_actions, None);
         }
+        table.describe_computer_play(&play, None, &mut fields);
         self.table = Some(table);
         reply("started", id, fields)
     }
@@ -454,12 +498,24 @@ fn check_seat(game: &Game, seat: Seat) -> Result<(), Refusal> {
 /// Mixed into a game's seed for its computer players' generator.
 const COMPUTER_SEED: u64 = 0xc0_4b07;
 
-/// The computer players a request names, one slot per seat; a seat named twice or
-/// not at the table is refused.
+/// The computer players a request names, one slot per seat; a seat named twice, not
+/// at the table, or the neutral army of a classic game is refused.
 fn computer_players(game: &Game, named: &[ComputerSeat]) -> Result<Computers, Refusal> {
     let mut players: Computers = (0..game.seats()).map(|_| None).collect();
     for computer in named {
         check_seat(game, computer.seat)?;
+        if game.is_neutral(computer.seat) {
+            // Accepting it would suggest that the computer plays the neutral; nothing
+            // does: it holds ground and defends, its dice rolled for it.
+            return Err(Refusal::new(
+                "neutral_seat",
+                format!(
+                    "{} is the neutral army of this classic game: it never decides (another \
+                     seat rolls its defence, ruling 27), so no computer plays it",
+                    computer.seat
+                ),
+            ));
+        }
         let slot = &mut players[computer.seat.index()];
         if slot.is_some() {
             return Err(Refusal::new(

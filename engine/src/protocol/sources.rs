@@ -9,7 +9,7 @@ use crate::diagnostics::{ReadError, read_text_file};
 use crate::game::{Position, ReplayError, SavedGame};
 use crate::variant::{MAX_VARIANT_BYTES, Variant, parse_variant};
 
-use super::refusal::Refusal;
+use super::refusal::{Refusal, with_limits};
 use super::request::{BoardSource, PositionSource, VariantSource};
 
 /// Where named boards and relative paths are looked for.
@@ -129,7 +129,7 @@ impl Places {
                 ReplayError::Read(_) => "unreadable_file",
                 _ => "invalid_save",
             };
-            Refusal::new(code, format!("{path}: {error}"))
+            Refusal::new(code, format!("{path}: {}", with_limits(&error)))
         })
     }
 }

@@ -50,6 +50,19 @@ pub enum VariantProblem {
         "`classic.must_trade_at` = {0} must be at least 5: only a hand of 5 cards is sure to hold a set"
     )]
     MustTradeTooLow(u32),
+    /// Classic Risk: a victor trades down until it holds fewer than `must_trade_at`
+    /// cards (ruling 35), so it can only begin from at least that many: a smaller
+    /// `trade_down_above` would ask for trades that cannot be made.
+    #[error(
+        "`classic.trade_down_above` = {trade_down_above} must be at least {} \
+         (`classic.must_trade_at` − 1): a victor trades down until it holds fewer than \
+         {must_trade_at} cards, so it must hold at least {must_trade_at} to begin",
+        .must_trade_at.saturating_sub(1)
+    )]
+    TradeDownBelowMustTrade {
+        trade_down_above: u32,
+        must_trade_at: u32,
+    },
 }
 
 /// Something a playable variant allows that makes its games likely to come to a
@@ -116,6 +129,9 @@ impl VariantProblem {
                 vec!["reinforcement_track", "deck.reinforcements"]
             }
             VariantProblem::MustTradeTooLow(_) => vec!["classic.must_trade_at"],
+            VariantProblem::TradeDownBelowMustTrade { .. } => {
+                vec!["classic.trade_down_above", "classic.must_trade_at"]
+            }
         }
     }
 }
@@ -305,6 +321,12 @@ impl Variant {
         if c.must_trade_at < 5 {
             problems.push(VariantProblem::MustTradeTooLow(c.must_trade_at));
         }
+        if u64::from(c.trade_down_above) + 1 < u64::from(c.must_trade_at) {
+            problems.push(VariantProblem::TradeDownBelowMustTrade {
+                trade_down_above: c.trade_down_above,
+                must_trade_at: c.must_trade_at,
+            });
+        }
     }
 }
 
@@ -337,6 +359,44 @@ mod tests {
             }
         )));
         assert_eq!(problems.len(), 4);
+    }
+
+    /// Ruling 35: trading down runs until fewer than `must_trade_at` cards are left,
+    /// so it cannot begin below that; values that could only ask for impossible
+    /// trades are refused, naming both options.
+    #[test]
+    fn trading_down_must_begin_where_a_forced_trade_does() {
+        let mut v = Variant::classic();
+        for above in 0..=3 {
+            v.classic.trade_down_above = above;
+            let problems = v.validate();
+            assert_eq!(
+                problems,
+                [VariantProblem::TradeDownBelowMustTrade {
+                    trade_down_above: above,
+                    must_trade_at: 5
+                }]
+            );
+            assert_eq!(
+                problems[0].options(),
+                ["classic.trade_down_above", "classic.must_trade_at"]
+            );
+            assert!(
+                problems[0].to_string().contains("at least 4"),
+                "{}",
+                problems[0]
+            );
+        }
+        v.classic.trade_down_above = 4;
+        assert!(v.validate().is_empty());
+        v.classic.must_trade_at = 9;
+        assert!(!v.validate().is_empty());
+        v.classic.trade_down_above = 8;
+        assert!(v.validate().is_empty());
+        // Checked whatever the ruleset, like every classic option.
+        let mut castle = Variant::rulebook();
+        castle.classic.trade_down_above = 0;
+        assert!(!castle.validate().is_empty());
     }
 
     #[test]

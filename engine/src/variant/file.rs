@@ -49,6 +49,9 @@ pub enum VariantFileProblem {
     Unreadable { detail: FileText },
     /// The values are read but make no sense together.
     Invalid(VariantProblem),
+    /// Nothing but blanks, or a byte-order mark: an empty file is most likely one cut
+    /// short or the wrong file, not a choice of the rulebook.
+    Empty,
 }
 
 /// What an option's value must be.
@@ -98,6 +101,11 @@ impl fmt::Display for VariantFileProblem {
             }
             Self::Unreadable { detail } => Display::fmt(detail, f),
             Self::Invalid(problem) => Display::fmt(problem, f),
+            Self::Empty => f.write_str(
+                "the file is empty: a variant file names what it changes from the rulebook, \
+                 or at least its `name` or a comment (an empty file is most likely one cut \
+                 short, or the wrong file)",
+            ),
         }
     }
 }
@@ -125,6 +133,14 @@ pub fn parse_variant(source: &str, origin: &str) -> Result<Variant, VariantError
         return Err(too_large(origin, source.len() as u64));
     }
     let mut problems = ProblemList::new(source);
+    // A file that says nothing at all is refused rather than read as the rulebook;
+    // one of comments only (the editor writes the unnamed rulebook so) is the
+    // rulebook. A byte-order mark before any text is let through (some editors write
+    // one) but is no text.
+    if source.trim_start_matches('\u{feff}').trim().is_empty() {
+        problems.at(0, VariantFileProblem::Empty);
+        return Err(invalid(problems, origin));
+    }
     let Some(document) = parse_toml(source, &mut problems) else {
         return Err(invalid(problems, origin));
     };
@@ -423,6 +439,39 @@ mod tests {
 
     fn at(problem: &Problem) -> (usize, usize) {
         (problem.line, problem.column)
+    }
+
+    /// A file with nothing in it (blanks, or only a byte-order mark) is refused, not
+    /// read as the rulebook; comments alone are the rulebook (the editor writes the
+    /// unnamed rulebook so), and a byte-order mark before the text is let through.
+    #[test]
+    fn an_empty_file_is_refused_and_comments_alone_are_the_rulebook() {
+        for empty in [
+            "",
+            "\u{feff}",
+            "\u{feff}\n",
+            "  \n\t\r\n",
+            "\u{feff}\u{feff}",
+        ] {
+            let problems = problems_of(empty);
+            assert_eq!(problems.len(), 1, "{empty:?}: {problems:?}");
+            assert_eq!(variant_problem(&problems[0]), &VariantFileProblem::Empty);
+            assert_eq!(at(&problems[0]), (1, 1));
+            assert!(
+                problems[0]
+                    .kind
+                    .to_string()
+                    .starts_with("the file is empty")
+            );
+        }
+        let rulebook = Variant::rulebook().to_toml();
+        assert!(rulebook.lines().all(|l| l.starts_with('#')), "{rulebook}");
+        assert_eq!(
+            parse_variant(&rulebook, "v.toml").unwrap(),
+            Variant::rulebook()
+        );
+        let named = parse_variant("\u{feff}name = \"Mine\"\n", "v.toml").unwrap();
+        assert_eq!(named.name, "Mine");
     }
 
     #[test]

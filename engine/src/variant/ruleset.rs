@@ -94,6 +94,10 @@ pub struct ClassicRules {
     pub minimum_armies: u32,
     /// The neutral army of a two-player game (40; 0: no neutral).
     pub neutral_armies: u32,
+    /// The neutral holds one territory, with all its armies, as the rules text
+    /// reads ("a neutral territory with 40 more armies"); off, it claims and places
+    /// like a player (ruling 27).
+    pub neutral_in_one_territory: bool,
     /// Fortify along a chain of own territories instead of only to a neighbour (off).
     pub fortify_path: bool,
     /// Secret missions instead of world domination (off).
@@ -117,6 +121,7 @@ impl Default for ClassicRules {
             territories_per_army: 3,
             minimum_armies: 3,
             neutral_armies: 40,
+            neutral_in_one_territory: false,
             fortify_path: false,
             missions: false,
         }

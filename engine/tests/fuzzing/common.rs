@@ -1,5 +1,6 @@
-//! What the save and protocol fuzzers share: how many cases to run, the boards, any
-//! playable variant, and games played a while by computer players.
+//! What the fuzzers share: how many cases to run, the boards, any playable variant
+//! (classic ones with their `[classic]` options mutated too), and games played a
+//! while by computer players, held to progress.
 //!
 //! `cargo test` runs a short campaign; `CASTELLAN_FUZZ_CASES=<n>` runs `n` cases of
 //! each fuzzer instead (an optimised build runs thousands in minutes:
@@ -21,6 +22,7 @@ use rand::{Rng, RngExt};
 pub const CASTLE_SOURCE: &str = include_str!("../../../data/boards/castle-risk.toml");
 pub const WORLD_SOURCE: &str = include_str!("../../../data/boards/world.toml");
 pub const TINY_SOURCE: &str = include_str!("../positions/tiny-board.toml");
+pub const CLASSIC_SOURCE: &str = include_str!("../../../data/boards/classic.toml");
 
 /// The boards games are played on, with their text (saves carry it).
 pub fn boards() -> Vec<(Arc<Board>, &'static str)> {
@@ -94,6 +96,84 @@ pub fn random_variant(rng: &mut impl Rng) -> Variant {
     }
 }
 
+/// Numbers a fuzzer puts into `[classic]` options: the edges of what each holds and
+/// of what the checks accept.
+pub const CLASSIC_NUMBERS: &[u64] = &[
+    0,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    9,
+    12,
+    255,
+    256,
+    10_000,
+    10_001,
+    4_294_967_295,
+];
+
+/// `[classic]` options drawn anywhere in their ranges and past them, as a TOML table
+/// of a classic variant file (its name set): what a careless or hostile hand might
+/// write. Many are refused; the others must play.
+pub fn mutated_classic_options(rng: &mut impl Rng) -> String {
+    let mut text = String::from("name = \"Fuzzed\"\nruleset = \"classic\"\n\n[classic]\n");
+    for option in [
+        "trade_increment",
+        "fixed_infantry",
+        "fixed_cavalry",
+        "fixed_artillery",
+        "fixed_mixed",
+        "territory_bonus",
+        "wild_cards",
+        "must_trade_at",
+        "trade_down_above",
+        "territories_per_army",
+        "minimum_armies",
+        "neutral_armies",
+    ] {
+        if rng.random_bool(0.5) {
+            text += &format!("{option} = {}\n", classic_number(rng));
+        }
+    }
+    for option in ["fixed_trade", "fortify_path", "missions"] {
+        if rng.random_bool(0.5) {
+            text += &format!("{option} = {}\n", rng.random_bool(0.5));
+        }
+    }
+    if rng.random_bool(0.4) {
+        let length = rng.random_range(0..=9);
+        let values: Vec<String> = (0..length)
+            .map(|_| classic_number(rng).to_string())
+            .collect();
+        text += &format!("trade_values = [{}]\n", values.join(", "));
+    }
+    text
+}
+
+/// A number for a `[classic]` option: most often a small one, now and then an edge.
+fn classic_number(rng: &mut impl Rng) -> u64 {
+    if rng.random_bool(0.7) {
+        rng.random_range(0..=12u64)
+    } else {
+        CLASSIC_NUMBERS[rng.random_range(0..CLASSIC_NUMBERS.len())]
+    }
+}
+
+/// Any playable classic variant: every `[classic]` option drawn within what
+/// `Variant::validate` accepts.
+pub fn random_classic_variant(rng: &mut impl Rng) -> Variant {
+    loop {
+        let text = mutated_classic_options(rng);
+        if let Ok(variant) = Variant::from_toml(&text) {
+            return variant;
+        }
+    }
+}
+
 /// Plays up to `actions` actions, each seat greedy or random as `random_seats` says,
 /// checking the game's consistency after each.
 pub fn play_on(game: &mut Game, random_seats: &[bool], actions: usize, rng: &mut impl Rng) {
@@ -109,10 +189,17 @@ pub fn play_on(game: &mut Game, random_seats: &[bool], actions: usize, rng: &mut
         } else {
             greedy.choose(&sight, &legal, rng)
         };
+        let before = game.unrecorded_copy();
         game.apply(seat, action.clone())
             .unwrap_or_else(|e| panic!("a policy's {action:?} refused: {e}"));
         if let Err(problem) = game.audit() {
             panic!("{problem} after {action:?}");
         }
+        // No decision that changes nothing is asked again: the game cannot loop.
+        assert!(
+            !game.is_unchanged_from(&before),
+            "{seat} {action:?} changed nothing ({:?})",
+            game.variant().classic
+        );
     }
 }

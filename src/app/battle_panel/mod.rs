@@ -17,7 +17,7 @@ use relm4::prelude::*;
 mod dice_choice;
 mod shown;
 
-pub use shown::{colour_of, seat_markup};
+pub use shown::seat_markup;
 
 use super::decisions::{BattleStage, OddsKey, losses_text};
 use super::dice_view::{DiceState, DiceView};
@@ -87,6 +87,9 @@ pub enum BattlePanelInput {
         marshall: bool,
         /// The attacker who rolled.
         seat: Seat,
+        /// The attacker's and the defender's colours (0xRRGGBB), for their dice:
+        /// every roll has them, whoever the panel shows (a computer's battle too).
+        colours: (u32, u32),
     },
     /// The attack on `to` ended: the panel sums it up until dismissed.
     AttackEnded {
@@ -94,6 +97,8 @@ pub enum BattlePanelInput {
         reason: AttackEnd,
     },
     DismissOutcome,
+    /// A new game sits down: nothing of the last game's battles stays.
+    Reset,
     ChooseDice(u8),
     SetGeneral(bool),
     SetMarshall(bool),
@@ -132,6 +137,7 @@ impl std::fmt::Debug for BattlePanelInput {
                 write!(f, "AttackEnded({to:?}, {reason:?})")
             }
             BattlePanelInput::DismissOutcome => f.write_str("DismissOutcome"),
+            BattlePanelInput::Reset => f.write_str("Reset"),
             BattlePanelInput::ChooseDice(n) => write!(f, "ChooseDice({n})"),
             BattlePanelInput::SetGeneral(on) => write!(f, "SetGeneral({on})"),
             BattlePanelInput::SetMarshall(on) => write!(f, "SetMarshall({on})"),
@@ -247,21 +253,23 @@ impl Component for BattlePanel {
                 },
             },
 
+            // The tray shows the last roll, also the one that took the territory while
+            // the armies move in. Through a battle it keeps its place, empty before the
+            // first roll, so that the buttons below never move between rolls.
             #[local_ref]
             dice_area -> gtk::DrawingArea {
                 set_widget_name: "dice",
-                // The tray shows the last roll (none at the start of a battle), also
-                // the one that took the territory while the armies move in.
                 #[watch]
-                set_visible: model.dice_view.has_dice(),
+                set_visible: !model.idle() || model.dice_view.has_dice(),
             },
             gtk::Label {
+                set_widget_name: "losses",
                 set_xalign: 0.5,
                 set_wrap: true,
                 #[watch]
                 set_label: &model.losses.map_or(String::new(), |(a, d)| losses_text(a, d)),
                 #[watch]
-                set_visible: model.losses.is_some(),
+                set_visible: !model.idle() || model.losses.is_some(),
             },
             gtk::Label {
                 set_xalign: 0.0,
@@ -290,8 +298,16 @@ impl Component for BattlePanel {
                     attack_dice_row -> gtk::Box {},
                 },
                 gtk::CheckButton {
-                    set_label: Some(&gettext("Commit a General (+1 to the high die)")),
                     set_widget_name: "general",
+                    #[wrap(Some)]
+                    set_child = &gtk::Label {
+                        set_label: &gettext("Commit a General (+1 to the high die)"),
+                        set_wrap: true,
+                        set_xalign: 0.0,
+                    },
+                    // Classic Risk has no Generals.
+                    #[watch]
+                    set_visible: model.has_castle_risk_cards(),
                     #[watch]
                     set_sensitive: model.general_available(),
                     #[watch]
@@ -301,8 +317,13 @@ impl Component for BattlePanel {
                         sender.input(BattlePanelInput::SetGeneral(b.is_active()));
                     } @general_toggled,
                 },
-                gtk::Box {
-                    set_spacing: 6,
+                #[name = "attack_buttons"]
+                gtk::FlowBox {
+                    set_selection_mode: gtk::SelectionMode::None,
+                    set_column_spacing: 6,
+                    set_row_spacing: 6,
+                    set_max_children_per_line: 3,
+
                     gtk::Button {
                         set_label: &gettext("Roll"),
                         set_widget_name: "roll-once",
@@ -344,8 +365,16 @@ impl Component for BattlePanel {
                     defend_dice_row -> gtk::Box {},
                 },
                 gtk::CheckButton {
-                    set_label: Some(&gettext("Commit a Marshall (+1 to the high die)")),
                     set_widget_name: "marshall",
+                    #[wrap(Some)]
+                    set_child = &gtk::Label {
+                        set_label: &gettext("Commit a Marshall (+1 to the high die)"),
+                        set_wrap: true,
+                        set_xalign: 0.0,
+                    },
+                    // Classic Risk has no Marshalls.
+                    #[watch]
+                    set_visible: model.has_castle_risk_cards(),
                     #[watch]
                     set_sensitive: model.marshall_available(),
                     #[watch]
@@ -355,8 +384,13 @@ impl Component for BattlePanel {
                         sender.input(BattlePanelInput::SetMarshall(b.is_active()));
                     } @marshall_toggled,
                 },
-                gtk::Box {
-                    set_spacing: 6,
+                #[name = "defend_buttons"]
+                gtk::FlowBox {
+                    set_selection_mode: gtk::SelectionMode::None,
+                    set_column_spacing: 6,
+                    set_row_spacing: 6,
+                    set_max_children_per_line: 2,
+
                     gtk::Button {
                         set_label: &gettext("Defend"),
                         set_widget_name: "defend",
@@ -377,16 +411,16 @@ impl Component for BattlePanel {
                         set_sensitive: model.allows(&model.most_dice_defence()),
                         connect_clicked => BattlePanelInput::DefendToTheEnd,
                     },
-                    gtk::Button {
-                        set_widget_name: "reveal",
-                        #[watch]
-                        set_label: &model.reveal_label(),
-                        #[watch]
-                        set_visible: model.reveal().is_some(),
-                        #[watch]
-                        set_sensitive: model.reveal().is_some(),
-                        connect_clicked => BattlePanelInput::RevealHiddenArmies,
-                    },
+                },
+                // Hidden armies worth something here: a row of their own.
+                gtk::Button {
+                    set_widget_name: "reveal",
+                    set_halign: gtk::Align::Start,
+                    #[watch]
+                    set_label: &model.reveal_label(),
+                    #[watch]
+                    set_visible: model.reveal().is_some_and(|armies| armies > 0),
+                    connect_clicked => BattlePanelInput::RevealHiddenArmies,
                 },
             },
 
@@ -403,8 +437,13 @@ impl Component for BattlePanel {
                     #[watch]
                     set_label: &model.move_in_label(),
                 },
-                gtk::Box {
-                    set_spacing: 6,
+                #[name = "move_in_row"]
+                gtk::FlowBox {
+                    set_selection_mode: gtk::SelectionMode::None,
+                    set_column_spacing: 6,
+                    set_row_spacing: 6,
+                    set_max_children_per_line: 2,
+
                     gtk::SpinButton {
                         set_widget_name: "move-in",
                         set_increments: (1.0, 1.0),
@@ -432,6 +471,8 @@ impl Component for BattlePanel {
                         gtk::Button {
                             set_label: &gettext("Half"),
                             set_widget_name: "move-in-half",
+                            #[watch]
+                            set_tooltip_text: Some(&model.half_tip()),
                             connect_clicked[sender] => move |_| {
                                 sender.input(BattlePanelInput::MoveInPreset(1));
                             },
@@ -495,6 +536,13 @@ impl Component for BattlePanel {
         let defend_dice_row = &model.defend_dice.widget().clone();
         model.show_dice();
         let widgets = view_output!();
+        for row in [
+            &widgets.attack_buttons,
+            &widgets.defend_buttons,
+            &widgets.move_in_row,
+        ] {
+            flow_of_buttons(row);
+        }
         ComponentParts { model, widgets }
     }
 
@@ -514,17 +562,13 @@ impl Component for BattlePanel {
                 general,
                 marshall,
                 seat,
+                colours,
             } => {
                 self.rolled_by = Some(seat);
                 let mut dice = DiceState::rolled(&attacker, &defender, attacker_losses);
                 dice.attacker_bonus = general;
                 dice.defender_bonus = marshall;
-                if let Some(table) = &self.table
-                    && let Some(sides) = self.sides()
-                {
-                    dice.attacker_colour = colour_of(table, sides.attacker);
-                    dice.defender_colour = colour_of(table, sides.defender);
-                }
+                (dice.attacker_colour, dice.defender_colour) = colours;
                 self.dice_view.show_roll(dice);
                 self.losses = Some((attacker_losses, defender_losses));
                 self.tally.0 += u32::from(attacker_losses);
@@ -538,6 +582,7 @@ impl Component for BattlePanel {
                 self.tally = (0, 0);
             }
             BattlePanelInput::DismissOutcome => self.outcome = None,
+            BattlePanelInput::Reset => self.reset(),
             BattlePanelInput::ChooseDice(dice) => self.dice = dice,
             BattlePanelInput::SetGeneral(on) => self.general = on,
             BattlePanelInput::SetMarshall(on) => self.marshall = on,
@@ -594,6 +639,16 @@ impl Component for BattlePanel {
         }
         // The battle changed while these were worked out: on to the odds wanted now.
         self.want_odds(&sender);
+    }
+}
+
+/// A row of buttons that wraps onto the next line rather than widen the panel: the
+/// row's cells are only places, so the keyboard goes straight to the buttons.
+fn flow_of_buttons(row: &gtk::FlowBox) {
+    let mut child = row.first_child();
+    while let Some(cell) = child {
+        cell.set_focusable(false);
+        child = cell.next_sibling();
     }
 }
 

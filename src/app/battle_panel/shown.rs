@@ -97,6 +97,14 @@ impl BattlePanel {
         }
     }
 
+    /// Whether the game has Castle Risk's cards (Generals, Marshalls): classic Risk
+    /// has none, and the panel shows no control for them.
+    pub(super) fn has_castle_risk_cards(&self) -> bool {
+        self.table.as_ref().is_none_or(|table| {
+            table.view.ruleset == castellan_engine::variant::Ruleset::CastleRisk
+        })
+    }
+
     pub(super) fn general_available(&self) -> bool {
         matches!(&self.stage, BattleStage::Attack(offer) if offer.general_available)
     }
@@ -127,13 +135,41 @@ impl BattlePanel {
         }
     }
 
-    /// The armies the Minimum, Half and All buttons choose.
+    /// The armies the Minimum, Half and All buttons choose: Half is half the armies
+    /// in the territory they come from (rounded up), within what may move in.
     pub(super) fn move_in_presets(&self) -> Option<[u32; 3]> {
         match self.stage {
-            BattleStage::MoveIn { min, max, .. } => {
-                Some([min, (min + max).div_ceil(2).clamp(min, max), max])
+            BattleStage::MoveIn { from, min, max, .. } => {
+                let half = self.armies_in(from).div_ceil(2).clamp(min, max);
+                Some([min, half, max])
             }
             _ => None,
+        }
+    }
+
+    /// The armies standing on `territory` in the snapshot shown.
+    fn armies_in(&self, territory: TerritoryId) -> u32 {
+        self.table
+            .as_ref()
+            .and_then(|table| table.view.territories.get(territory.index()))
+            .map_or(0, |t| t.armies)
+    }
+
+    /// What Half moves, in words for its tooltip.
+    pub(super) fn half_tip(&self) -> String {
+        match self.stage {
+            BattleStage::MoveIn { from, .. } => fill(
+                &ngettext(
+                    "Half of the {n} army in {territory}",
+                    "Half of the {n} armies in {territory}",
+                    self.armies_in(from),
+                ),
+                &[
+                    ("n", &self.armies_in(from)),
+                    ("territory", &self.territory_name(from)),
+                ],
+            ),
+            _ => String::new(),
         }
     }
 
@@ -319,6 +355,39 @@ impl BattlePanel {
         }
     }
 
+    /// Whether the tray shows dice.
+    #[cfg(test)]
+    pub fn shows_dice(&self) -> bool {
+        self.dice_view.has_dice()
+    }
+
+    /// The colours the tray's dice have.
+    #[cfg(test)]
+    pub fn dice_colours(&self) -> (u32, u32) {
+        self.dice_view.colours()
+    }
+
+    /// Whether the attack shown has had a roll yet.
+    #[cfg(test)]
+    pub fn rolled_in_this_attack(&self) -> bool {
+        self.losses.is_some()
+    }
+
+    /// Forgets everything of the last game: its battle, dice, tally and summary.
+    pub(super) fn reset(&mut self) {
+        self.table = None;
+        self.stage = BattleStage::Idle;
+        self.attack = None;
+        self.losses = None;
+        self.rolled_by = None;
+        self.tally = (0, 0);
+        self.outcome = None;
+        self.dice_view.clear();
+        self.general = false;
+        self.marshall = false;
+        self.move_in = 0;
+    }
+
     /// Takes a new snapshot: the stage, and choices kept where they still fit.
     pub(super) fn show(&mut self, table: Arc<TableSnapshot>) {
         let stage = BattleStage::from_snapshot(&table);
@@ -348,8 +417,10 @@ impl BattlePanel {
         }
         let attack = sides_of(&stage).map(|s| s.number);
         if attack.is_some() && attack != self.attack {
+            // A new attack starts clean: no dice, losses or summary of the last.
             self.attack = attack;
             self.losses = None;
+            self.outcome = None;
             self.dice_view.clear();
             self.general = false;
             self.marshall = false;
@@ -412,6 +483,11 @@ pub(super) fn defend_notes(offer: &DefendOffer) -> String {
         &[("n", &offer.attacker_dice)],
     )];
     notes.extend(committed_notes(&offer.sides));
+    if offer.reveal == Some(0) {
+        notes.push(gettext(
+            "Your hidden armies here are worth nothing until a Reinforcement card is played",
+        ));
+    }
     notes.join(" · ")
 }
 

@@ -138,6 +138,7 @@ fn move_in_offers_the_legal_range() {
         general: false,
         marshall: false,
         seat: Seat(0),
+        colours: (0xc01c28, 0x1c71d8),
     });
     settle();
     assert!(panel.widget().is_visible());
@@ -154,9 +155,22 @@ fn move_in_offers_the_legal_range() {
     };
     let castle = game.castle_at(from).is_some();
     assert_eq!(spin.value_as_int() as u32, if castle { min } else { max });
+    // Half is half: of the armies in the territory they come from (14 there: 7).
+    let half = game.armies(from).div_ceil(2).clamp(min, max);
+    let tip = named(panel.widget(), "move-in-half")
+        .tooltip_text()
+        .unwrap();
+    assert_eq!(
+        tip,
+        format!(
+            "Half of the {} armies in {}",
+            game.armies(from),
+            game.board().territory(from).name
+        )
+    );
     for (button, armies) in [
         ("move-in-min", min),
-        ("move-in-half", (min + max).div_ceil(2)),
+        ("move-in-half", half),
         ("move-in-all", max),
     ] {
         named(panel.widget(), button)
@@ -206,6 +220,7 @@ fn a_roll_tumbles_then_settles_and_says_who_lost() {
         general: false,
         marshall: false,
         seat: Seat(0),
+        colours: (0xc01c28, 0x1c71d8),
     });
     settle();
     assert!(panel.model().dice_view.is_tumbling());
@@ -274,6 +289,7 @@ fn panel_screenshots() {
                 general: true,
                 marshall: false,
                 seat: Seat(0),
+                colours: (0xc01c28, 0x1c71d8),
             });
             let to = table.view.attack.map(|a| a.to).unwrap();
             panel.emit(BattlePanelInput::AttackEnded {
@@ -350,6 +366,7 @@ fn the_end_of_an_attack_is_summed_up_until_dismissed() {
             general: true,
             marshall: false,
             seat: Seat(0),
+            colours: (0xc01c28, 0x1c71d8),
         });
     }
     panel.emit(BattlePanelInput::AttackEnded {
@@ -373,6 +390,7 @@ fn the_end_of_an_attack_is_summed_up_until_dismissed() {
         general: false,
         marshall: true,
         seat: Seat(0),
+        colours: (0xc01c28, 0x1c71d8),
     });
     panel.emit(BattlePanelInput::AttackEnded {
         to,
@@ -423,4 +441,24 @@ fn a_castle_is_never_emptied_by_default() {
     let behind = game.armies(from) - min;
     assert!(leaves.starts_with(&format!("{behind} stay")), "{leaves}");
     assert!(leaves.contains("castle"), "{leaves}");
+}
+
+#[gtk::test]
+fn the_dice_have_their_sides_colours_whoever_the_panel_shows() {
+    // A computer's battle, or one a person defends without being asked: the panel has
+    // no side of its own to take colours from, and the dice were drawn black.
+    let (panel, _) = launch();
+    panel.emit(BattlePanelInput::ShowRoll {
+        attacker: vec![6, 4, 1],
+        defender: vec![3],
+        attacker_losses: 0,
+        defender_losses: 1,
+        general: false,
+        marshall: false,
+        seat: Seat(2),
+        colours: (0x2ec27e, 0xe5a50a),
+    });
+    settle();
+    assert!(panel.model().shows_dice());
+    assert_eq!(panel.model().dice_colours(), (0x2ec27e, 0xe5a50a));
 }

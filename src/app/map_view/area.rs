@@ -98,6 +98,22 @@ impl Frames {
         palette: &Palette,
     ) -> Result<(), cairo::Error> {
         self.snapshots += 1;
+        // Nothing of the map is drawn outside its area: a highlight near the edge
+        // (Turkey's, beside the side panels) would otherwise spill over the panels.
+        snapshot.push_clip(&graphene::Rect::new(0.0, 0.0, width as f32, height as f32));
+        let drawn = self.snapshot_within(snapshot, (width, height), layers, scene, palette);
+        snapshot.pop();
+        drawn
+    }
+
+    fn snapshot_within(
+        &mut self,
+        snapshot: &gtk::Snapshot,
+        (width, height): (f64, f64),
+        layers: &mut LayerCache,
+        scene: &MapScene,
+        palette: &Palette,
+    ) -> Result<(), cairo::Error> {
         let snapshots = self.snapshots;
         self.retired
             .retain(|(since, _, _)| snapshots - since <= RETIRED_FOR);
@@ -130,5 +146,55 @@ impl Frames {
             layers.paint_overlay(&snapshot.append_cairo(&area), scene, palette)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::map::camera::ViewPoint;
+
+    #[gtk::test]
+    fn nothing_of_the_map_is_drawn_outside_its_area() {
+        let board = crate::app::library::load_board(&crate::app::library::default_board_path())
+            .unwrap()
+            .board;
+        let turkey = board.territory_by_key("turkey").unwrap();
+        let mut scene = MapScene::new(Arc::clone(&board));
+        let (width, height) = (400.0, 300.0);
+        scene.camera_mut().resize(width, height);
+        // Zoomed in about Turkey: its highlight reaches far past every edge.
+        let centre = scene
+            .camera()
+            .to_view(board.territory(turkey).geometry.centre);
+        scene
+            .camera_mut()
+            .zoom_about(ViewPoint::new(centre.x, centre.y), 8.0);
+        scene.set_hovered(Some(turkey));
+        let palette = Palette::new(false, false);
+        let mut layers = LayerCache::new();
+        let mut frames = Frames::default();
+        let snapshot = gtk::Snapshot::new();
+        frames
+            .snapshot(&snapshot, (width, height), &mut layers, &scene, &palette)
+            .unwrap();
+        let overlay = layers.overlay_bounds().expect("the highlight is drawn");
+        assert!(
+            overlay.left < 0.0
+                || overlay.top < 0.0
+                || overlay.right > width
+                || overlay.bottom > height,
+            "the test needs a highlight past the edges: {overlay:?}"
+        );
+        let bounds = snapshot.to_node().expect("a frame").bounds();
+        assert!(
+            bounds.x() >= 0.0
+                && bounds.y() >= 0.0
+                && bounds.x() + bounds.width() <= width as f32
+                && bounds.y() + bounds.height() <= height as f32,
+            "drawn outside the area: {bounds:?}"
+        );
     }
 }

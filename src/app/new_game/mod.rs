@@ -32,11 +32,24 @@ use crate::messages;
 use crate::text::{fill, translated};
 use crate::variant_options::changed_options;
 use boards::{BoardTile, BoardTileData};
-use seats::{SeatChange, SeatRow, choose_colour, default_name, free_colours_for_new_seats};
+#[cfg(test)]
+pub use seats::{COMPUTER_ICON, PERSON_ICON};
+use seats::{
+    SeatChange, SeatRow, choose_colour, default_name, free_colours_for_new_seats, person_name,
+};
 
-/// A fresh setup: you against one computer, on Castle Risk by the rulebook.
+/// How many seats a first game has: the person and two computer seats, enough for
+/// every card of the rulebook (Diplomats are not used by two).
+const FIRST_GAME_SEATS: usize = 3;
+
+/// The setup of a first game, when none is remembered: the person at the screen
+/// ("You", or their name from the system) against computer seats of Normal strength,
+/// on the Castle Risk board by the rulebook.
 pub fn default_setup() -> GameSetup {
-    GameSetup::default_for(2, default_name)
+    GameSetup::default_for(FIRST_GAME_SEATS, |seat| match seat {
+        0 => person_name(),
+        _ => default_name(seat),
+    })
 }
 
 /// Loads the board and rules a remembered setup names (the default board and the

@@ -4,7 +4,7 @@
 //! seats and keeps the rows in line with them.
 
 use castellan_engine::bot::Strength;
-use gettextrs::gettext;
+use gettextrs::{gettext, pgettext};
 use relm4::factory::{DynamicIndex, FactoryComponent, FactorySender};
 use relm4::gtk::{self, prelude::*};
 
@@ -13,9 +13,43 @@ use crate::app::session::SeatSettings;
 use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
 use crate::text::fill;
 
+/// The icons of a person's seat and of a computer's.
+pub const PERSON_ICON: &str = "avatar-default-symbolic";
+pub const COMPUTER_ICON: &str = "computer-symbolic";
+
 /// "Player 3" for the third seat.
 pub fn default_name(index: usize) -> String {
     fill(&gettext("Player {n}"), &[("n", &(index + 1))])
+}
+
+/// The longest name taken from the system for the person at the screen.
+const MOST_NAME_CHARS: usize = 32;
+
+/// The name of the person at the screen: the account's real name when the system
+/// gives one, else "You".
+pub fn person_name() -> String {
+    let real = relm4::gtk::glib::real_name();
+    let login = relm4::gtk::glib::user_name();
+    name_from_system(&real.to_string_lossy(), &login.to_string_lossy())
+        // TRANSLATORS: the name of the person's seat when the system gives no real
+        // name; the log names seats as the subject of its sentences ("You took
+        // Paris"), so choose a word that reads right there in your language.
+        .unwrap_or_else(|| pgettext("seat name", "You"))
+}
+
+/// A real name `real` as the system gives it (GLib says "Unknown" when it has none,
+/// and an account without one often repeats its login, `login`), made fit for a
+/// seat: without control characters, trimmed, at most [`MOST_NAME_CHARS`]
+/// characters. `None` when it is no real name.
+pub fn name_from_system(real: &str, login: &str) -> Option<String> {
+    let cleaned: String = real
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MOST_NAME_CHARS)
+        .collect();
+    let name = cleaned.trim();
+    let unknown = name.is_empty() || name == "Unknown" || name == login.trim();
+    (!unknown).then(|| name.to_owned())
 }
 
 /// The names of the palette's seat colours, in [`SEAT_RGB`] order.
@@ -105,6 +139,17 @@ impl FactoryComponent for SeatRow {
         gtk::Box {
             set_spacing: 6,
 
+            gtk::Image {
+                set_widget_name: &format!("seat-kind-{}", self.data.0),
+                #[watch]
+                set_icon_name: Some(if self.data.1.computer { COMPUTER_ICON } else { PERSON_ICON }),
+                #[watch]
+                set_tooltip_text: Some(&if self.data.1.computer {
+                    gettext("Played by the computer")
+                } else {
+                    gettext("Played by a person")
+                }),
+            },
             gtk::Label {
                 set_use_markup: true,
                 set_valign: gtk::Align::Center,
@@ -135,14 +180,55 @@ impl FactoryComponent for SeatRow {
                     sender.input(SeatRowInput::Colour(list.selected()));
                 } @colour_chosen,
             },
-            gtk::CheckButton {
-                set_label: Some(&gettext("Computer")),
-                #[watch]
-                #[block_signal(computer_toggled)]
-                set_active: self.data.1.computer,
-                connect_toggled[sender] => move |check| {
-                    sender.input(SeatRowInput::Computer(check.is_active()));
-                } @computer_toggled,
+            // Who plays the seat, at a glance: a person or the computer.
+            gtk::Box {
+                add_css_class: "linked",
+                set_valign: gtk::Align::Center,
+
+                #[name = "person_button"]
+                gtk::ToggleButton {
+                    set_widget_name: &format!("seat-person-{}", self.data.0),
+                    set_tooltip_text: Some(&gettext("A person at this screen plays the seat")),
+                    gtk::Box {
+                        set_spacing: 4,
+                        gtk::Image {
+                            set_icon_name: Some(PERSON_ICON),
+                        },
+                        gtk::Label {
+                            set_label: &gettext("Person"),
+                        },
+                    },
+                    #[watch]
+                    #[block_signal(person_toggled)]
+                    set_active: !self.data.1.computer,
+                    connect_toggled[sender] => move |button| {
+                        if button.is_active() {
+                            sender.input(SeatRowInput::Computer(false));
+                        }
+                    } @person_toggled,
+                },
+                gtk::ToggleButton {
+                    set_widget_name: &format!("seat-computer-{}", self.data.0),
+                    set_group: Some(&person_button),
+                    set_tooltip_text: Some(&gettext("The computer plays the seat")),
+                    gtk::Box {
+                        set_spacing: 4,
+                        gtk::Image {
+                            set_icon_name: Some(COMPUTER_ICON),
+                        },
+                        gtk::Label {
+                            set_label: &gettext("Computer"),
+                        },
+                    },
+                    #[watch]
+                    #[block_signal(computer_toggled)]
+                    set_active: self.data.1.computer,
+                    connect_toggled[sender] => move |button| {
+                        if button.is_active() {
+                            sender.input(SeatRowInput::Computer(true));
+                        }
+                    } @computer_toggled,
+                },
             },
             gtk::DropDown {
                 set_model: Some(&gtk::StringList::new(

@@ -358,3 +358,54 @@ fn a_name_typed_faster_than_the_dialog_answers_stays_as_typed() {
     let game = dialog.start();
     assert_eq!(game.setup.seats[0].name, "Anna!");
 }
+
+#[test]
+fn the_persons_name_comes_from_the_system_only_when_it_is_a_real_name() {
+    use super::seats::name_from_system;
+    assert_eq!(
+        name_from_system("Anna Lind", "anna"),
+        Some("Anna Lind".into())
+    );
+    assert_eq!(
+        name_from_system("  Béla\u{7} ", "bela"),
+        Some("Béla".into())
+    );
+    // GLib's word for no name, an empty one, or the login again: no real name.
+    assert_eq!(name_from_system("Unknown", "anna"), None);
+    assert_eq!(name_from_system(" ", "anna"), None);
+    assert_eq!(name_from_system("root", "root"), None);
+    let long = "x".repeat(200);
+    assert_eq!(
+        name_from_system(&long, "anna").map(|n| n.chars().count()),
+        Some(32)
+    );
+}
+
+#[gtk::test]
+fn a_first_game_is_one_person_against_normal_computers_on_the_rulebook() {
+    let setup = default_setup();
+    assert!(!setup.seats[0].computer);
+    assert!(setup.seats.len() >= 2);
+    assert!(
+        setup.seats[1..]
+            .iter()
+            .all(|s| s.computer && s.strength == castellan_engine::bot::Strength::Normal)
+    );
+    assert_eq!((setup.board.as_ref(), setup.variant.as_ref()), (None, None));
+    let dialog = Dialog::open(setup);
+    let game = dialog.start();
+    assert_eq!(game.board.board.territories.len(), 44);
+    assert!(game.variant.plays_as_rulebook());
+    // Switching a seat to a person is one click on its Person button.
+    dialog
+        .widget::<gtk::ToggleButton>("seat-person-1")
+        .set_active(true);
+    settle();
+    assert!(
+        !dialog
+            .widget::<gtk::ToggleButton>("seat-computer-1")
+            .is_active()
+    );
+    let game = dialog.start();
+    assert!(!game.setup.seats[1].computer);
+}

@@ -10,6 +10,25 @@ use castellan_engine::game::{Action, Choice, Placement, Route};
 use super::Session;
 use crate::map::TargetKind;
 
+/// The armies to let aboard the Admiral's ships, as the side panel shows them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Aboard {
+    pub armies: u32,
+    /// The most that may sail (from the coast chosen, once one is).
+    pub most: u32,
+    pub from: Option<AboardFrom>,
+}
+
+/// The coast the Admiral sails from and what stays on it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AboardFrom {
+    pub coast: TerritoryId,
+    /// Armies left on the coast once the ships sail.
+    pub stay: u32,
+    /// Whether the coast is a castle's.
+    pub castle: bool,
+}
+
 /// How many armies a gesture places on a territory while placing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PlaceCount {
@@ -55,6 +74,17 @@ impl Session {
         Some((self.placed(), armies))
     }
 
+    /// Whether the placement at hand is one of setup.
+    fn setup_placing(&self) -> bool {
+        matches!(
+            self.game.pending().map(|p| p.decision),
+            Some(castellan_engine::game::Decision::PlaceArmies {
+                reason: castellan_engine::game::PlacementReason::Setup,
+                ..
+            })
+        )
+    }
+
     /// Armies placed on the map so far (in every step).
     fn placed(&self) -> u32 {
         self.draft.iter().map(|&(_, armies)| armies).sum()
@@ -85,6 +115,25 @@ impl Session {
         let left = armies.saturating_sub(self.placed());
         if !territories.contains(&territory) || left == 0 {
             return Click::Ignored;
+        }
+        // One army at a time (classic Risk's setup): a click places it at once, with
+        // nothing to confirm; Shift and Control order more on the same territory for
+        // the turns to come (5 in all, or every army left in hand).
+        if armies == 1 && self.draft.is_empty() {
+            if self.setup_placing() {
+                let in_hand = self
+                    .human_to_move()
+                    .map_or(1, |seat| self.game.armies_to_place(seat));
+                let ahead = match count {
+                    PlaceCount::One => 0,
+                    PlaceCount::Five => 4,
+                    PlaceCount::All => in_hand.saturating_sub(1),
+                };
+                self.place_ahead(territory, ahead.min(in_hand.saturating_sub(1)));
+            }
+            return Click::Act(Action::PlaceArmies {
+                placements: vec![Placement::new(territory, 1)],
+            });
         }
         let step = match count {
             PlaceCount::One => 1,
@@ -206,21 +255,44 @@ impl Session {
         self.admiral && self.admiral_offered()
     }
 
-    /// With the Admiral chosen: the most armies to let aboard, and the most any of
-    /// its routes allows (the engine's offer).
-    pub fn admiral_aboard(&self) -> Option<(u32, u32)> {
+    /// With the Admiral chosen: the armies to let aboard, the most its routes allow
+    /// (the engine's offer: from the coast chosen, once one is), and what stays on
+    /// that coast. Unless the person says otherwise, everything that may go sails,
+    /// but from a castle's coast only half: a castle is never emptied without the
+    /// person choosing to (every survivor lands, none comes back).
+    pub fn admiral_aboard(&self) -> Option<Aboard> {
         if !self.admiral_chosen() {
             return None;
         }
-        let most = self
+        let routes: Vec<Route> = self
             .human_choices()
-            .iter()
+            .into_iter()
             .filter_map(|c| match c {
-                Choice::AdmiralAttack { routes } => routes.iter().map(|r| r.max_armies).max(),
+                Choice::AdmiralAttack { routes } => Some(routes),
                 _ => None,
             })
+            .flatten()
+            .collect();
+        let from = self
+            .source
+            .filter(|&source| routes.iter().any(|r| r.from == source));
+        let most = routes
+            .iter()
+            .filter(|r| from.is_none_or(|source| r.from == source))
+            .map(|r| r.max_armies)
             .max()?;
-        Some((self.admiral_aboard.unwrap_or(most).clamp(1, most), most))
+        let castle = from.is_some_and(|source| self.game.castle_at(source).is_some());
+        let default = if castle { most.div_ceil(2) } else { most };
+        let armies = self.admiral_aboard.unwrap_or(default).clamp(1, most);
+        Some(Aboard {
+            armies,
+            most,
+            from: from.map(|source| AboardFrom {
+                coast: source,
+                stay: self.game.armies(source).saturating_sub(armies),
+                castle,
+            }),
+        })
     }
 
     /// Lets at most `armies` aboard the Admiral's ships in the attack chosen next.
@@ -408,7 +480,10 @@ impl Session {
                     Choice::AdmiralAttack { routes } => Action::AdmiralAttack {
                         from,
                         to,
-                        armies: max(&routes).min(self.admiral_aboard.unwrap_or(u32::MAX)),
+                        armies: max(&routes).min(
+                            self.admiral_aboard()
+                                .map_or(u32::MAX, |aboard| aboard.armies),
+                        ),
                     },
                     Choice::Occupy { routes } => Action::Occupy {
                         from,
@@ -431,6 +506,10 @@ impl Session {
             }
         }
         if Self::sources(choices).contains(&territory) {
+            if self.source != Some(territory) {
+                // Another coast: what sails is chosen for it anew.
+                self.admiral_aboard = None;
+            }
             self.source = Some(territory);
             return Click::Changed;
         }

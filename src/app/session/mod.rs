@@ -5,18 +5,25 @@
 //! - `setup`: who sits at the table before the game starts;
 //! - `clicks`: the half-made map decisions (armies being placed, an attack's source)
 //!   and what a click on the map does;
+//! - `hand_over`: setup decisions handed to the computer (Claim for Me, Place for
+//!   Me) and setup placements ordered ahead;
 //! - `defence`: the quick-defence preference, a defender's standing order for the
 //!   rest of an attack, and rolling an attack until it is decided;
+//! - `refusals`: why a click on the map did nothing, in the engine's reasons;
 //! - `screen`: whose eyes the screen is for, and what the map and panels show them;
-//! - `undo`: taking back a placement step or the person's last quiet decision.
+//! - `undo`: taking back a placement step or the person's last quiet decision;
+//! - `warnings`: a castle left in danger by a placement, said before it is made.
 
 mod clicks;
 mod defence;
+mod hand_over;
+mod refusals;
 mod screen;
 mod setup;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod undo;
+mod warnings;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -24,8 +31,8 @@ use std::sync::Arc;
 use castellan_engine::board::{Board, TerritoryId};
 use castellan_engine::diagnostics::escaped;
 use castellan_engine::game::{
-    Action, Decision, Event, EventKind, Game, NewGameError, ReplayError, RuleError, SaveError,
-    SavedGame, Seat,
+    Action, Event, EventKind, Game, NewGameError, ReplayError, RuleError, SaveError, SavedGame,
+    Seat,
 };
 use castellan_engine::variant::Variant;
 use gettextrs::gettext;
@@ -35,10 +42,13 @@ use crate::map::palette::{SEAT_COLOURS, SEAT_RGB};
 use crate::messages;
 use crate::text::fill;
 
-pub use clicks::{Click, FortifyDraft, PlaceCount};
+pub use clicks::{Aboard, Click, FortifyDraft, PlaceCount};
+pub use hand_over::HandOver;
+pub use refusals::Refusal;
 pub(crate) use setup::yes;
 pub use setup::{GameSetup, SeatSettings, SetupProblem};
 pub use undo::Undone;
+pub use warnings::CastleDanger;
 
 /// Why a session could not start or open.
 #[derive(Debug, thiserror::Error)]
@@ -85,8 +95,8 @@ impl SessionError {
 }
 
 /// A public event as the table shows it, with the armies standing on the attacking
-/// territory just after it (for an attack's start: "Red's 6 armies in Paris attack
-/// London"; 0 otherwise).
+/// territory just after it (for an attack's start: "Red attacked London from Paris with 6
+/// armies"; 0 otherwise).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableEvent {
     pub event: Event,
@@ -141,6 +151,9 @@ pub struct Session {
     /// Indexed by seat: the public events since that seat's person last had the
     /// screen, which the privacy page sums up for them.
     news: Vec<Vec<TableEvent>>,
+    /// Indexed by seat: whose turn was under way when that seat's news began, as its
+    /// person gave up the screen (none in setup), for summing up that turn too.
+    news_from_turn: Vec<Option<Seat>>,
     /// See [`GameSetup::quick_defence`].
     quick_defence: bool,
     /// The attack (by the engine's number) in which the defender, asked in person,
@@ -148,9 +161,12 @@ pub struct Session {
     cards_declined_in: Option<u32>,
     /// A defender's order to defend with the most dice for the rest of an attack.
     standing_defence: Option<defence::StandingDefence>,
-    /// Indexed by seat: the person asked the computer to claim their territories
-    /// ("Claim for Me"); their other decisions stay theirs.
-    claims_handed_over: Vec<bool>,
+    /// Indexed by seat: the setup decisions the person handed over to the computer
+    /// ("Claim for Me", "Place for Me"); their other decisions stay theirs.
+    handed_over: Vec<hand_over::HandedOver>,
+    /// Indexed by seat: setup placements of one army the person ordered ahead, on
+    /// one territory (a Shift- or Ctrl-click), made as their turns come.
+    placements_ahead: Vec<Option<(TerritoryId, u32)>>,
 }
 
 impl Session {
@@ -219,9 +235,12 @@ impl Session {
             seats.push(setup::neutral_seat(&seats));
         }
         let news = vec![Vec::new(); seats.len()];
-        let claims_handed_over = vec![false; seats.len()];
+        let news_from_turn = vec![game.turn_seat(); seats.len()];
+        let handed_over = vec![hand_over::HandedOver::default(); seats.len()];
+        let placements_ahead = vec![None; seats.len()];
         Self {
-            claims_handed_over,
+            handed_over,
+            placements_ahead,
             game,
             board_source,
             seats,
@@ -236,6 +255,7 @@ impl Session {
             admiral_aboard: None,
             shown_to: None,
             news,
+            news_from_turn,
             quick_defence,
             cards_declined_in: None,
             standing_defence: None,
@@ -325,8 +345,16 @@ impl Session {
         if declines_cards {
             self.cards_declined_in = attack;
         }
-        while let Some((defender, defence)) = self.defence_left_to_the_game() {
-            events.extend(self.game.apply(defender, defence)?);
+        // Defences left to the game, and placements the person ordered ahead.
+        loop {
+            if let Some((defender, defence)) = self.defence_left_to_the_game() {
+                events.extend(self.game.apply(defender, defence)?);
+            } else if let Some((seat, placement)) = self.placement_ahead() {
+                self.placement_made_ahead(seat);
+                events.extend(self.game.apply(seat, placement)?);
+            } else {
+                break;
+            }
         }
         let game = &self.game;
         let public: Vec<TableEvent> = events
@@ -357,40 +385,11 @@ impl Session {
     }
 
     /// The seat whose decision it is, if the computer plays it: a computer seat, or a
-    /// person's claim they handed over with [`Session::hand_over_claims`].
+    /// person's setup decision they handed over (`hand_over`).
     pub fn computer_to_move(&self) -> Option<Seat> {
         self.game
             .pending_seat()
             .filter(|&seat| self.computer_decides(seat))
-    }
-
-    fn computer_decides(&self, seat: Seat) -> bool {
-        self.seats[seat.index()].computer
-            || (self.claims_handed_over.get(seat.index()) == Some(&true) && self.claiming())
-    }
-
-    /// Whether the decision at hand is a setup claim.
-    fn claiming(&self) -> bool {
-        matches!(
-            self.game.pending().map(|pending| pending.decision),
-            Some(Decision::Claim)
-        )
-    }
-
-    /// The person who may hand their claims over to the computer now: they are to
-    /// claim and have not handed them over yet.
-    pub fn may_hand_over_claims(&self) -> Option<Seat> {
-        self.human_to_move().filter(|_| self.claiming())
-    }
-
-    /// The computer claims for `seat` from now on (as the Normal player would, from
-    /// that seat's own sight); refused unless that person is to claim now.
-    pub fn hand_over_claims(&mut self, seat: Seat) -> bool {
-        if self.may_hand_over_claims() != Some(seat) {
-            return false;
-        }
-        self.claims_handed_over[seat.index()] = true;
-        true
     }
 }
 

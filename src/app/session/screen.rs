@@ -37,17 +37,27 @@ impl Session {
         (people > 1 && private && self.shown_to != Some(seat)).then_some(seat)
     }
 
-    /// The screen is now in front of `seat`: their news is read.
+    /// The screen is now in front of `seat`: their news is read. The person who had
+    /// it until now has news from here on, beginning in the turn under way.
     pub fn show_to(&mut self, seat: Seat) {
+        if let Some(before) = self.shown_to.filter(|&before| before != seat)
+            && let Some(turn) = self.news_from_turn.get_mut(before.index())
+        {
+            *turn = self.game.turn_seat();
+        }
         self.shown_to = Some(seat);
         if let Some(news) = self.news.get_mut(seat.index()) {
             news.clear();
         }
     }
 
-    /// The public events since `seat`'s person last had the screen, oldest first.
-    pub fn news_for(&self, seat: Seat) -> &[TableEvent] {
-        self.news.get(seat.index()).map_or(&[], Vec::as_slice)
+    /// The public events since `seat`'s person last had the screen, oldest first,
+    /// and whose turn was under way when they began (none in setup).
+    pub fn news_for(&self, seat: Seat) -> (Option<Seat>, &[TableEvent]) {
+        (
+            self.news_from_turn.get(seat.index()).copied().flatten(),
+            self.news.get(seat.index()).map_or(&[], Vec::as_slice),
+        )
     }
 
     /// The seat whose secrets the screen may show now: the only person at a table

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use castellan_engine::board::TerritoryId;
-use castellan_engine::game::{Action, Choice, Decision, EventKind, Placement, Route};
+use castellan_engine::game::{Action, Choice, Decision, EventKind, Placement, Route, RuleError};
 use castellan_engine::variant::Variant;
 
 use super::*;
@@ -390,14 +390,14 @@ fn between_people_no_secret_shows_until_its_person_takes_the_screen() {
         if let Some(seat) = session.pass_to() {
             if let Some(Decision::Defend { .. }) = session.game().pending().map(|p| p.decision) {
                 // The defender's news holds the attack on them, until they look.
-                assert!(session.news_for(seat).iter().any(|e| matches!(
+                assert!(session.news_for(seat).1.iter().any(|e| matches!(
                     e.event.kind,
                     EventKind::AttackStarted { defender, .. } if defender == seat
                 )));
                 defences += 1;
             }
             session.show_to(seat);
-            assert!(session.news_for(seat).is_empty());
+            assert!(session.news_for(seat).1.is_empty());
             assert_eq!(session.secrets_shown_to(), Some(seat));
             assert_eq!(session.snapshot().view.hand, session.game().hand(seat));
         }
@@ -741,7 +741,7 @@ fn the_admirals_routes_light_up_only_once_the_admiral_is_chosen() {
     );
 
     // With it: the sea routes' sources, then their targets across the sea, and a
-    // click attacks by sea with every army that may sail.
+    // click attacks by sea with every army that may sail (half from a castle).
     assert!(session.toggle_admiral());
     assert!(session.admiral_chosen());
     assert_eq!(
@@ -756,12 +756,17 @@ fn the_admirals_routes_light_up_only_once_the_admiral_is_chosen() {
         lit(&session),
         targets_from(&by_sea, route.from, TargetKind::AcrossSea)
     );
+    let sailing = if session.game().castle_at(route.from).is_some() {
+        route.max_armies.div_ceil(2)
+    } else {
+        route.max_armies
+    };
     assert_eq!(
         session.click(route.to),
         Click::Act(Action::AdmiralAttack {
             from: route.from,
             to: route.to,
-            armies: route.max_armies,
+            armies: sailing,
         })
     );
 
@@ -797,15 +802,32 @@ fn the_admiral_sails_at_most_the_armies_let_aboard() {
         "only with the Admiral chosen"
     );
     assert!(session.toggle_admiral());
-    let (aboard, most) = session.admiral_aboard().unwrap();
-    assert!(most >= route.max_armies);
-    assert_eq!(
-        aboard, most,
-        "every army that may go, unless told otherwise"
-    );
-    session.set_admiral_aboard(1);
-    assert_eq!(session.admiral_aboard(), Some((1, most)));
+    let aboard = session.admiral_aboard().unwrap();
+    assert!(aboard.most >= route.max_armies);
+    assert_eq!(aboard.from, None, "no coast chosen yet");
+    // The coast chosen: what may sail from it, and what stays there.
     assert_eq!(session.click(route.from), Click::Changed);
+    let aboard = session.admiral_aboard().unwrap();
+    let from = aboard.from.expect("the coast chosen");
+    assert_eq!(from.coast, route.from);
+    assert_eq!(aboard.most, route.max_armies);
+    let castle = session.game().castle_at(route.from).is_some();
+    assert_eq!(from.castle, castle);
+    // Everything that may go, but only half from a castle's coast.
+    let default = if castle {
+        route.max_armies.div_ceil(2)
+    } else {
+        route.max_armies
+    };
+    assert_eq!(aboard.armies, default);
+    assert_eq!(from.stay, session.game().armies(route.from) - default);
+    session.set_admiral_aboard(1);
+    let aboard = session.admiral_aboard().unwrap();
+    assert_eq!(aboard.armies, 1);
+    assert_eq!(
+        aboard.from.unwrap().stay,
+        session.game().armies(route.from) - 1
+    );
     let Click::Act(action) = session.click(route.to) else {
         panic!("a target across the sea attacks")
     };
@@ -960,4 +982,316 @@ fn a_fortify_waits_for_its_count_and_undo_forgets_it() {
     let seat = session.human_to_move().unwrap();
     session.apply(seat, action).unwrap();
     assert_eq!(session.fortify_draft(), None);
+}
+
+/// A session of Anna (a person), Ben and Cleo at a described position on the Castle
+/// Risk board: Anna's turn, between attacks. Anna's castle is in London, Ben's in
+/// Moscow, Cleo's in Vienna; `anna` and `cleo` list more of their territories.
+fn described(anna: &[&str], cleo: &[&str], truce_with_cleo: bool) -> Session {
+    let mut territories = String::new();
+    for (owner, keys) in [(0, anna), (1, &["moscow"][..]), (2, cleo)] {
+        for key in keys {
+            territories.push_str(&format!("{key} = {{ owner = {owner}, armies = 4 }}\n"));
+        }
+    }
+    let truces = if truce_with_cleo {
+        "truces = [{ seat = 2, target = 0 }]\n"
+    } else {
+        ""
+    };
+    let source = format!(
+        "seed = 3\n{truces}[territories]\n{territories}\n\
+         [[seats]]\ncastle = \"london\"\n[[seats]]\ncastle = \"moscow\"\n\
+         [[seats]]\ncastle = \"vienna\"\n[turn]\nseat = 0\nstep = \"play\"\n"
+    );
+    let position = castellan_engine::game::Position::from_toml(&source).unwrap();
+    let loaded = board();
+    let game = castellan_engine::game::Game::from_position(
+        Arc::clone(&loaded.board),
+        Variant::rulebook(),
+        &position,
+        castellan_engine::game::Dice::Random,
+    )
+    .unwrap();
+    let seats = setup(&[false, true, true]).seats;
+    Session::resume(game, loaded.source, seats, true, None, Vec::new()).unwrap()
+}
+
+#[test]
+fn a_click_that_does_nothing_has_the_engines_reason() {
+    let t = |key: &str| board().board.territory_by_key(key).unwrap();
+    // London is surrounded by Anna's own territories: nothing to attack from there.
+    let mut session = described(
+        &["london", "wales", "yorkshire", "paris"],
+        &["vienna"],
+        false,
+    );
+    assert_eq!(session.click(t("london")), Click::Ignored);
+    assert_eq!(
+        session.why_not(t("london")),
+        Refusal::NoEnemyNext(t("london"))
+    );
+    // Someone else's territory.
+    assert_eq!(session.click(t("moscow")), Click::Ignored);
+    assert_eq!(
+        session.why_not(t("moscow")),
+        Refusal::Rule(RuleError::NotYours(t("moscow")))
+    );
+    // Its only enemy is in truce with Anna.
+    let mut session = described(
+        &["london", "wales", "yorkshire"],
+        &["vienna", "paris"],
+        true,
+    );
+    assert_eq!(session.click(t("london")), Click::Ignored);
+    assert_eq!(
+        session.why_not(t("london")),
+        Refusal::TrucesOnly {
+            from: t("london"),
+            seats: vec![Seat(2)]
+        }
+    );
+    // The dice are rolled in the side panel, not on the map.
+    let mut session = described(&["london", "wales"], &["vienna", "paris"], false);
+    let attack = Action::Attack {
+        from: t("london"),
+        to: t("paris"),
+    };
+    session.apply(Seat(0), attack).unwrap();
+    assert_eq!(session.click(t("wales")), Click::Ignored);
+    assert_eq!(session.why_not(t("wales")), Refusal::InThePanels);
+}
+
+#[test]
+fn hidden_armies_under_ones_own_castle_are_refused_with_the_reason() {
+    let mut session = session(&[false, false]);
+    while !matches!(
+        session.game().pending().map(|p| p.decision),
+        Some(Decision::HideArmies)
+    ) {
+        let seat = session.human_to_move().unwrap();
+        if let Some(action) = session.confirm_placement() {
+            session.apply(seat, action).unwrap();
+            continue;
+        }
+        let (first, _) = session.targets()[0];
+        if let Click::Act(action) = session.click(first) {
+            session.apply(seat, action).unwrap();
+        }
+    }
+    let seat = session.human_to_move().unwrap();
+    let castle = session.game().castle(seat).unwrap();
+    assert!(
+        session.targets().iter().all(|(t, _)| *t != castle),
+        "a castle is not lit"
+    );
+    assert_eq!(session.click(castle), Click::Ignored);
+    assert_eq!(
+        session.why_not(castle),
+        Refusal::Rule(RuleError::HiddenUnderCastle(castle))
+    );
+    // Any territory without a castle is lit, another's included (ruling 4).
+    let others = session
+        .targets()
+        .iter()
+        .filter(|(t, _)| session.game().owner(*t) != Some(seat))
+        .count();
+    assert!(others > 0, "another's territory is lit too");
+}
+
+/// Anna's castle in London with `london` armies, Wales hers with 3, Cleo's Paris
+/// with `paris` armies next to it; Anna holds a Reinforcement card and plays it, so
+/// that she has 3 armies to place.
+pub(crate) fn placing_beside(london: u32, paris: u32) -> Session {
+    let source = format!(
+        "seed = 3\n[territories]\nlondon = {{ owner = 0, armies = {london} }}\n\
+         wales = {{ owner = 0, armies = 3 }}\nmoscow = {{ owner = 1, armies = 4 }}\n\
+         vienna = {{ owner = 2, armies = 4 }}\nparis = {{ owner = 2, armies = {paris} }}\n\
+         [[seats]]\ncastle = \"london\"\nhand = [\"reinforcements\"]\n[[seats]]\n\
+         castle = \"moscow\"\n[[seats]]\ncastle = \"vienna\"\n[turn]\nseat = 0\nstep = \"play\"\n"
+    );
+    let position = castellan_engine::game::Position::from_toml(&source).unwrap();
+    let loaded = board();
+    let game = castellan_engine::game::Game::from_position(
+        Arc::clone(&loaded.board),
+        Variant::rulebook(),
+        &position,
+        castellan_engine::game::Dice::Random,
+    )
+    .unwrap();
+    let seats = setup(&[false, true, true]).seats;
+    let mut session = Session::resume(game, loaded.source, seats, true, None, Vec::new()).unwrap();
+    session
+        .apply(Seat(0), Action::PlayReinforcements { cards: 1 })
+        .unwrap();
+    session
+}
+
+#[test]
+fn a_placement_leaving_the_castle_at_dangerous_odds_is_said_with_its_chance() {
+    let t = |key: &str| board().board.territory_by_key(key).unwrap();
+    // Every army on Wales: London keeps 1 against Cleo's 9 in Paris.
+    let mut session = placing_beside(1, 10);
+    assert_eq!(
+        session.castle_danger_after_placement(),
+        None,
+        "nothing placed yet"
+    );
+    session.place(t("wales"), PlaceCount::All);
+    let danger = session
+        .castle_danger_after_placement()
+        .expect("London is in danger");
+    assert_eq!(
+        (
+            danger.castle,
+            danger.defenders,
+            danger.enemy,
+            danger.from,
+            danger.attackers
+        ),
+        (t("london"), 1, Seat(2), t("paris"), 9)
+    );
+    let expected = castellan_engine::odds::odds(
+        9,
+        1,
+        castellan_engine::odds::OddsOptions {
+            castle: true,
+            castle_dice_limit: Some(2),
+            ..Default::default()
+        },
+    )
+    .unwrap()
+    .attacker_win_probability();
+    assert!((danger.holds - (1.0 - expected)).abs() < 1e-12);
+    assert!(danger.holds < 0.5);
+    // The armies on London instead: 4 against 1 (Paris keeps 1 back of its 2).
+    let mut session = placing_beside(1, 2);
+    session.place(t("london"), PlaceCount::All);
+    assert_eq!(session.castle_danger_after_placement(), None);
+}
+
+/// A classic game on the Classic World Map: a person (seat 0) and two computers.
+fn classic_session() -> Session {
+    let board =
+        load_board(&crate::app::library::shipped_folder("boards").join("classic.toml")).unwrap();
+    Session::new(board, Variant::classic(), &setup(&[false, true, true]), 0).unwrap()
+}
+
+/// Plays the computer seats of `session` (and nothing else) until a person is to move
+/// or the setup is done.
+fn computers_play(session: &mut Session, computers: &mut crate::app::computer::Computers) {
+    while let Some(seat) = session.computer_to_move() {
+        if session.game().setup_done() {
+            return;
+        }
+        let action = computers.choose(session.game()).unwrap();
+        session.apply(seat, action).unwrap();
+    }
+}
+
+#[test]
+fn classic_setup_places_an_army_a_click_and_more_ahead_or_for_me() {
+    let mut session = classic_session();
+    let mut computers = crate::app::computer::Computers::new(3, 4);
+    // Claims handed over: "Claim for Me".
+    computers_play(&mut session, &mut computers);
+    assert_eq!(session.may_hand_over(), Some((Seat(0), HandOver::Claims)));
+    assert!(session.hand_over(Seat(0), HandOver::Claims));
+    while !matches!(
+        session.game().pending().map(|p| (p.seat, p.decision)),
+        Some((Seat(0), Decision::PlaceArmies { .. }))
+    ) {
+        let seat = session.game().pending_seat().unwrap();
+        let action = computers.choose(session.game()).unwrap();
+        session.apply(seat, action).unwrap();
+    }
+    assert_eq!(
+        session.may_hand_over(),
+        Some((Seat(0), HandOver::Placements))
+    );
+    let mine = session
+        .targets()
+        .first()
+        .map(|&(t, _)| t)
+        .expect("a territory of the person's");
+    // One click, one army, nothing to confirm.
+    let before = session.game().armies(mine);
+    let Click::Act(action) = session.click(mine) else {
+        panic!("a click places the army at once");
+    };
+    session.apply(Seat(0), action).unwrap();
+    assert_eq!(session.game().armies(mine), before + 1);
+    // Shift-click: this one and 4 more on the same territory as the turns come, with
+    // no more input from the person.
+    computers_play(&mut session, &mut computers);
+    let Click::Act(action) = session.place(mine, PlaceCount::Five) else {
+        panic!("a Shift-click places at once");
+    };
+    session.apply(Seat(0), action).unwrap();
+    // The computers play their turns; the person's four come between theirs.
+    computers_play(&mut session, &mut computers);
+    assert_eq!(session.game().armies(mine), before + 6);
+    // "Place for Me": the computer places the rest.
+    assert!(session.hand_over(Seat(0), HandOver::Placements));
+    assert_eq!(session.human_to_move(), None);
+    assert_eq!(session.computer_to_move(), Some(Seat(0)));
+    computers_play(&mut session, &mut computers);
+    assert!(
+        session.game().setup_done(),
+        "every army placed without the person"
+    );
+}
+
+#[test]
+fn a_persons_news_begin_in_the_turn_under_way_when_they_gave_up_the_screen() {
+    // Anna and Ben share the screen; Anna plays, then hands over to Ben, whose turn
+    // it then is: what Ben does is Anna's news, from the start of his turn.
+    let source = "seed = 3\n[territories]\nlondon = { owner = 0, armies = 9 }\n\
+                  wales = { owner = 1, armies = 2 }\nparis = { owner = 1, armies = 9 }\n\
+                  [[seats]]\ncastle = \"london\"\n[[seats]]\ncastle = \"paris\"\n\
+                  [turn]\nseat = 0\nstep = \"play\"\n";
+    let position = castellan_engine::game::Position::from_toml(source).unwrap();
+    let loaded = board();
+    let game = castellan_engine::game::Game::from_position(
+        Arc::clone(&loaded.board),
+        Variant::rulebook(),
+        &position,
+        castellan_engine::game::Dice::Random,
+    )
+    .unwrap();
+    let seats = setup(&[false, false]).seats;
+    let mut session = Session::resume(game, loaded.source, seats, true, None, Vec::new()).unwrap();
+    session.show_to(Seat(0));
+    session.apply(Seat(0), Action::EndTurn).unwrap();
+    // Ben's turn has begun; the screen goes to him at his first private decision.
+    while session.pass_to() != Some(Seat(1)) {
+        let seat = session.human_to_move().unwrap();
+        let action = crate::app::computer::Computers::new(2, 1)
+            .choose(session.game())
+            .unwrap();
+        session.apply(seat, action).unwrap();
+    }
+    session.show_to(Seat(1));
+    let t = |key: &str| session.board().territory_by_key(key).unwrap();
+    let (wales, london) = (t("wales"), t("london"));
+    session
+        .apply(
+            Seat(1),
+            Action::Attack {
+                from: wales,
+                to: london,
+            },
+        )
+        .unwrap();
+    let (turn, news) = session.news_for(Seat(0));
+    assert_eq!(turn, Some(Seat(1)), "the news begin in Ben's turn");
+    let names = crate::app::log::LogNames {
+        board: Arc::clone(session.board()),
+        seats: session.names(),
+    };
+    let lines = crate::app::privacy::news(&names, Seat(0), turn, news);
+    assert!(
+        lines.iter().any(|l| l.starts_with("P1: 1 attack")),
+        "{lines:?}"
+    );
 }

@@ -46,6 +46,8 @@ impl Session {
         }
         let seat = self.human_to_move()?;
         let action = self.game.take_back(seat).ok()?;
+        // What was ordered ahead would only put it back.
+        self.forget_placements_ahead(seat);
         // What the decision had done, worked out again on a copy: the same events, as
         // nothing of chance or anyone's secret was involved.
         let mut again = self.game.unrecorded_copy();

@@ -9,7 +9,7 @@ use relm4::RelmWidgetExt;
 use relm4::factory::{DynamicIndex, FactoryComponent, FactorySender};
 use relm4::gtk::{self, prelude::*};
 
-use super::{CARD_HEIGHT, CARD_WIDTH, ChosenAction, card_slug, card_title};
+use super::{CARD_HEIGHT, CARD_WIDTH, ChosenAction, card_title};
 use crate::app::battle_panel::seat_markup;
 use crate::app::card_art::{card_reminder, draw_card};
 use crate::app::decisions::CardPlay;
@@ -65,8 +65,11 @@ pub(super) struct CardRowData {
     pub(super) play: PlayShown,
     /// The Admiral is chosen (only ever on the Admiral's row).
     pub(super) chosen: bool,
-    /// With the Admiral chosen: the most armies let aboard, and the most allowed.
+    /// With the Admiral chosen and its coast: the armies let aboard, and the most
+    /// allowed.
     pub(super) aboard: Option<(u32, u32)>,
+    /// With the Admiral chosen: what stays on its coast, or to choose the coast.
+    pub(super) aboard_note: String,
 }
 
 /// What a row of the hand asks of the sidebar.
@@ -139,7 +142,7 @@ impl CardRow {
     /// Fills `list` with a button per seat a Diplomat or Spy may be played on, unless
     /// it shows them already.
     fn show_targets(&self, list: &gtk::Box, popover: &gtk::Popover, sender: &FactorySender<Self>) {
-        let slug = card_slug(self.data.card);
+        let slug = self.data.card.id();
         let wanted: Vec<(String, &String)> = match &self.data.play {
             PlayShown::Targets(targets) => targets
                 .iter()
@@ -279,7 +282,7 @@ impl FactoryComponent for CardRow {
 
                 // Diplomat and Spy: a menu of targets.
                 gtk::MenuButton {
-                    set_widget_name: &format!("play-{}", card_slug(self.data.card)),
+                    set_widget_name: &format!("play-{}", self.data.card.id()),
                     set_halign: gtk::Align::Start,
                     set_valign: gtk::Align::Center,
                     set_visible: matches!(self.data.card, Card::Diplomat | Card::Spy),
@@ -301,7 +304,7 @@ impl FactoryComponent for CardRow {
                 // The Admiral: chosen here, its route then picked on the map (a coast
                 // of yours, then one across the sea); choosing it again puts it back.
                 gtk::ToggleButton {
-                    set_widget_name: &format!("choose-{}", card_slug(self.data.card)),
+                    set_widget_name: &format!("choose-{}", self.data.card.id()),
                     set_halign: gtk::Align::Start,
                     set_valign: gtk::Align::Center,
                     set_visible: self.data.card == Card::Admiral,
@@ -318,6 +321,16 @@ impl FactoryComponent for CardRow {
                         sender.input(CardRowInput::ToggleAdmiral);
                     } @admiral_toggled,
                 },
+                gtk::Label {
+                    set_widget_name: &format!("{}-stays", self.data.card.id()),
+                    set_xalign: 0.0,
+                    set_wrap: true,
+                    add_css_class: "caption",
+                    #[watch]
+                    set_label: &self.data.aboard_note,
+                    #[watch]
+                    set_visible: !self.data.aboard_note.is_empty(),
+                },
                 gtk::Box {
                     set_spacing: 6,
                     #[watch]
@@ -326,7 +339,7 @@ impl FactoryComponent for CardRow {
                         set_label: &gettext("At most aboard"),
                     },
                     gtk::SpinButton {
-                        set_widget_name: "admiral-aboard",
+                        set_widget_name: &format!("{}-aboard", self.data.card.id()),
                         set_increments: (1.0, 5.0),
                         set_numeric: true,
                         set_tooltip_text: Some(&gettext("The most armies that sail: a route takes fewer if fewer may go")),

@@ -541,7 +541,14 @@ impl CardSidebar {
                 count: view.hand.count(card),
                 play: PlayShown::new(card, &table),
                 chosen: card == Card::Admiral && table.admiral_chosen,
-                aboard: table.admiral_aboard.filter(|_| card == Card::Admiral),
+                aboard: table
+                    .admiral_aboard
+                    .filter(|a| card == Card::Admiral && a.from.is_some())
+                    .map(|a| (a.armies, a.most)),
+                aboard_note: table
+                    .admiral_aboard
+                    .filter(|_| card == Card::Admiral)
+                    .map_or_else(String::new, |a| aboard_note(&table, a)),
             })
             .collect();
         keep_in_line(&mut self.hand, hand);
@@ -549,7 +556,9 @@ impl CardSidebar {
             &mut self.track,
             track_cells(view).into_iter().enumerate().collect(),
         );
-        let reveals = match reveal_offer(&table.legal) {
+        // Hidden armies worth nothing yet are not offered to be wasted: the text
+        // above says what they are worth and when that changes.
+        let reveals = match reveal_offer(&table.legal).filter(|(_, armies)| *armies > 0) {
             Some((territories, armies)) => territories
                 .into_iter()
                 .map(|territory| RevealData {
@@ -670,14 +679,55 @@ impl CardSidebar {
             .iter()
             .map(|h| territory_name(table, h.territory))
             .collect();
+        if view.hidden_army_size == 0 {
+            // Ruling 22: they bring the last Reinforcement card's number on the track.
+            return fill(
+                &gettext(
+                    "In {places}; worth nothing until a Reinforcement card is played, then the last card's number",
+                ),
+                &[("places", &places.join(", "))],
+            );
+        }
         fill(
-            &gettext("In {places}; worth {n} armies now"),
+            &ngettext(
+                "In {places}; worth {n} army now",
+                "In {places}; worth {n} armies now",
+                view.hidden_army_size,
+            ),
             &[
                 ("places", &places.join(", ")),
                 ("n", &view.hidden_army_size),
             ],
         )
     }
+}
+
+/// What stays behind when the Admiral sails, as the move-in says it; before a coast is
+/// chosen, to choose one.
+fn aboard_note(table: &TableSnapshot, aboard: crate::app::session::Aboard) -> String {
+    let Some(from) = aboard.from else {
+        return gettext("Click the coast of yours to sail from");
+    };
+    let template = if from.castle {
+        ngettext(
+            "{n} stays in {territory}, guarding the castle; every army aboard that survives lands",
+            "{n} stay in {territory}, guarding the castle; every army aboard that survives lands",
+            from.stay,
+        )
+    } else {
+        ngettext(
+            "{n} stays in {territory}; every army aboard that survives lands",
+            "{n} stay in {territory}; every army aboard that survives lands",
+            from.stay,
+        )
+    };
+    fill(
+        &template,
+        &[
+            ("n", &from.stay),
+            ("territory", &territory_name(table, from.coast)),
+        ],
+    )
 }
 
 /// The offer of cards the seat shown is asked to answer, if any.
@@ -793,18 +843,6 @@ fn players(table: &TableSnapshot) -> Vec<PlayerData> {
 
 fn territory_name(table: &TableSnapshot, territory: TerritoryId) -> String {
     translated(table.board.territory(territory).name.as_str())
-}
-
-/// The card's name in widget names ("play-diplomat").
-fn card_slug(card: Card) -> &'static str {
-    match card {
-        Card::Reinforcements => "reinforcements",
-        Card::Diplomat => "diplomat",
-        Card::Spy => "spy",
-        Card::General => "general",
-        Card::Marshall => "marshall",
-        Card::Admiral => "admiral",
-    }
 }
 
 /// What a row's control chose; the sidebar sends it on if `legal` allows it.

@@ -188,3 +188,37 @@ fn no_offer_can_be_made_during_an_attack() {
     settle();
     assert!(!named(sidebar.widget(), "offer-cards").is_visible());
 }
+
+#[gtk::test]
+fn hidden_armies_worth_nothing_are_not_offered_to_be_wasted() {
+    let offered = |g: &castellan_engine::game::Game| {
+        crate::app::decisions::reveal_offer(&g.legal_actions()).map(|(_, armies)| armies)
+    };
+    // Before any Reinforcement card is played they bring nothing (ruling 22).
+    let game = game_until(2, |g| offered(g) == Some(0));
+    let (sidebar, _) = launch();
+    sidebar.emit(CardSidebarInput::Show(Arc::new(snapshot(&game))));
+    settle();
+    let root = sidebar.widget();
+    assert!(!named(root, "reveals").is_visible(), "no Reveal (+0)");
+    let text = named(root, "hidden-armies")
+        .downcast::<gtk::Label>()
+        .unwrap()
+        .text();
+    assert!(
+        text.contains("worth nothing until a Reinforcement card is played"),
+        "{text}"
+    );
+    // Worth something, they are offered with what they bring.
+    let game = game_until(2, |g| offered(g).is_some_and(|armies| armies > 0));
+    sidebar.emit(CardSidebarInput::Show(Arc::new(snapshot(&game))));
+    settle();
+    assert!(named(root, "reveals").is_visible());
+    let armies = offered(&game).unwrap();
+    let button = named(root, "reveals")
+        .first_child()
+        .unwrap()
+        .downcast::<gtk::Button>()
+        .unwrap();
+    assert!(button.label().unwrap().ends_with(&format!("(+{armies})")));
+}

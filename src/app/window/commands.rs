@@ -19,11 +19,19 @@ use crate::app::variant_editor::{
 };
 use crate::config::{APP_ID, VERSION};
 use crate::messages;
+use crate::text::fill;
+use castellan_engine::diagnostics::escaped;
 
 impl MainWindow {
-    /// Asks before dropping unsaved changes; carries on at once when there are none.
+    /// Asks before dropping a game in progress with unsaved changes; carries on at
+    /// once when there are none, or when the game has ended (it is no longer in
+    /// progress, and its victory page already offered what comes next).
     pub(super) fn unless_unsaved(&mut self, then: Then, sender: &ComponentSender<Self>) {
-        if !self.session.as_ref().is_some_and(Session::unsaved) {
+        let in_progress = self
+            .session
+            .as_ref()
+            .is_some_and(|s| s.unsaved() && s.game().pending().is_some());
+        if !in_progress {
             self.proceed(then, sender);
             return;
         }
@@ -42,7 +50,7 @@ impl MainWindow {
         let sender = sender.clone();
         dialog.connect_response(None, move |_, response| {
             if response == "discard" {
-                sender.input(MainWindowInput::Proceed(then));
+                sender.input(MainWindowInput::Proceed(then.clone()));
             }
         });
         dialog.present();
@@ -51,12 +59,12 @@ impl MainWindow {
     pub(super) fn proceed(&mut self, then: Then, sender: &ComponentSender<Self>) {
         match then {
             Then::NewGame => {
-                let setup = files::load_setup(&files::last_setup_path())
-                    .unwrap_or_else(new_game::default_setup);
+                let setup =
+                    files::load_setup(&self.setup_file).unwrap_or_else(new_game::default_setup);
                 self.new_game.emit(NewGameInput::Open(setup));
                 self.new_game.widget().present();
             }
-            Then::Open => self.choose_file(false, sender),
+            Then::Open(path) => self.open_file(path, sender),
             Then::Quit => {
                 // The computer seats' thinking goes with the window, at once.
                 self.leave_table();
@@ -81,7 +89,7 @@ impl MainWindow {
                 sender.input(if save {
                     MainWindowInput::SaveTo(path)
                 } else {
-                    MainWindowInput::OpenFile(path)
+                    MainWindowInput::OpenChosen(path)
                 })
             },
         ));
@@ -123,7 +131,7 @@ impl MainWindow {
             board,
             variant,
         } = game;
-        if let Err(error) = files::store_setup(&files::last_setup_path(), &setup) {
+        if let Err(error) = files::store_setup(&self.setup_file, &setup) {
             eprintln!("castellan: cannot remember the game's setup: {error}");
         }
         let seed = glib::random_int() as u64 | (u64::from(glib::random_int()) << 32);
@@ -143,10 +151,25 @@ impl MainWindow {
     pub(super) fn open_file(&mut self, path: PathBuf, sender: &ComponentSender<Self>) {
         match files::open_game(&path) {
             Ok(session) => self.begin(session, sender),
-            // The game in progress stays as it was.
-            Err(reason) => self.error(
+            // The game in progress stays as it was. What the file is not, in plain
+            // words, and the detail below for whoever wants it.
+            Err(failure) if failure.not_a_save => {
+                let name = path
+                    .file_name()
+                    .map(|name| escaped(&name.to_string_lossy()))
+                    .unwrap_or_default();
+                self.error_with_detail(
+                    &gettext("This Is Not a Castellan Save"),
+                    &fill(
+                        &gettext("“{file}” is not a game saved by Castellan: it cannot be opened."),
+                        &[("file", &name)],
+                    ),
+                    &failure.detail,
+                );
+            }
+            Err(failure) => self.error(
                 &gettext("The Game Could Not Be Opened"),
-                &messages::sentence(&reason),
+                &messages::sentence(&failure.detail),
             ),
         }
     }
@@ -166,6 +189,24 @@ impl MainWindow {
 
     pub(super) fn error(&self, heading: &str, body: &str) {
         let dialog = adw::MessageDialog::new(Some(&self.window), Some(heading), Some(body));
+        dialog.add_response("close", &gettext("_Close"));
+        dialog.present();
+    }
+
+    /// An error in plain words, with its technical detail in small print below
+    /// (selectable, to copy into a bug report).
+    pub(super) fn error_with_detail(&self, heading: &str, body: &str, detail: &str) {
+        let dialog = adw::MessageDialog::new(Some(&self.window), Some(heading), Some(body));
+        let detail = gtk::Label::builder()
+            .label(detail)
+            .selectable(true)
+            .wrap(true)
+            .wrap_mode(gtk::pango::WrapMode::WordChar)
+            .xalign(0.0)
+            .css_classes(["caption", "dim-label", "monospace"])
+            .build();
+        detail.set_widget_name("error-detail");
+        dialog.set_extra_child(Some(&detail));
         dialog.add_response("close", &gettext("_Close"));
         dialog.present();
     }

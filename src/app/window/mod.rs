@@ -22,13 +22,15 @@ use super::battle_panel::{BattlePanel, BattlePanelInput, BattlePanelOutput};
 use super::computer::{ComputerSeats, ComputerSeatsOutput, GameSpeed};
 use super::elimination_banner::EliminationBanner;
 use super::first_game_tips::{TipBar, TurnTipsOff};
+use super::fixed_width::FixedWidth;
 use super::hint::{self, Hints};
 use super::log_view::GameLog;
 use super::map_view::{ClickKind, MapView, MapViewInput};
 use super::new_game::{NewGame, NewGameDialog, NewGameOutput};
 use super::privacy::PrivacyPage;
-use super::session::{FortifyDraft, Session, TableEvent};
+use super::session::{FortifyDraft, HandOver, Session, TableEvent};
 use super::sidebar::{CardSidebar, CardSidebarOutput};
+use super::toasts::TableToasts;
 use super::variant_editor::{EditorMode, VariantEditor, VariantEditorInput};
 use super::victory::{VictoryPage, VictoryPageOutput};
 use super::{files, library, menu, printing, shortcuts};
@@ -42,7 +44,11 @@ mod story;
 mod tips;
 
 /// The side panels' width beside the map.
-const SIDEBAR_WIDTH: i32 = 340;
+pub(super) const SIDEBAR_WIDTH: i32 = 340;
+
+/// The least height the battle panel is given before it scrolls: enough for its
+/// sides and the first row of controls.
+const BATTLE_LEAST_HEIGHT: i32 = 140;
 
 /// Below this window width the map keeps the whole width and the side panels fold
 /// over it (the map needs about twice the panels' width to stay readable).
@@ -80,6 +86,27 @@ impl Page {
     }
 }
 
+/// What the action bar's last slot holds: the button that goes on with the decision.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Primary {
+    Nothing,
+    /// End the turn, stop filling or skip the fortify.
+    Finish,
+    ConfirmPlacement,
+    Fortify,
+}
+
+impl Primary {
+    fn page(self) -> &'static str {
+        match self {
+            Primary::Nothing => "nothing",
+            Primary::Finish => "finish",
+            Primary::ConfirmPlacement => "confirm-placement",
+            Primary::Fortify => "confirm-fortify",
+        }
+    }
+}
+
 /// How the window starts.
 pub enum Startup {
     /// With the new-game dialog, as people start it.
@@ -91,10 +118,11 @@ pub enum Startup {
 }
 
 /// What to do once unsaved changes may be dropped.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Then {
     NewGame,
-    Open,
+    /// Open this saved game (chosen already).
+    Open(PathBuf),
     Quit,
 }
 
@@ -107,7 +135,7 @@ pub struct MainWindow {
     map_holder: gtk::Box,
     /// The board the map shows.
     shown_board: Option<Arc<Board>>,
-    new_game: Controller<NewGameDialog>,
+    pub(super) new_game: Controller<NewGameDialog>,
     /// Made when first opened: most games never need it.
     variant_editor: Option<Controller<VariantEditor>>,
     pub(super) sidebar: Controller<CardSidebar>,
@@ -162,14 +190,17 @@ pub struct MainWindow {
     last_told: Option<TableEvent>,
     /// The computer seat whose turn is under way, and its public events so far.
     pub(super) computer_turn: Option<(Seat, Vec<TableEvent>)>,
-    /// Where computer turns are summed up, over the pages.
-    pub(super) toasts: adw::ToastOverlay,
-    /// The toast offering to undo the last move, dismissed once that is stale.
-    undo_toast: Option<adw::Toast>,
+    /// Computer turns summed up and moves offered back, over the map.
+    pub(super) toasts: TableToasts,
     /// Kept alive until the file chooser answers.
     chooser: Option<gtk::FileChooserNative>,
     /// Echo the log on standard output (the quick-start variable).
     echo_log: bool,
+    /// Where the last setup is remembered (see [`setup_file`]).
+    setup_file: PathBuf,
+    /// The person and turn (0 in setup) last warned that a placement leaves their
+    /// castle in danger: the warning comes once a turn, and Confirm then places.
+    castle_warned: Option<(Seat, u32)>,
 }
 
 #[derive(Debug)]
@@ -196,6 +227,9 @@ pub enum MainWindowInput {
     /// Unsaved changes may go: carry on.
     Proceed(Then),
     StartGame(Box<NewGame>),
+    /// A saved game chosen to open in place of the game at the table.
+    OpenChosen(PathBuf),
+    /// Open this saved game now.
     OpenFile(PathBuf),
     SaveTo(PathBuf),
     FitMap,
@@ -247,7 +281,8 @@ pub enum MainWindowInput {
     SetFirstGameTips(bool),
     /// Play the hint shown.
     TakeHint,
-    /// The person to claim hands their claims over to the computer.
+    /// The person to claim or place in setup hands the rest over to the computer
+    /// ("Claim for Me", "Place for Me").
     ClaimForMe,
     /// The computer worker's hint for request `id`.
     Hinted {
@@ -314,12 +349,7 @@ impl Component for MainWindow {
                     },
                 },
 
-                #[local_ref]
-                toasts -> adw::ToastOverlay {
-                set_vexpand: true,
-
-                #[wrap(Some)]
-                set_child = &gtk::Stack {
+                gtk::Stack {
                     set_vexpand: true,
 
                     // The side panels beside the map, or over it in a narrow window,
@@ -349,7 +379,9 @@ impl Component for MainWindow {
                         set_content = &gtk::Box {
                             set_orientation: gtk::Orientation::Vertical,
 
-                            // Eliminations are announced over the map.
+                            // Eliminations are announced over the map, and computer
+                            // turns summed up at its foot: never over the action bar
+                            // below.
                             gtk::Overlay {
                                 set_vexpand: true,
                                 #[local_ref]
@@ -358,8 +390,12 @@ impl Component for MainWindow {
                                     set_vexpand: true,
                                 },
                                 add_overlay: eliminations_widget,
+                                add_overlay: toast_widget,
                             },
 
+                            // While hints are on, their row keeps its place (empty
+                            // while the hint is worked out or a computer plays), so
+                            // that the map above never changes size.
                             gtk::Box {
                                 set_widget_name: "hint",
                                 set_spacing: 6,
@@ -367,7 +403,7 @@ impl Component for MainWindow {
                                 set_margin_end: 6,
                                 set_margin_top: 6,
                                 #[watch]
-                                set_visible: model.hints.shown().is_some(),
+                                set_visible: model.hints.enabled() && model.game_under_way(),
 
                                 gtk::Image {
                                     set_icon_name: Some("dialog-information-symbolic"),
@@ -377,13 +413,19 @@ impl Component for MainWindow {
                                     set_hexpand: true,
                                     set_xalign: 0.0,
                                     set_wrap: true,
+                                    set_lines: 1,
+                                    set_ellipsize: gtk::pango::EllipsizeMode::End,
                                     #[watch]
                                     set_label: &model.hint_text(),
+                                    #[watch]
+                                    set_tooltip_text: Some(&model.hint_text()),
                                 },
                                 gtk::Button {
                                     set_widget_name: "take-hint",
                                     set_label: &gettext("Take Hint"),
                                     set_tooltip_text: Some(&gettext("Play the suggested move")),
+                                    #[watch]
+                                    set_sensitive: model.hints.shown().is_some(),
                                     connect_clicked => MainWindowInput::TakeHint,
                                 },
                             },
@@ -391,48 +433,46 @@ impl Component for MainWindow {
                             #[local_ref]
                             tips_widget -> gtk::Box {},
 
+                            // The action bar. Its buttons keep their places: the
+                            // button that goes on (End Turn, Confirm, Fortify, …) is
+                            // always last, in a slot as wide as the widest of them,
+                            // with Undo always just before it; what comes and goes
+                            // (Claim for Me, the fortify's count, Skip Fortifying
+                            // beside a fortify being made) sits before Undo. The bar
+                            // is two lines of status high whatever it says.
                             gtk::Box {
+                                set_widget_name: "action-bar",
                                 set_spacing: 6,
                                 set_margin_all: 6,
-                                // Tall enough for the buttons, so the map keeps its size.
-                                set_height_request: 34,
+                                set_height_request: 44,
 
                                 gtk::Label {
                                     set_widget_name: "status",
                                     set_hexpand: true,
                                     set_xalign: 0.0,
                                     set_wrap: true,
+                                    set_lines: 2,
+                                    set_ellipsize: gtk::pango::EllipsizeMode::End,
                                     #[watch]
                                     set_label: &model.status,
+                                    #[watch]
+                                    set_tooltip_text: Some(&model.status),
                                 },
                                 gtk::Button {
                                     set_widget_name: "claim-for-me",
-                                    set_label: &gettext("Claim for Me"),
-                                    set_tooltip_text: Some(&gettext("The computer claims the rest of your territories, as the Normal player would")),
+                                    set_valign: gtk::Align::Center,
+                                    #[watch]
+                                    set_label: &model.hand_over_label(),
+                                    #[watch]
+                                    set_tooltip_text: Some(&model.hand_over_tip()),
                                     #[watch]
                                     set_visible: model.page == Page::Game
-                                        && model.session.as_ref().and_then(Session::may_hand_over_claims).is_some(),
+                                        && model.session.as_ref().and_then(Session::may_hand_over).is_some(),
                                     connect_clicked => MainWindowInput::ClaimForMe,
-                                },
-                                gtk::Button {
-                                    #[watch]
-                                    set_label: &model.finish_label(),
-                                    #[watch]
-                                    set_visible: model.finish.is_some(),
-                                    connect_clicked => MainWindowInput::Finish,
-                                },
-                                gtk::Button {
-                                    set_widget_name: "undo",
-                                    set_label: &gettext("Undo"),
-                                    set_tooltip_text: Some(&gettext("Take back your last placement or move (Ctrl+Z)")),
-                                    #[watch]
-                                    set_visible: model.draft.is_some() || model.may_undo,
-                                    #[watch]
-                                    set_sensitive: model.may_undo,
-                                    connect_clicked => MainWindowInput::Undo,
                                 },
                                 gtk::SpinButton {
                                     set_widget_name: "fortify-armies",
+                                    set_valign: gtk::Align::Center,
                                     set_tooltip_text: Some(&gettext("Armies to move")),
                                     set_digits: 0,
                                     set_increments: (1.0, 5.0),
@@ -451,41 +491,101 @@ impl Component for MainWindow {
                                     } @fortify_changed,
                                 },
                                 gtk::Button {
-                                    set_widget_name: "confirm-fortify",
-                                    set_label: &gettext("Fortify"),
-                                    set_tooltip_text: Some(&gettext("Move the armies and end the turn (Ctrl+Enter)")),
-                                    add_css_class: "suggested-action",
+                                    set_widget_name: "skip-beside-fortify",
+                                    set_valign: gtk::Align::Center,
                                     #[watch]
-                                    set_visible: model.fortify.is_some(),
-                                    connect_clicked => MainWindowInput::ConfirmPlacement,
+                                    set_label: &model.finish_label(),
+                                    #[watch]
+                                    set_visible: model.primary() == Primary::Fortify && model.finish.is_some(),
+                                    connect_clicked => MainWindowInput::Finish,
                                 },
                                 gtk::Button {
-                                    set_widget_name: "confirm-placement",
+                                    set_widget_name: "undo",
+                                    set_valign: gtk::Align::Center,
+                                    set_label: &gettext("Undo"),
+                                    set_tooltip_text: Some(&gettext("Take back your last placement or move (Ctrl+Z)")),
                                     #[watch]
-                                    set_label: &model.confirm_label(),
-                                    add_css_class: "suggested-action",
+                                    set_visible: model.game_under_way(),
                                     #[watch]
-                                    set_visible: model.draft.is_some(),
+                                    set_sensitive: model.may_undo,
+                                    connect_clicked => MainWindowInput::Undo,
+                                },
+                                #[name = "primary_slot"]
+                                gtk::Stack {
+                                    set_widget_name: "primary-slot",
+                                    set_valign: gtk::Align::Center,
+                                    set_hhomogeneous: true,
+                                    set_vhomogeneous: true,
                                     #[watch]
-                                    set_sensitive: model.draft.is_some_and(|(placed, armies)| placed == armies),
-                                    connect_clicked => MainWindowInput::ConfirmPlacement,
+                                    set_visible: model.game_under_way(),
+
+                                    add_named[Some("nothing")] = &gtk::Box {},
+                                    add_named[Some("finish")] = &gtk::Button {
+                                        set_widget_name: "finish",
+                                        #[watch]
+                                        set_label: &model.finish_label(),
+                                        connect_clicked => MainWindowInput::Finish,
+                                    },
+                                    add_named[Some("confirm-placement")] = &gtk::Button {
+                                        set_widget_name: "confirm-placement",
+                                        #[watch]
+                                        set_label: &model.confirm_label(),
+                                        add_css_class: "suggested-action",
+                                        #[watch]
+                                        set_sensitive: model.draft.is_some_and(|(placed, armies)| placed == armies),
+                                        connect_clicked => MainWindowInput::ConfirmPlacement,
+                                    },
+                                    add_named[Some("confirm-fortify")] = &gtk::Button {
+                                        set_widget_name: "confirm-fortify",
+                                        set_label: &gettext("Fortify"),
+                                        set_tooltip_text: Some(&gettext("Move the armies and end the turn (Ctrl+Enter)")),
+                                        add_css_class: "suggested-action",
+                                        connect_clicked => MainWindowInput::ConfirmPlacement,
+                                    },
+                                    // Never shown: as wide as the widest label the
+                                    // other buttons take, so that the slot never
+                                    // changes width as their labels do.
+                                    add_named[Some("widest")] = &gtk::Button {
+                                        #[watch]
+                                        set_label: &model.widest_primary_label(),
+                                    },
+
+                                    #[watch]
+                                    set_visible_child_name: model.primary().page(),
                                 },
                             },
                         },
 
+                        // One width whatever the panels show (a defence's row, the
+                        // dice, a long name): the map beside them never shifts.
                         #[wrap(Some)]
-                        set_flap = &gtk::Box {
-                            set_widget_name: "side-panels",
-                            set_orientation: gtk::Orientation::Vertical,
-                            set_width_request: SIDEBAR_WIDTH,
+                        set_flap = &FixedWidth {
+                            set_width: SIDEBAR_WIDTH,
                             // Never widened by a child that expands (a card row): the
                             // flap would then share the map's room half and half.
+                            set_hexpand: false,
+
+                        #[wrap(Some)]
+                        set_child = &gtk::Box {
+                            set_widget_name: "side-panels",
+                            set_orientation: gtk::Orientation::Vertical,
                             set_hexpand: false,
                             // Opaque over the map when folded.
                             add_css_class: "background",
 
-                            #[local_ref]
-                            battle_widget -> gtk::Box {},
+                            // The battle at its natural height, scrolled only in a
+                            // window too short for it (800×600, folded over the map);
+                            // shown while the panel is.
+                            #[name = "battle_scroller"]
+                            gtk::ScrolledWindow {
+                                set_widget_name: "battle-scroller",
+                                set_hscrollbar_policy: gtk::PolicyType::Never,
+                                set_propagate_natural_height: true,
+                                set_min_content_height: BATTLE_LEAST_HEIGHT,
+
+                                #[local_ref]
+                                battle_widget -> gtk::Box {},
+                            },
                             #[local_ref]
                             sidebar_widget -> gtk::ScrolledWindow {
                                 set_vexpand: true,
@@ -499,6 +599,7 @@ impl Component for MainWindow {
                                 #[local_ref]
                                 log_widget -> gtk::ScrolledWindow {},
                             },
+                        },
                         },
                     },
 
@@ -520,7 +621,6 @@ impl Component for MainWindow {
                     set_transition_type: model.page.transition(),
                     #[watch]
                     set_visible_child_name: model.page.name(),
-                },
                 },
             },
         }
@@ -633,11 +733,12 @@ impl Component for MainWindow {
             fortify: None,
             finish: None,
             last_told: None,
-            toasts: adw::ToastOverlay::new(),
-            undo_toast: None,
+            toasts: TableToasts::new(),
             computer_turn: None,
             chooser: None,
             echo_log: std::env::var_os(super::QUICK_START_VARIABLE).is_some(),
+            setup_file: setup_file(),
+            castle_warned: None,
         };
         if let Ok(loaded) = &board {
             model.show_board(Arc::clone(&loaded.board), &sender);
@@ -647,11 +748,15 @@ impl Component for MainWindow {
         let sidebar_widget = &model.sidebar.widget().clone();
         let log_widget = &model.log.widget().clone();
         let privacy_widget = &model.privacy.widget().clone();
-        let toasts = &model.toasts.clone();
+        let toast_widget = &model.toasts.widget().clone();
         let victory_widget = &model.victory.widget().clone();
         let tips_widget = &model.tips.widget().clone();
         let eliminations_widget = &model.eliminations.widget().clone();
         let widgets = view_output!();
+        battle_widget
+            .bind_property("visible", &widgets.battle_scroller, "visible")
+            .sync_create()
+            .build();
 
         model.tips_switch = Some(menu::register_actions(&root, &sender, &preferences));
         {
@@ -684,7 +789,10 @@ impl Component for MainWindow {
     ) {
         match message {
             MainWindowInput::NewGame => self.unless_unsaved(Then::NewGame, &sender),
-            MainWindowInput::Open => self.unless_unsaved(Then::Open, &sender),
+            // The file first: the game in progress is asked about only once there is
+            // something to open instead.
+            MainWindowInput::Open => self.choose_file(false, &sender),
+            MainWindowInput::OpenChosen(path) => self.unless_unsaved(Then::Open(path), &sender),
             MainWindowInput::Quit => self.unless_unsaved(Then::Quit, &sender),
             MainWindowInput::Proceed(then) => self.proceed(then, &sender),
             MainWindowInput::Save => match self.session.as_ref().and_then(|s| s.path().cloned()) {
@@ -770,16 +878,7 @@ impl Component for MainWindow {
                     self.act(action);
                 }
             }
-            MainWindowInput::ConfirmPlacement => {
-                let action = self.session.as_ref().and_then(|session| {
-                    session
-                        .confirm_placement()
-                        .or_else(|| session.confirm_fortify())
-                });
-                if let Some(action) = action {
-                    self.act(action);
-                }
-            }
+            MainWindowInput::ConfirmPlacement => self.confirm(),
             MainWindowInput::SetFortifyArmies(armies) => {
                 if let Some(session) = &mut self.session {
                     session.set_fortify_armies(armies);
@@ -850,9 +949,9 @@ impl Component for MainWindow {
             }
             MainWindowInput::ClaimForMe => {
                 if let Some(session) = &mut self.session
-                    && let Some(seat) = session.may_hand_over_claims()
+                    && let Some((seat, what)) = session.may_hand_over()
                 {
-                    session.hand_over_claims(seat);
+                    session.hand_over(seat, what);
                 }
                 self.refresh();
             }
@@ -883,6 +982,21 @@ fn stored_preferences() -> files::Preferences {
         files::Preferences::default()
     } else {
         files::load_preferences(&files::preferences_path())
+    }
+}
+
+/// Where the window remembers the last setup: `last-game.toml` in the person's
+/// settings; in tests, a file of each window's own that does not exist yet, so that
+/// no test reads or changes the setup of whoever runs them, nor another test's.
+fn setup_file() -> PathBuf {
+    if cfg!(test) {
+        static WINDOWS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let window = WINDOWS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        std::env::temp_dir()
+            .join(format!("castellan-test-{}-{window}", std::process::id()))
+            .join("last-game.toml")
+    } else {
+        files::last_setup_path()
     }
 }
 
@@ -924,6 +1038,12 @@ impl MainWindow {
         )
     }
 
+    /// Whether a file chooser is open.
+    #[cfg(test)]
+    pub fn choosing_a_file(&self) -> bool {
+        self.chooser.as_ref().is_some_and(|c| c.is_visible())
+    }
+
     /// The game's file (or "New Game") with a dot when unsaved, then the board and
     /// the rules it is played with; before any game, the board shown.
     fn subtitle(&self) -> String {
@@ -952,6 +1072,69 @@ impl MainWindow {
             "{dot}{name} — {}, {rules}",
             translated(game.board().meta.name.as_str())
         )
+    }
+
+    /// The hand-over button's label: claims or setup placements.
+    fn hand_over_label(&self) -> String {
+        match self.session.as_ref().and_then(Session::may_hand_over) {
+            Some((_, HandOver::Placements)) => gettext("Place for Me"),
+            _ => gettext("Claim for Me"),
+        }
+    }
+
+    fn hand_over_tip(&self) -> String {
+        match self.session.as_ref().and_then(Session::may_hand_over) {
+            Some((_, HandOver::Placements)) => gettext(
+                "The computer places the rest of your starting armies, as the Normal player would",
+            ),
+            _ => gettext(
+                "The computer claims the rest of your territories, as the Normal player would",
+            ),
+        }
+    }
+
+    /// Whether a game is being played at the table, on the game page: what the action
+    /// bar's steady buttons and the rows above it are shown for.
+    fn game_under_way(&self) -> bool {
+        self.page == Page::Game
+            && self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.game().pending().is_some())
+    }
+
+    /// What the action bar's last slot holds.
+    fn primary(&self) -> Primary {
+        if self.fortify.is_some() {
+            Primary::Fortify
+        } else if self.draft.is_some() {
+            Primary::ConfirmPlacement
+        } else if self.finish.is_some() {
+            Primary::Finish
+        } else {
+            Primary::Nothing
+        }
+    }
+
+    /// The longest label the last slot's buttons take, which sets the slot's width
+    /// once and for all.
+    fn widest_primary_label(&self) -> String {
+        // Three wide digits each way: more than any turn brings.
+        let most = 888;
+        let labels = [
+            gettext("End Turn"),
+            gettext("Stop Filling"),
+            gettext("Skip Fortifying"),
+            gettext("Fortify"),
+            fill(
+                &gettext("Confirm {placed}/{armies}"),
+                &[("placed", &most), ("armies", &most)],
+            ),
+        ];
+        labels
+            .into_iter()
+            .max_by_key(|label| label.chars().count())
+            .unwrap_or_default()
     }
 
     fn finish_label(&self) -> String {

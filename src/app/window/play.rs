@@ -77,6 +77,8 @@ impl MainWindow {
         self.session = Some(session);
         self.computer_turn = None;
         self.eliminations.emit(EliminationBannerInput::Dismiss);
+        self.toasts.open();
+        self.battle.emit(BattlePanelInput::Reset);
         // A reopened game's past is logged again, and nothing of it announced anew.
         self.tell(past, false);
         if let Some(map) = &self.map {
@@ -99,7 +101,9 @@ impl MainWindow {
         match click {
             Click::Act(action) => self.act(action),
             Click::Changed => self.refresh(),
-            Click::Ignored => {}
+            // Never a click without a word: the status line says why, until the
+            // next move.
+            Click::Ignored => self.status = status::refusal(&session.why_not(id), session),
         }
     }
 
@@ -112,9 +116,7 @@ impl MainWindow {
             return;
         };
         // An older toast's Undo would take back something else now.
-        if let Some(toast) = self.undo_toast.take() {
-            toast.dismiss();
-        }
+        self.toasts.dismiss_undo();
         match session.apply(seat, action.clone()) {
             Err(error) => {
                 let reason = rule_error_text(&error, session);
@@ -130,17 +132,38 @@ impl MainWindow {
                 if let (Some(moved), Some(names)) = (moved, self.log_names())
                     && let Some(line) = sentence(&names, &moved.kind, 0)
                 {
-                    let toast = adw::Toast::new(&line);
-                    toast.set_button_label(Some(&gettext("Undo")));
-                    toast.set_action_name(Some("win.undo"));
-                    toast.set_timeout(5);
-                    self.toasts.add_toast(toast.clone());
-                    self.undo_toast = Some(toast);
+                    self.toasts.offer_undo(&line);
                 }
             }
             Ok(_) => {}
         }
         self.refresh();
+    }
+
+    /// Confirms the placement or the fortify being made; a placement that leaves the
+    /// person's castle in danger is first said so, once a turn, on the status line.
+    pub(super) fn confirm(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let Some(action) = session
+            .confirm_placement()
+            .or_else(|| session.confirm_fortify())
+        else {
+            return;
+        };
+        if let (Some(seat), Some(danger)) = (
+            session.human_to_move(),
+            session.castle_danger_after_placement(),
+        ) {
+            let turn = (seat, session.game().turn_number());
+            if self.castle_warned != Some(turn) {
+                self.castle_warned = Some(turn);
+                self.status = status::castle_danger(&danger, session);
+                return;
+            }
+        }
+        self.act(action);
     }
 
     /// Takes back the last placement step or decision the person may take back, and
@@ -149,9 +172,7 @@ impl MainWindow {
         let Some(undone) = self.session.as_mut().and_then(Session::undo) else {
             return;
         };
-        if let Some(toast) = self.undo_toast.take() {
-            toast.dismiss();
-        }
+        self.toasts.dismiss_undo();
         if let Undone::Decision { events, .. } = undone {
             self.log.emit(GameLogInput::TakenBack(events));
         }
@@ -195,6 +216,10 @@ impl MainWindow {
                 battle: session.battle_arrow(),
             });
         }
+        if game.winner().is_some() || game.is_drawn() {
+            // Nothing that happened before the end is news any more.
+            self.toasts.close();
+        }
         self.page = if let Some(winner) = game.winner() {
             self.victory.emit(VictoryPageInput::Show {
                 ending: Ending::Won(session.seats()[winner.index()].name.clone()),
@@ -210,7 +235,10 @@ impl MainWindow {
         } else if let Some(seat) = session.pass_to() {
             let news = self
                 .log_names()
-                .map(|names| privacy::news(&names, seat, session.news_for(seat)))
+                .map(|names| {
+                    let (turn_seat, events) = session.news_for(seat);
+                    privacy::news(&names, seat, turn_seat, events)
+                })
                 .unwrap_or_default();
             self.privacy.emit(PrivacyPageInput::Show {
                 name: session.seats()[seat.index()].name.clone(),
@@ -289,17 +317,23 @@ impl MainWindow {
         // Every roll and attack end, in order: the panel keeps the attack's tally
         // (a "Roll Until Decided" brings many at once) and shows the last dice. A
         // reopened game's past is not the panel's: its summaries would be stale.
+        let colours = self
+            .session
+            .as_ref()
+            .map(Session::colours)
+            .unwrap_or_default();
+        let colour = |seat: Seat| colours.get(seat.index()).copied().unwrap_or(0x777777);
         for event in news.iter().filter(|_| fresh) {
             let message = match &event.event.kind {
                 EventKind::DiceRolled {
                     attacker,
+                    defender,
                     attack,
                     defence,
                     attacker_losses,
                     defender_losses,
                     general,
                     marshall,
-                    ..
                 } => BattlePanelInput::ShowRoll {
                     attacker: attack.clone(),
                     defender: defence.clone(),
@@ -308,6 +342,7 @@ impl MainWindow {
                     general: *general,
                     marshall: *marshall,
                     seat: *attacker,
+                    colours: (colour(*attacker), colour(*defender)),
                 },
                 &EventKind::AttackEnded { to, reason, .. } => {
                     BattlePanelInput::AttackEnded { to, reason }
@@ -371,6 +406,7 @@ impl MainWindow {
                 EventKind::GameWon { .. } | EventKind::GameDrawn { .. }
             )
         }) {
+            self.toasts.close();
             self.game_finished();
         }
     }
@@ -391,9 +427,8 @@ impl MainWindow {
                 if let Some((turn, events)) = self.computer_turn.take()
                     && turn == seat
                 {
-                    let toast = adw::Toast::new(&turn_summary::summary(names, seat, &events));
-                    toast.set_timeout(10);
-                    self.toasts.add_toast(toast);
+                    self.toasts
+                        .summary(&turn_summary::summary(names, seat, &events));
                 }
             }
             _ => {

@@ -41,6 +41,7 @@ impl MainWindow {
                 let pending = session.game().pending()?;
                 (pending.seat == seat).then(|| TipKind::of(&pending.decision))
             });
-        self.tips.emit(TipBarInput::Show(tip));
+        let keeps_place = self.first_game_tips && self.game_under_way();
+        self.tips.emit(TipBarInput::Show { tip, keeps_place });
     }
 }

@@ -1,6 +1,7 @@
 //! Classic setup (rulings 27, 28): the starting armies, the neutral army of a
-//! two-player game, claiming the territories one army at a time, then placing the
-//! rest one army at a time; the seat that placed first plays first.
+//! two-player game (spread like a player's, or, as an option, all on one territory),
+//! claiming the territories one army at a time, then placing the rest one army at a
+//! time; the seat that placed first plays first.
 
 use std::sync::Arc;
 
@@ -198,6 +199,14 @@ impl Game {
                     .collect();
                 let territory = free[self.chance.below(free.len())];
                 self.claim(seat, territory, events);
+                if self.variant.classic.neutral_in_one_territory {
+                    // The rules text's reading: the territory claimed holds them all.
+                    let rest = std::mem::take(&mut self.state.seats[seat.index()].armies_to_place);
+                    if rest > 0 {
+                        let placements = [Placement::new(territory, rest)];
+                        self.place_armies(seat, &placements, PlacementReason::Setup, events);
+                    }
+                }
             } else {
                 let territory = own[self.chance.below(own.len())];
                 let placements = [Placement::new(territory, 1)];

@@ -67,6 +67,7 @@ impl Game {
             trades: 0,
             hand_at_start: hand.min(255) as u8,
             trading_down: false,
+            eliminated_a_seat: false,
         });
     }
 
@@ -82,7 +83,7 @@ impl Game {
         let at = self.variant.classic.must_trade_at as usize;
         let held = self.territory_cards(turn.seat).len();
         if turn.trading_down {
-            return held >= at;
+            return self.can_trade_down(turn.seat);
         }
         if turn.attacked {
             return false;
@@ -91,6 +92,14 @@ impl Game {
             || (turn.trades == 1
                 && usize::from(turn.hand_at_start) > at
                 && !self.tradeable_sets(turn.seat).is_empty())
+    }
+
+    /// Whether `seat` still has to trade down (ruling 35): it holds `must_trade_at`
+    /// cards or more, and they make a set. Trading down never asks for a set that
+    /// cannot be traded, so it always ends.
+    fn can_trade_down(&self, seat: Seat) -> bool {
+        let at = self.variant.classic.must_trade_at as usize;
+        self.territory_cards(seat).len() >= at && !self.tradeable_sets(seat).is_empty()
     }
 
     /// Whether the turn's seat may trade now: before placing its new armies, or
@@ -183,16 +192,17 @@ impl Game {
         match action {
             &Action::TradeCards { cards } => {
                 let earned = self.trade_set(seat, cards, events);
-                let at = self.variant.classic.must_trade_at as usize;
-                let left = self.territory_cards(seat).len();
+                let done_trading_down = !self.can_trade_down(seat);
                 let turn = self.turn_mut();
                 turn.trades = turn.trades.saturating_add(1);
                 let Step::PlaceReinforcements { armies } = &mut turn.step else {
                     unreachable!("checked: trading before placing")
                 };
                 *armies = armies.saturating_add(earned);
-                if turn.trading_down && left < at {
+                if turn.trading_down && done_trading_down {
                     turn.trading_down = false;
+                    // Nothing earned, nothing to place: no decision that changes
+                    // nothing is asked.
                     if *armies == 0 {
                         turn.step = Step::Main;
                     }
@@ -241,8 +251,10 @@ impl Game {
         self.after_classic_action(events);
     }
 
-    /// After each action of a turn: trading down begins once a capture that
-    /// eliminated a seat is settled (ruling 35), and a completed mission wins.
+    /// After each action of a turn: a completed mission wins, and trading down
+    /// begins once a capture that eliminated a seat is settled (ruling 35). Only an
+    /// elimination leads to it, once: an ordinary capture never does, whatever the
+    /// hand holds.
     fn after_classic_action(&mut self, events: &mut Vec<Event>) {
         let Phase::Turn(turn) = &self.state.phase else {
             return;
@@ -251,12 +263,17 @@ impl Game {
             return;
         }
         let seat = turn.seat;
+        let eliminated_a_seat = turn.eliminated_a_seat;
         if self.variant.classic.missions && self.mission_done(seat) {
             self.win_by_mission(seat, events);
             return;
         }
+        if !eliminated_a_seat {
+            return;
+        }
+        self.turn_mut().eliminated_a_seat = false;
         let held = self.territory_cards(seat).len();
-        if turn.attacked && held > self.variant.classic.trade_down_above as usize {
+        if held > self.variant.classic.trade_down_above as usize && self.can_trade_down(seat) {
             events.push(Event::public(EventKind::MustTradeDown {
                 seat,
                 cards: held as u32,

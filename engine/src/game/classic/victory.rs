@@ -24,6 +24,7 @@ impl Game {
             return;
         }
         self.state.seats[loser.index()].eliminated = true;
+        self.turn_mut().eliminated_a_seat = true;
         events.push(Event::public(EventKind::SeatEliminated {
             seat: loser,
             by: victor,

@@ -5,7 +5,7 @@
 
 /// Line starts of one source text, for converting byte offsets into positions.
 #[derive(Debug)]
-pub(crate) struct LineIndex<'s> {
+pub struct LineIndex<'s> {
     text: &'s str,
     /// Byte offset where each line begins; the first is always 0.
     line_starts: Vec<usize>,
@@ -13,7 +13,7 @@ pub(crate) struct LineIndex<'s> {
 
 /// A 1-based line and column (counted in characters).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Position {
+pub struct Position {
     pub line: usize,
     pub column: usize,
 }
@@ -76,7 +76,7 @@ impl<'s> LineIndex<'s> {
 }
 
 /// The position of the first byte that is not UTF-8, for files that are not text.
-pub(crate) fn position_of_invalid_utf8(bytes: &[u8], error: &std::str::Utf8Error) -> Position {
+pub fn position_of_invalid_utf8(bytes: &[u8], error: &std::str::Utf8Error) -> Position {
     let valid = &bytes[..error.valid_up_to()];
     // The prefix is valid UTF-8 by definition of `valid_up_to`.
     let text = std::str::from_utf8(valid).unwrap_or_default();

@@ -1192,7 +1192,11 @@ fn claim_for_me_hands_a_persons_claims_to_the_computer() {
         .filter(|(seat, action)| *seat == claimer && matches!(action, Action::Claim { .. }))
         .count();
     assert!(claimed > 5, "{claimed} claims");
-    assert!(!button.get_visible(), "gone once the claims are over");
+    // Once the claims are over the button offers the placements, if anything.
+    assert!(
+        !button.get_visible() || button.label().as_deref() == Some("Place for Me"),
+        "no Claim for Me once the claims are over"
+    );
 }
 
 /// Whether the sidebar's secret mission is on screen, and what it says.
@@ -1441,12 +1445,37 @@ fn the_admirals_toggle_switches_what_the_map_lights() {
         (sources, routes[0])
     };
     assert_eq!(lit_on_the_map(&window), sea_sources);
-    // A coast chosen: only the coasts across the sea light up, as such.
+    assert_eq!(
+        label_text(&window, "admiral-stays"),
+        "Click the coast of yours to sail from"
+    );
+    let aboard_row = |window: &Controller<MainWindow>| {
+        named(window.widget(), "admiral-aboard")
+            .parent()
+            .unwrap()
+            .get_visible()
+    };
+    assert!(!aboard_row(&window), "no count before the coast is chosen");
+    // A coast chosen: only the coasts across the sea light up, as such; the panel
+    // says how many sail and what stays behind.
     window.emit(MainWindowInput::MapClicked(first.from, ClickKind::Plain));
     settle();
     let lit = lit_on_the_map(&window);
     assert!(lit.contains(&(first.to, TargetKind::AcrossSea)), "{lit:?}");
     assert!(lit.iter().all(|&(_, kind)| kind == TargetKind::AcrossSea));
+    let (aboard, stay) = {
+        let model = window.model();
+        let session = model.session.as_ref().unwrap();
+        let aboard = session.admiral_aboard().unwrap();
+        (aboard.armies, aboard.from.unwrap().stay)
+    };
+    let spin = named(window.widget(), "admiral-aboard")
+        .downcast::<gtk::SpinButton>()
+        .unwrap();
+    assert!(aboard_row(&window));
+    assert_eq!(spin.value_as_int() as u32, aboard);
+    let stays = label_text(&window, "admiral-stays");
+    assert!(stays.starts_with(&format!("{stay} stay")), "{stays}");
 
     // Escape forgets the coast, then the Admiral: the toggle follows.
     window.emit(MainWindowInput::MapEscape);
@@ -1654,12 +1683,13 @@ fn tip_on_screen(window: &Controller<MainWindow>) -> Option<TipKind> {
     let shown = window.model().tips.model().shown();
     assert_eq!(
         named(window.widget(), "tip").get_visible(),
-        shown.is_some(),
-        "the bar shows exactly when it has a tip"
+        window.model().tips.model().keeps_place(),
+        "the bar shows when it has a tip, and keeps its place while tips are on"
     );
-    if let Some(kind) = shown {
-        assert_eq!(label_text(window, "tip-text"), kind.text());
-    }
+    assert_eq!(
+        label_text(window, "tip-text"),
+        shown.map(TipKind::text).unwrap_or_default()
+    );
     shown
 }
 
@@ -1747,7 +1777,7 @@ fn the_first_games_tips_follow_a_persons_decisions_and_close_for_good() {
 /// one in the window), written to a file of its own.
 fn golden_game_cut(actions: usize, name: &str) -> std::path::PathBuf {
     let mut save: serde_json::Value = serde_json::from_str(include_str!(
-        "../../engine/tests/golden/four-seats.save.json"
+        "../../../engine/tests/golden/four-seats.save.json"
     ))
     .unwrap();
     save["actions"].as_array_mut().unwrap().truncate(actions);
@@ -1767,7 +1797,7 @@ fn golden_game_cut(actions: usize, name: &str) -> std::path::PathBuf {
 /// The golden game's actions, and the index of the first that puts a seat out.
 fn golden_actions_and_first_elimination() -> (Vec<(castellan_engine::game::Seat, Action)>, usize) {
     let saved = castellan_engine::game::SavedGame::from_json(include_str!(
-        "../../engine/tests/golden/four-seats.save.json"
+        "../../../engine/tests/golden/four-seats.save.json"
     ))
     .unwrap();
     let (mut index, mut first) = (0, None);
@@ -1817,7 +1847,11 @@ fn an_elimination_is_announced_over_the_map_until_dismissed_and_never_on_reopeni
     act_in_person(&window, actions[first].1.clone());
     let shown = window.model().eliminations.model().shown().to_vec();
     assert_eq!(shown.len(), 1, "{shown:?}");
-    assert!(shown[0].text.contains(" is out: "), "{}", shown[0].text);
+    assert!(
+        shown[0].text.contains(": out of the game — "),
+        "{}",
+        shown[0].text
+    );
     assert!(banner.reveals_child());
     assert!(label_text(&window, "elimination-text").contains(&shown[0].text));
     // Over the map: the banner and the map share an overlay on the game page.
@@ -1866,7 +1900,7 @@ fn an_elimination_is_announced_over_the_map_until_dismissed_and_never_on_reopeni
     settle();
     assert!(window.model().eliminations.model().shown().is_empty());
     assert!(!banner.reveals_child());
-    assert!(log_text(&window).contains("is out of the game"));
+    assert!(log_text(&window).contains("Out of the game: "));
 }
 
 #[gtk::test]
@@ -1880,6 +1914,10 @@ fn finishing_a_game_ends_the_first_games_tips() {
     assert!(window.model().first_game_tips);
     act_in_person(&window, actions[last].1.clone());
     assert_eq!(window.model().page, Page::Victory);
+    assert!(
+        window.model().toasts.closed() && window.model().toasts.live() == 0,
+        "no toast after the game ended"
+    );
     assert!(!window.model().first_game_tips, "off once a game is won");
     assert_eq!(tip_on_screen(&window), None);
     // A finished game reopened is not finished again: switched back on, tips stay.
@@ -1889,3 +1927,87 @@ fn finishing_a_game_ends_the_first_games_tips() {
     assert_eq!(window.model().page, Page::Victory);
     assert!(window.model().first_game_tips);
 }
+
+#[gtk::test]
+fn the_first_start_plays_the_person_against_the_computer_without_a_pass_page() {
+    // Issue 26: with no remembered setup, the dialog's Start gives one person against
+    // computer seats of Normal strength on Castle Risk by the rulebook, and the
+    // person's first decision is on screen at once.
+    let window = MainWindow::builder().launch(Startup::Dialog).detach();
+    settle();
+    let dialog = window.model().new_game.widget().clone();
+    assert!(
+        dialog.is_visible(),
+        "a first start opens the new-game dialog"
+    );
+    // At a glance: the person's row and the computers' rows say who plays them.
+    let kind = |seat: usize| {
+        named(&dialog, &format!("seat-kind-{seat}"))
+            .downcast::<gtk::Image>()
+            .unwrap()
+            .icon_name()
+            .map(String::from)
+    };
+    assert_eq!(kind(0).as_deref(), Some(super::new_game::PERSON_ICON));
+    assert_eq!(kind(1).as_deref(), Some(super::new_game::COMPUTER_ICON));
+    let computer_pressed = |seat: usize| {
+        named(&dialog, &format!("seat-computer-{seat}"))
+            .downcast::<gtk::ToggleButton>()
+            .unwrap()
+            .is_active()
+    };
+    assert!(!computer_pressed(0) && computer_pressed(1));
+    named(&dialog, "start")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+    let model = window.model();
+    let session = model.session.as_ref().expect("Start started a game");
+    let people: Vec<_> = session.seats().iter().filter(|s| !s.computer).collect();
+    assert_eq!(people.len(), 1, "one person");
+    assert!(session.seats().len() >= 2);
+    assert!(
+        session
+            .seats()
+            .iter()
+            .filter(|s| s.computer)
+            .all(|s| s.strength == castellan_engine::bot::Strength::Normal)
+    );
+    assert_eq!(
+        session.board().territories.len(),
+        44,
+        "the Castle Risk board"
+    );
+    assert!(session.game().variant().plays_as_rulebook());
+    let person = people[0].name.clone();
+    drop(model);
+    // The computers place their castles first when one of them starts the setup;
+    // the screen never waits to be passed.
+    for _ in 0..50 {
+        assert_eq!(
+            window.model().page,
+            Page::Game,
+            "no pass page for one person"
+        );
+        if window
+            .model()
+            .session
+            .as_ref()
+            .unwrap()
+            .human_to_move()
+            .is_some()
+        {
+            break;
+        }
+        wait_for_the_computer(&window);
+    }
+    let status = label_text(&window, "status");
+    assert!(
+        status.starts_with(&format!("{person}: place your castle")),
+        "{status}"
+    );
+    assert!(!dialog.is_visible());
+}
+
+mod steady;

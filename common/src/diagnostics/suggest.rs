@@ -7,10 +7,7 @@ const LONGEST_HINTED: usize = 64;
 
 /// The candidate closest to `word`, if one is close enough to be a likely typo
 /// (`coast` → `coasts`, `center` → `centre`, `color` → `colour`).
-pub(crate) fn closest<'c>(
-    word: &str,
-    candidates: impl IntoIterator<Item = &'c str>,
-) -> Option<&'c str> {
+pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let word_len = word.chars().count();
     // Nobody mistypes a key or id of more than this; comparing a huge string against
     // huge candidates would take quadratic time for nothing.
@@ -37,10 +34,7 @@ pub(crate) fn closest<'c>(
 }
 
 /// The likely intended word, for "did you mean `coasts`?", if there is one.
-pub(crate) fn hint<'c>(
-    word: &str,
-    candidates: impl IntoIterator<Item = &'c str>,
-) -> Option<FileText> {
+pub fn hint<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<FileText> {
     closest(word, candidates).map(FileText::new)
 }
 
@@ -48,8 +42,14 @@ pub(crate) fn hint<'c>(
 /// candidate, and a file with hundreds of unknown names is not a matter of typos: past
 /// the budget, messages simply come without hints.
 #[derive(Debug)]
-pub(crate) struct Hints {
+pub struct Hints {
     left: usize,
+}
+
+impl Default for Hints {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Hints {

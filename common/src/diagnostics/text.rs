@@ -49,7 +49,7 @@ pub fn write_escaped(f: &mut impl fmt::Write, text: &str) -> fmt::Result {
 /// `text` with unsafe characters escaped, for any message that shows it.
 ///
 /// ```
-/// use castellan_engine::diagnostics::escaped;
+/// use castellan_common::diagnostics::escaped;
 /// assert_eq!(escaped("x\nfake.toml:1:1: ok\u{1b}[2J"), "x\\nfake.toml:1:1: ok\\u001B[2J");
 /// assert_eq!(escaped("Île-de-France"), "Île-de-France");
 /// ```
@@ -131,7 +131,7 @@ pub enum TextProblem {
 
 impl TextProblem {
     /// The English sentence for this problem with the text under `key`.
-    pub(crate) fn write_for(self, key: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    pub fn write_for(self, key: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::ControlCharacter(c) => write!(
                 f,

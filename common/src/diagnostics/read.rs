@@ -2,6 +2,7 @@
 //! file is refused with a clear reason instead of exhausting memory, and parsing its
 //! TOML keeping every span.
 
+use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
@@ -9,14 +10,15 @@ use std::path::Path;
 use toml::Spanned;
 use toml::de::DeTable;
 
-use super::kind::ProblemKind;
+use super::kind::BaseProblem;
 use super::lines::position_of_invalid_utf8;
 use super::problems::{Problem, ProblemList};
 use super::text::FileText;
 
-/// Why a text file could not be read.
+/// Why a text file could not be read; `K` is the kind of problem of the file's kind
+/// (the problem of a file that is not UTF-8 text is one of them).
 #[derive(Debug, thiserror::Error)]
-pub enum ReadError {
+pub enum ReadError<K: fmt::Display + fmt::Debug = BaseProblem> {
     /// Missing or unreadable.
     #[error("{0}")]
     Io(io::Error),
@@ -26,14 +28,17 @@ pub enum ReadError {
     TooLarge(u64),
     /// Not UTF-8 text: the problem at the first bad byte.
     #[error("{0}")]
-    NotUtf8(Problem),
+    NotUtf8(Problem<K>),
 }
 
 /// Reads `path` as UTF-8 text of at most `max_bytes` bytes. The length is checked
 /// before reading, and the read is capped in case the file grows meanwhile or never
 /// ends (a device such as `/dev/zero`), so memory never holds more than the limit.
 /// Every reader of files people share (boards, variants, saves) goes through here.
-pub fn read_text_file(path: &Path, max_bytes: usize) -> Result<String, ReadError> {
+pub fn read_text_file<K>(path: &Path, max_bytes: usize) -> Result<String, ReadError<K>>
+where
+    K: From<BaseProblem> + fmt::Display + fmt::Debug,
+{
     let file = File::open(path).map_err(ReadError::Io)?;
     let length = file.metadata().map_err(ReadError::Io)?.len();
     if length > max_bytes as u64 {
@@ -51,16 +56,16 @@ pub fn read_text_file(path: &Path, max_bytes: usize) -> Result<String, ReadError
         ReadError::NotUtf8(Problem {
             line: position.line,
             column: position.column,
-            kind: ProblemKind::NotUtf8,
+            kind: BaseProblem::NotUtf8.into(),
         })
     })
 }
 
 /// Parses `source` as TOML keeping every key's and value's span, or records the syntax
 /// error in `problems` (where it is, and what is wrong) and returns `None`.
-pub(crate) fn parse_toml<'s>(
+pub fn parse_toml<'s, K: From<BaseProblem>>(
     source: &'s str,
-    problems: &mut ProblemList<'_>,
+    problems: &mut ProblemList<'_, K>,
 ) -> Option<Spanned<DeTable<'s>>> {
     match DeTable::parse(source) {
         Ok(document) => Some(document),
@@ -68,7 +73,7 @@ pub(crate) fn parse_toml<'s>(
             let at = error.span().map_or(0, |span| span.start);
             problems.at(
                 at,
-                ProblemKind::TomlSyntax {
+                BaseProblem::TomlSyntax {
                     detail: FileText::detail(error.message()),
                 },
             );
