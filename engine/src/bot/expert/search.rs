@@ -64,7 +64,6 @@ pub fn best(
     rng: &mut dyn Rng,
 ) -> Found {
     let me = sight.seat();
-    let start_turn = sight.turn_number();
     let k = options.len();
     let rounds = (usize::BITS - (k.max(2) - 1).leading_zeros()).max(1);
     let mut totals = vec![0.0f64; k];
@@ -89,7 +88,6 @@ pub fn best(
                 let value = simulate(
                     &mut game,
                     me,
-                    start_turn,
                     &options[o],
                     planner,
                     dice,
@@ -130,13 +128,14 @@ pub fn best(
 fn simulate(
     game: &mut Game,
     me: Seat,
-    start_turn: u32,
     option: &Opt,
     planner: Option<&Planner>,
     dice: u64,
     style_seed: u64,
     legal: &mut LegalActions,
 ) -> f64 {
+    // The world is drawn at the turn being decided.
+    let start_turn = game.turn_number();
     let mut mine = planner.cloned();
     let mut events = Vec::new();
     game.reseed_chance(dice);
@@ -155,7 +154,8 @@ fn simulate(
     }
     // In classic Risk half the worlds imagine the rivals as sweepers: it must not
     // count on rivals as careful as the greedy player.
-    let sweepers = style_seed % 2 == 0 && game.ruleset() == crate::variant::Ruleset::Classic;
+    let sweepers =
+        style_seed.is_multiple_of(2) && game.ruleset() == crate::variant::Ruleset::Classic;
     let mut others: Vec<GreedyPolicy> = (0..game.seats())
         .map(|_| {
             if sweepers {
