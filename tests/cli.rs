@@ -521,8 +521,9 @@ fn odds_follow_a_variants_castle_dice_limit() {
     );
 }
 
-/// `castellan tournament`: the standings in a table or as JSON, the same from a seed
-/// whatever the threads, and a bad table refused with the reason.
+/// `castellan tournament`: the standings and stalls in a table or as JSON, a sparring
+/// partner among the players, the same from a seed whatever the threads, and a bad
+/// table refused with the reason.
 #[test]
 fn tournament_prints_standings_the_same_from_a_seed() {
     let board = "data/boards/castle-risk.toml";
@@ -532,7 +533,7 @@ fn tournament_prints_standings_the_same_from_a_seed() {
             "--board",
             board,
             "--players",
-            "normal,easy",
+            "normal,turtle",
             "--games",
             "8",
             "--seed",
@@ -545,9 +546,16 @@ fn tournament_prints_standings_the_same_from_a_seed() {
         let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
         let players = value["players"].as_array().unwrap().clone();
         assert_eq!(players.len(), 2);
-        assert_eq!(players[0]["strength"], "normal");
+        assert_eq!(players[0]["id"], "normal");
+        assert_eq!(players[1]["id"], "turtle");
         let wins: u64 = players.iter().map(|p| p["wins"].as_u64().unwrap()).sum();
-        assert_eq!(wins + value["unfinished"].as_u64().unwrap(), 8);
+        let undecided = value["unfinished"].as_u64().unwrap() + value["drawn"].as_u64().unwrap();
+        assert_eq!(wins + undecided, 8);
+        for p in &players {
+            assert!(p["turns"].as_u64().unwrap() > 0, "{p}");
+            assert!(p["quiet_turn_share"].as_f64().unwrap() <= 1.0, "{p}");
+            assert!(p["open_turn_ends"].as_u64() >= p["preventable_open_turn_ends"].as_u64());
+        }
         players
             .iter()
             .map(|p| (p["wins"].clone(), p["mean_turns"].clone()))
@@ -567,6 +575,10 @@ fn tournament_prints_standings_the_same_from_a_seed() {
     let text = stdout(&output);
     assert!(
         text.contains("1 expert") && text.contains("95 % interval"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Turns without a capture") && text.contains("Open at turn end"),
         "{text}"
     );
     for (players, complaint) in [("normal", "2 to 6"), ("normal,hard", "hard")] {

@@ -1,11 +1,12 @@
 //! Quick tournaments for tuning: `cargo run --release -p castellan-engine --example
 //! arena -- BOARD PLAYERS GAMES [SEED] [EFFORT] [RULESET]` (players as
-//! `expert,normal`; the ruleset `castle-risk` or `classic`).
+//! `expert,normal` or any tournament player id; the ruleset `castle-risk` or
+//! `classic`). Prints each player's standing, its stalls and its open castles.
 
 use std::sync::Arc;
 
 use castellan_engine::board::parse_board;
-use castellan_engine::bot::Strength;
+use castellan_engine::bot::Contender;
 use castellan_engine::bot::tournament::{Tournament, standings};
 use castellan_engine::variant::{Ruleset, Variant};
 use rayon::prelude::*;
@@ -14,7 +15,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let source = std::fs::read_to_string(&args[1]).expect("board");
     let board = Arc::new(parse_board(&source, &args[1]).expect("board parses"));
-    let players: Vec<Strength> = args[2].split(',').map(|p| p.parse().unwrap()).collect();
+    let players: Vec<Contender> = args[2].split(',').map(|p| p.parse().unwrap()).collect();
     let games: u64 = args[3].parse().unwrap();
     let seed: u64 = args.get(4).map_or(1, |s| s.parse().unwrap());
     let ruleset = args.get(6).map_or(Ruleset::CastleRisk, |id| {
@@ -28,9 +29,10 @@ fn main() {
     let results: Vec<_> = (0..games).into_par_iter().map(|i| t.play(i)).collect();
     for s in standings(&t, &results) {
         println!(
-            "{} {:>7}: {:>4}/{} = {:.3} [{:.3}, {:.3}]  turns {:.1}  p50 {:.4}s p95 {:.4}s turn {:.3}s",
+            "{} {:>13}: {:>4}/{} = {:.3} [{:.3}, {:.3}]  turns {:.1}  p50 {:.4}s p95 {:.4}s turn {:.3}/{:.3}s  \
+             quiet {:.2} longest {} (mean {:.1}) dom-stalls {} (longest {})  cards {:.1} max {}  open {} preventable {}",
             s.player,
-            s.strength.id(),
+            s.contender.id(),
             s.wins,
             s.games,
             s.win_rate,
@@ -39,12 +41,23 @@ fn main() {
             s.mean_turns,
             s.decision_p50,
             s.decision_p95,
-            s.turn_p50
+            s.turn_p50,
+            s.turn_p95,
+            s.quiet_share,
+            s.longest_quiet,
+            s.mean_longest_quiet,
+            s.dominant_stalls,
+            s.longest_dominant_quiet,
+            s.mean_cards_at_end,
+            s.most_cards,
+            s.open_ends,
+            s.preventable_open_ends,
         );
     }
     let unfinished = results.iter().filter(|g| g.winner.is_none()).count();
+    let drawn = results.iter().filter(|g| g.drawn).count();
     println!(
-        "unfinished {unfinished}, {:.1}s",
+        "unfinished {unfinished} (drawn {drawn}), {:.1}s",
         started.elapsed().as_secs_f64()
     );
 }

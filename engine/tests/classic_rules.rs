@@ -8,8 +8,8 @@ use std::sync::{Arc, OnceLock};
 use castellan_engine::board::{Board, CardSymbol, TerritoryId, parse_board};
 use castellan_engine::bot::{GreedyPolicy, Policy, RandomPolicy, SeatSight};
 use castellan_engine::game::{
-    Action, Decision, Event, EventKind, Game, Mission, Placement, RuleError, SavedGame, Seat,
-    SetKind, TerritoryCard,
+    Action, Choice, Decision, Event, EventKind, Game, Mission, Placement, RuleError, SavedGame,
+    Seat, SetKind, TerritoryCard,
 };
 use castellan_engine::variant::{ClassicRules, Ruleset, Variant};
 use rand::SeedableRng;
@@ -916,25 +916,113 @@ fn a_mission_whose_target_falls_to_another_becomes_twenty_four_territories() {
 }
 
 #[test]
-fn classic_games_cannot_start_from_a_described_position() {
-    let position = castellan_engine::game::Position::from_toml(
-        "[territories]\nalaska = { owner = 0, armies = 3 }\nperu = { owner = 1, armies = 3 }\n[[seats]]\n[[seats]]\n[turn]\nseat = 0\n",
+fn classic_games_start_from_a_described_position() {
+    use castellan_engine::game::{Dice, Position, PositionProblem};
+    // Every territory is someone's: South America whole to seat 1, the rest split.
+    let mut text = String::from("seed = 4\n[territories]\n");
+    for (i, territory) in classic_board().territories.iter().enumerate() {
+        let owner = match territory.key.as_str() {
+            "venezuela" | "peru" | "brazil" | "argentina" => 1,
+            _ => i % 3,
+        };
+        text.push_str(&format!(
+            "{} = {{ owner = {owner}, armies = 2 }}\n",
+            territory.key
+        ));
+    }
+    text.push_str(
+        "[[seats]]\nterritory_cards = [\"alaska\", \"peru\", \"wild\", \"ural\", \"siam\"]\n\
+         [[seats]]\nterritory_cards = [\"brazil\"]\n[[seats]]\n\
+         [cards]\nsets_traded = 3\n[turn]\nseat = 0\nstep = \"start\"\nnumber = 7\n",
+    );
+    let position = Position::from_toml(&text).unwrap();
+    let game =
+        Game::from_position(classic_board(), Variant::classic(), &position, Dice::Random).unwrap();
+    // Five cards at the start of the turn: a set must be traded first (ruling 34),
+    // worth the fourth set's 10 armies.
+    assert_eq!(game.territory_cards(Seat(0)).len(), 5);
+    assert_eq!(game.territory_cards(Seat(1)).len(), 1);
+    assert_eq!(game.sets_traded(), 3);
+    assert_eq!(game.next_set_value(), Some(10));
+    assert!(matches!(
+        game.pending().unwrap().decision,
+        Decision::TradeCards { .. }
+    ));
+    assert_eq!(game.turn_number(), 7);
+    // The rest of the deck is the draw pile.
+    let held: usize = game.seat_ids().map(|s| game.territory_cards(s).len()).sum();
+    assert_eq!(held + game.territory_card_pile(), 44);
+    // Between attacks, a classic game describes itself and comes back the same.
+    let mut playing = game.clone();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut policy = GreedyPolicy::new();
+    while !matches!(playing.pending().unwrap().decision, Decision::Play { .. }) {
+        let legal = playing.legal_actions();
+        let action = policy.choose(&SeatSight::new(&playing, Seat(0)), &legal, &mut rng);
+        playing.apply(Seat(0), action).unwrap();
+    }
+    let described = playing.to_position().expect("between attacks");
+    assert_eq!(described.cards.sets_traded, 4);
+    assert_eq!(described.seats[1].territory_cards, ["brazil"]);
+    let again = Game::from_position(
+        classic_board(),
+        Variant::classic(),
+        &described,
+        Dice::Random,
     )
     .unwrap();
+    assert_eq!(again.territories(), playing.territories());
+    assert_eq!(
+        again.territory_cards(Seat(0)),
+        playing.territory_cards(Seat(0))
+    );
+    assert_eq!(again.to_position(), Some(described));
+    // Castle Risk's parts, missions, twice-held cards and too many wild cards are
+    // refused with the reason; territory cards are refused in Castle Risk.
+    let bad = text
+        .replace(
+            "territory_cards = [\"brazil\"]",
+            "territory_cards = [\"alaska\", \"wild\", \"wild\"]\ncastle = \"peru\"",
+        )
+        .replace("sets_traded = 3", "sets_traded = 3\ntrack = 2");
     let refused = Game::from_position(
         classic_board(),
         Variant::classic(),
+        &Position::from_toml(&bad).unwrap(),
+        Dice::Random,
+    )
+    .unwrap_err();
+    for problem in [
+        PositionProblem::NotInClassic("castles"),
+        PositionProblem::NotInClassic("Reinforcement track"),
+        PositionProblem::TerritoryCardTwice("alaska".into()),
+        PositionProblem::TooManyWildCards { found: 3, deck: 2 },
+    ] {
+        assert!(
+            refused.problems.contains(&problem),
+            "{problem:?} in {refused}"
+        );
+    }
+    let mut missions = Variant::classic();
+    missions.classic.missions = true;
+    let refused =
+        Game::from_position(classic_board(), missions, &position, Dice::Random).unwrap_err();
+    assert!(refused.problems.contains(&PositionProblem::ClassicMissions));
+    let refused = Game::from_position(
+        classic_board(),
+        Variant::rulebook(),
         &position,
-        castellan_engine::game::Dice::Random,
+        Dice::Random,
     )
     .unwrap_err();
     assert!(
         refused
             .problems
-            .contains(&castellan_engine::game::PositionProblem::ClassicRuleset)
+            .contains(&PositionProblem::NotInCastleRisk {
+                seat: Seat(0),
+                what: "territory cards",
+            })
     );
-    let game = Game::new(classic_board(), Variant::classic(), 3, 1).unwrap();
-    assert!(game.to_position().is_none());
     let _ = t("alaska");
 }
 
@@ -945,7 +1033,8 @@ fn as_an_option_the_neutral_holds_one_territory_with_all_its_armies() {
     let mut variant = Variant::classic();
     variant.classic.neutral_in_one_territory = true;
     let mut checked_setup = 0;
-    let seen = scan(&variant, 2, 4, |s| {
+    let games = 4;
+    scan(&variant, 2, games, |s| {
         assert!(!s.after.is_neutral(s.seat), "the neutral decided");
         if s.after.setup_done() && !s.before.setup_done() {
             checked_setup += 1;
@@ -967,12 +1056,9 @@ fn as_an_option_the_neutral_holds_one_territory_with_all_its_armies() {
                 .sum();
             assert_eq!(players, 80);
         }
-        // Its defence is still the other player's to roll.
-        matches!(s.after.pending().map(|p| p.decision), Some(Decision::Defend { territory, .. })
-            if s.after.owner(territory) == Some(Seat(2)))
+        false
     });
-    assert_eq!(checked_setup, 4, "every game's setup was checked");
-    assert!(seen > 0, "the neutral territory was attacked");
+    assert_eq!(checked_setup, games, "every game's setup was checked");
     // Saved and replayed, a game with the option is the same game.
     let mut game = Game::new(classic_board(), variant, 2, 9).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(9);
@@ -985,6 +1071,53 @@ fn as_an_option_the_neutral_holds_one_territory_with_all_its_armies() {
             &mut rng,
         );
         game.apply(seat, action).unwrap();
+    }
+    // Its defence is still the other player's to roll: greedy seats rarely throw
+    // armies at a wall of 40, so the first seat able to attack it does.
+    let mut attacked = game.clone();
+    let neutral_territory = attacked
+        .territories()
+        .iter()
+        .position(|t| t.owner == Some(Seat(2)))
+        .map(|i| TerritoryId(i as u16))
+        .unwrap();
+    for _ in 0..10_000 {
+        let seat = attacked.pending_seat().unwrap();
+        let legal = attacked.legal_actions();
+        let route = legal.choices.iter().find_map(|c| match c {
+            Choice::Attack { routes } => routes.iter().find(|r| r.to == neutral_territory),
+            _ => None,
+        });
+        if let Some(route) = route {
+            let (from, to) = (route.from, route.to);
+            attacked.apply(seat, Action::Attack { from, to }).unwrap();
+            let dice = match attacked.legal_actions().choices.first() {
+                Some(&Choice::Roll { max_dice, .. }) => max_dice,
+                other => panic!("a roll after the attack, not {other:?}"),
+            };
+            attacked
+                .apply(
+                    seat,
+                    Action::Roll {
+                        dice,
+                        general: false,
+                    },
+                )
+                .unwrap();
+            let pending = attacked.pending().unwrap();
+            assert_eq!(pending.seat, Seat(1 - seat.0), "the other player defends");
+            assert!(matches!(
+                pending.decision,
+                Decision::Defend { territory, .. } if territory == neutral_territory
+            ));
+            break;
+        }
+        let action = greedy.choose(&SeatSight::new(&attacked, seat), &legal, &mut rng);
+        attacked.apply(seat, action).unwrap();
+        assert!(
+            !attacked.is_over(),
+            "no seat could reach the neutral territory"
+        );
     }
     let saved = game
         .save(include_str!("../../data/boards/classic.toml"))

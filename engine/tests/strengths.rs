@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 
 use castellan_engine::board::{Board, parse_board};
 use castellan_engine::bot::tournament::{Tournament, standings};
-use castellan_engine::bot::{Cancel, Policy, SeatSight, Strength, Thinking};
+use castellan_engine::bot::{Cancel, Contender, Policy, SeatSight, Sparring, Strength, Thinking};
 use castellan_engine::game::{Card, Decision, Game, LegalActions, Position, Seat};
 use castellan_engine::variant::Variant;
 use rand::{RngExt, SeedableRng};
@@ -28,8 +28,10 @@ const ACTION_CAP: usize = 50_000;
 fn board(name: &str) -> Arc<Board> {
     static CASTLE: OnceLock<Arc<Board>> = OnceLock::new();
     static WORLD: OnceLock<Arc<Board>> = OnceLock::new();
+    static CLASSIC: OnceLock<Arc<Board>> = OnceLock::new();
     let (cell, source) = match name {
         "world" => (&WORLD, include_str!("../../data/boards/world.toml")),
+        "classic" => (&CLASSIC, include_str!("../../data/boards/classic.toml")),
         _ => (&CASTLE, include_str!("../../data/boards/castle-risk.toml")),
     };
     cell.get_or_init(|| Arc::new(parse_board(source, name).expect("a shipped board loads")))
@@ -340,28 +342,67 @@ fn a_cancelled_expert_answers_at_once_with_a_legal_action() {
 }
 
 /// A small fixed-seed tournament: heads-up games (short, two rounds or so) rank the
-/// strengths by a wide margin. Statistics only: the timings are not looked at.
+/// strengths by a wide margin, and the Expert beats sparring partners it was not
+/// tuned on: a castle-hunter in Castle Risk, and (in an optimised build) a continent
+/// player in classic Risk.
+/// Statistics only: the timings are not looked at.
 #[test]
-fn a_small_tournament_ranks_expert_over_normal_over_easy() {
-    let rate = |players: Vec<Strength>, games: u64, effort: f64| {
-        let mut t = Tournament::new(board("castle"), Variant::rulebook(), players, 2024);
+fn a_small_tournament_ranks_expert_over_normal_over_easy_and_sparring_partners() {
+    let rate = |players: Vec<Contender>, classic: bool, games: u64, effort: f64| {
+        let (board, variant) = if classic {
+            (board("classic"), Variant::classic())
+        } else {
+            (board("castle"), Variant::rulebook())
+        };
+        let mut t = Tournament::new(board, variant, players, 2024);
         t.effort = effort;
         let results: Vec<_> = (0..games).map(|i| t.play(i)).collect();
         standings(&t, &results)[0].win_rate
     };
-    let normal_over_easy = rate(vec![Strength::Normal, Strength::Easy], 200, 1.0);
+    let normal_over_easy = rate(
+        vec![Strength::Normal.into(), Strength::Easy.into()],
+        false,
+        200,
+        1.0,
+    );
     assert!(
         normal_over_easy >= 0.6,
         "Normal won {normal_over_easy} against Easy"
     );
     let expert_games = if cfg!(debug_assertions) { 24 } else { 200 };
+    let effort = EXPERT_EFFORT.max(0.25);
     let expert_over_normal = rate(
-        vec![Strength::Expert, Strength::Normal],
+        vec![Strength::Expert.into(), Strength::Normal.into()],
+        false,
         expert_games,
-        EXPERT_EFFORT.max(0.25),
+        effort,
     );
     assert!(
         expert_over_normal >= 0.7,
         "Expert won {expert_over_normal} against Normal"
     );
+    let over_castle_hunter = rate(
+        vec![Strength::Expert.into(), Sparring::CastleHunter.into()],
+        false,
+        expert_games,
+        effort,
+    );
+    assert!(
+        over_castle_hunter >= 0.7,
+        "Expert won {over_castle_hunter} against the castle-hunter"
+    );
+    // Classic games are long (twenty turns heads-up, each planned): an optimised
+    // build plays them, a debug build would take minutes.
+    if !cfg!(debug_assertions) {
+        let over_continent = rate(
+            vec![Strength::Expert.into(), Sparring::Continent.into()],
+            true,
+            expert_games,
+            effort,
+        );
+        assert!(
+            over_continent >= 0.55,
+            "Expert won {over_continent} of classic games against the continent player"
+        );
+    }
 }

@@ -1,6 +1,8 @@
-//! `castellan tournament`: computer strengths play each other on every core, seats
-//! rotated, and each player's win rate (with its 95 % confidence interval), game
-//! length and thinking time are printed, or written as JSON.
+//! `castellan tournament`: computer strengths and sparring partners play each other
+//! on every core, seats rotated, and each player's win rate (with its 95 % confidence
+//! interval), game length and thinking time are printed, then how it stalled (turns
+//! without a capture, games drawn, cards held) and how often it left its castle (or
+//! last continent) open, or all of it written as JSON.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -8,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use castellan_engine::bot::tournament::{GameResult, Standing, Tournament, play_games, standings};
-use castellan_engine::bot::{Cancel, Strength};
+use castellan_engine::bot::{Cancel, Contender};
 use clap::Args;
 use gettextrs::gettext;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -29,9 +31,9 @@ pub struct TournamentArgs {
         value_name = "LIST",
         required = true,
         value_delimiter = ',',
-        help = gettext("One strength per seat, 2 to 6 of easy, normal and expert: expert,normal,normal")
+        help = gettext("One player per seat, 2 to 6 of easy, normal, expert and the sparring partners castle-hunter, continent, card-farmer and turtle: expert,continent,continent")
     )]
-    players: Vec<Strength>,
+    players: Vec<Contender>,
     #[arg(
         long,
         value_name = "N",
@@ -152,7 +154,10 @@ fn play(args: &TournamentArgs) -> Result<(), String> {
     bar.finish_and_clear();
     let elapsed = started.elapsed().as_secs_f64();
     let table = standings(&tournament, &games);
-    let unfinished = games.iter().filter(|g| g.winner.is_none()).count();
+    let unfinished = games
+        .iter()
+        .filter(|g| g.winner.is_none() && !g.drawn)
+        .count();
     if args.json {
         println!("{}", as_json(args, &table, unfinished, elapsed));
     } else {
@@ -167,14 +172,25 @@ fn as_json(args: &TournamentArgs, table: &[Standing], unfinished: usize, elapsed
         .map(|s| {
             json!({
                 "player": s.player,
-                "strength": s.strength,
+                "id": s.contender,
                 "games": s.games,
                 "wins": s.wins,
                 "win_rate": s.win_rate,
                 "interval": [s.interval.0, s.interval.1],
                 "mean_turns": s.mean_turns,
                 "decision_seconds": { "p50": s.decision_p50, "p95": s.decision_p95 },
-                "turn_seconds_p50": s.turn_p50,
+                "turn_seconds": { "p50": s.turn_p50, "p95": s.turn_p95 },
+                "drawn": s.drawn,
+                "turns": s.turns,
+                "quiet_turn_share": s.quiet_share,
+                "longest_quiet_run": s.longest_quiet,
+                "mean_longest_quiet_run": s.mean_longest_quiet,
+                "dominant_stalls": s.dominant_stalls,
+                "longest_dominant_quiet_run": s.longest_dominant_quiet,
+                "mean_cards_at_end_of_turn": s.mean_cards_at_end,
+                "most_cards_at_end_of_turn": s.most_cards,
+                "open_turn_ends": s.open_ends,
+                "preventable_open_turn_ends": s.preventable_open_ends,
             })
         })
         .collect();
@@ -183,6 +199,7 @@ fn as_json(args: &TournamentArgs, table: &[Standing], unfinished: usize, elapsed
         "seed": args.seed,
         "effort": args.effort,
         "unfinished": unfinished,
+        "drawn": table.first().map_or(0, |s| s.drawn),
         "seconds": elapsed,
         "players": players,
     })
@@ -218,12 +235,13 @@ fn print_table(
         gettext("Decision p50"),
         gettext("Decision p95"),
         gettext("Turn p50"),
+        gettext("Turn p95"),
     ];
-    let rows: Vec<[String; 8]> = table
+    let rows: Vec<Vec<String>> = table
         .iter()
         .map(|s| {
-            [
-                format!("{} {}", s.player + 1, s.strength.id()),
+            vec![
+                format!("{} {}", s.player + 1, s.contender.id()),
                 format!("{}/{}", s.wins, s.games),
                 percent(s.win_rate, 1),
                 format!(
@@ -235,9 +253,81 @@ fn print_table(
                 milliseconds(s.decision_p50),
                 milliseconds(s.decision_p95),
                 milliseconds(s.turn_p50),
+                milliseconds(s.turn_p95),
             ]
         })
         .collect();
+    print_columns(&headings, &rows);
+    println!();
+    let headings = [
+        gettext("Player"),
+        gettext("Turns without a capture"),
+        gettext("Longest run"),
+        gettext("Stalls while far ahead"),
+        gettext("Cards at turn end"),
+        gettext("Open at turn end"),
+    ];
+    let rows: Vec<Vec<String>> = table
+        .iter()
+        .map(|s| {
+            vec![
+                format!("{} {}", s.player + 1, s.contender.id()),
+                percent(s.quiet_share, 1),
+                fill(
+                    &gettext("{longest} (mean {mean})"),
+                    &[
+                        ("longest", &s.longest_quiet),
+                        ("mean", &decimal(s.mean_longest_quiet, 1)),
+                    ],
+                ),
+                fill(
+                    &gettext("{games} (longest {turns})"),
+                    &[
+                        ("games", &s.dominant_stalls),
+                        ("turns", &s.longest_dominant_quiet),
+                    ],
+                ),
+                fill(
+                    &gettext("{mean} (most {most})"),
+                    &[
+                        ("mean", &decimal(s.mean_cards_at_end, 1)),
+                        ("most", &s.most_cards),
+                    ],
+                ),
+                fill(
+                    &gettext("{open} ({preventable} preventable)"),
+                    &[
+                        ("open", &s.open_ends),
+                        ("preventable", &s.preventable_open_ends),
+                    ],
+                ),
+            ]
+        })
+        .collect();
+    print_columns(&headings, &rows);
+    let drawn = table.first().map_or(0, |s| s.drawn);
+    if drawn > 0 {
+        println!(
+            "{}",
+            fill(
+                &gettext("{count} games were drawn (60 rounds without a capture)"),
+                &[("count", &drawn)]
+            )
+        );
+    }
+    if unfinished > 0 {
+        println!(
+            "{}",
+            fill(
+                &gettext("{count} games did not finish"),
+                &[("count", &unfinished)]
+            )
+        );
+    }
+}
+
+/// Rows under their headings, each column as wide as its widest cell.
+fn print_columns(headings: &[String], rows: &[Vec<String>]) {
     let widths: Vec<usize> = (0..headings.len())
         .map(|i| {
             rows.iter()
@@ -257,18 +347,9 @@ fn print_table(
             .trim_end()
             .to_owned()
     };
-    println!("{}", line(&headings));
-    for row in &rows {
+    println!("{}", line(headings));
+    for row in rows {
         println!("{}", line(row));
-    }
-    if unfinished > 0 {
-        println!(
-            "{}",
-            fill(
-                &gettext("{count} games did not finish"),
-                &[("count", &unfinished)]
-            )
-        );
     }
 }
 

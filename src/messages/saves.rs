@@ -273,8 +273,43 @@ pub fn position_problem(problem: &PositionProblem, names: &Names) -> String {
             &gettext("the variant cannot be played: {problem}"),
             &[("problem", &variant_problem(problem))],
         ),
-        PositionProblem::ClassicRuleset => gettext(
-            "positions describe Castle Risk games only: a classic Risk game starts from its setup",
+        PositionProblem::ClassicMissions => gettext(
+            "positions do not describe secret missions: a game with missions starts from its setup",
+        ),
+        PositionProblem::NotInClassic(what) => {
+            let part = match *what {
+                "castles" => gettext("castles"),
+                "Castle Risk cards" => gettext("Castle Risk cards"),
+                "banners" => gettext("banners"),
+                "hidden armies" => gettext("hidden armies"),
+                "Reinforcement track" => gettext("Reinforcement track"),
+                "truces" => gettext("truces"),
+                "Generals" => gettext("Generals"),
+                other => other.to_owned(),
+            };
+            fill(
+                &gettext("classic Risk has no {what}, but the position gives some"),
+                &[("what", &part)],
+            )
+        }
+        PositionProblem::NotInCastleRisk { seat: holder, what } => {
+            let part = match *what {
+                "territory cards" => gettext("territory cards"),
+                "a neutral army" => gettext("a neutral army"),
+                other => other.to_owned(),
+            };
+            fill(
+                &gettext("{seat} has {what}, which Castle Risk does not have"),
+                &[("seat", &seat(*holder)), ("what", &part)],
+            )
+        }
+        PositionProblem::TerritoryCardTwice(key) => fill(
+            &gettext("the territory card `{key}` is held twice"),
+            &[("key", &escaped(key))],
+        ),
+        PositionProblem::TooManyWildCards { found, deck } => fill(
+            &gettext("{found} wild cards are held, but the deck has {deck}"),
+            &[("found", found), ("deck", deck)],
         ),
     }
 }
@@ -343,7 +378,15 @@ mod tests {
                 max: 1_000_000_000,
             },
             PositionProblem::OfferedToSelf(Seat(0)),
-            PositionProblem::ClassicRuleset,
+            PositionProblem::ClassicMissions,
+            PositionProblem::NotInClassic("castles"),
+            PositionProblem::NotInClassic("truces"),
+            PositionProblem::NotInCastleRisk {
+                seat: Seat(1),
+                what: "territory cards",
+            },
+            PositionProblem::TerritoryCardTwice("alaska".into()),
+            PositionProblem::TooManyWildCards { found: 3, deck: 2 },
             PositionProblem::Variant(castellan_engine::variant::VariantProblem::EmptyDeck),
         ] {
             assert_eq!(

@@ -71,7 +71,7 @@ impl Lab {
         seed: u64,
     ) -> Result<Self, NewGameError> {
         Game::new(board.clone(), variant.clone(), seats, seed)?;
-        let mut tournament = Tournament::new(board, variant, vec![strength; seats], seed);
+        let mut tournament = Tournament::new(board, variant, vec![strength.into(); seats], seed);
         tournament.rotate = false;
         tournament.effort = LAB_EXPERT_EFFORT;
         Ok(Self { tournament })

@@ -25,6 +25,9 @@ const DECISIONS_PER_TURN: u32 = 2_000;
 const CASTLE_WORTH: i64 = 40;
 /// Worth of an attack that would complete an own empire or region.
 const GROUP_WORTH: i64 = 8;
+/// Classic Risk: a rival holding this many territories or fewer, with cards, is
+/// worth hunting down for them.
+const KILL_AT_TERRITORIES: usize = 4;
 /// Cards a Spy discards first: the most dangerous in another seat's hand.
 const DISCARD_ORDER: [Card; 6] = [
     Card::Reinforcements,
@@ -43,6 +46,9 @@ pub struct GreedyPolicy {
     /// The turn its decisions are being counted for, and how many it made in it.
     turn: u32,
     decisions: u32,
+    /// Classic Risk: its territories at its first decision of the turn (a turn that
+    /// took one earns a card).
+    territories_at_start: usize,
     style: Style,
 }
 
@@ -60,6 +66,11 @@ struct Style {
     /// Masses its armies where the best attack is (else spreads them at random over
     /// its territories next to an enemy).
     focused: bool,
+    /// Moves every army it may into each territory it takes, rolling on.
+    sweeping: bool,
+    /// Classic Risk: hunts rivals down for their cards, breaks their continents and
+    /// takes a territory every turn for the card.
+    classic_sense: bool,
 }
 
 impl Default for Style {
@@ -70,6 +81,8 @@ impl Default for Style {
             card_tricks: true,
             cautious: true,
             focused: true,
+            sweeping: false,
+            classic_sense: true,
         }
     }
 }
@@ -93,6 +106,23 @@ impl GreedyPolicy {
                 card_tricks: false,
                 cautious: false,
                 focused: false,
+                sweeping: false,
+                classic_sense: false,
+            },
+            ..Self::default()
+        }
+    }
+
+    /// The sweeper: the greedy player massing everything on one army that attacks
+    /// whatever it outnumbers and moves everything on, the way aggressive people
+    /// play. Not a strength: the Expert imagines some of its rivals playing so, so
+    /// that it does not count on rivals as careful as the greedy player.
+    pub fn sweeper() -> Self {
+        Self {
+            style: Style {
+                cautious: false,
+                sweeping: true,
+                ..Style::default()
             },
             ..Self::default()
         }
@@ -104,6 +134,7 @@ impl Policy for GreedyPolicy {
         if sight.turn_number() != self.turn {
             self.turn = sight.turn_number();
             self.decisions = 0;
+            self.territories_at_start = own_territories(sight);
         }
         self.decisions += 1;
         if self.decisions > DECISIONS_PER_TURN
@@ -117,6 +148,7 @@ impl Policy for GreedyPolicy {
         let eye = Eye {
             sight,
             style: self.style,
+            captured: sight.is_classic() && own_territories(sight) > self.territories_at_start,
         };
         match choice {
             Choice::PlaceCastle { territories } => Action::PlaceCastle {
@@ -179,10 +211,21 @@ fn way_out(legal: &LegalActions) -> Option<Action> {
     })
 }
 
+/// Territories `sight`'s seat holds.
+fn own_territories(sight: &SeatSight<'_>) -> usize {
+    sight
+        .territories()
+        .iter()
+        .filter(|t| t.owner == Some(sight.seat()))
+        .count()
+}
+
 /// The greedy judgements about one position, seen by one seat.
 struct Eye<'s, 'a> {
     sight: &'s SeatSight<'a>,
     style: Style,
+    /// Classic Risk: whether it took a territory this turn.
+    captured: bool,
 }
 
 impl<'a> Eye<'_, 'a> {
@@ -375,7 +418,10 @@ impl<'a> Eye<'_, 'a> {
             }
         }
         while left > 0 {
-            let (staging, part) = if self.style.focused {
+            // Classic Risk's starting armies go along the whole front: one stack
+            // placed before the others have placed theirs is only a target.
+            let spread = self.sight.is_classic() && !self.sight.setup_done();
+            let (staging, part) = if self.style.focused && !spread {
                 (self.staging_territory(territories), left)
             } else {
                 (self.any_front(territories, rng), left.div_ceil(2))
@@ -437,7 +483,33 @@ impl<'a> Eye<'_, 'a> {
             .territories
             .iter()
             .all(|&g| g == t || self.sight.is_mine(g));
-        if completes_group { GROUP_WORTH } else { 0 }
+        let mut worth = if completes_group { GROUP_WORTH } else { 0 };
+        if self.sight.is_classic() && self.style.classic_sense {
+            let owner = self.sight.owner(t);
+            // A rival down to a few territories with cards: taking its last land
+            // takes its cards.
+            if let Some(o) = owner.filter(|&o| !self.sight.is_neutral(o)) {
+                let held = self
+                    .sight
+                    .territories()
+                    .iter()
+                    .filter(|s| s.owner == Some(o))
+                    .count();
+                if held <= KILL_AT_TERRITORIES && self.sight.territory_card_count(o) > 0 {
+                    worth += CASTLE_WORTH;
+                }
+            }
+            // A rival's whole continent: taking one territory stops its bonus.
+            let group = board.group(board.territory(t).group);
+            if group
+                .territories
+                .iter()
+                .all(|&g| self.sight.owner(g) == owner)
+            {
+                worth += GROUP_WORTH;
+            }
+        }
+        worth
     }
 
     // --- The turn ---
@@ -502,6 +574,37 @@ impl<'a> Eye<'_, 'a> {
             {
                 return action;
             }
+        }
+        if best_attack.is_none()
+            && self.sight.is_classic()
+            && self.style.classic_sense
+            && !self.captured
+        {
+            // Classic Risk: no turn without its card while an attack has the armies.
+            best_attack = legal
+                .choices
+                .iter()
+                .flat_map(|c| match c {
+                    Choice::Attack { routes } => routes.as_slice(),
+                    _ => &[],
+                })
+                .filter(|r| r.max_armies > self.sight.armies(r.to))
+                .max_by_key(|r| {
+                    (
+                        i64::from(r.max_armies) - i64::from(self.sight.armies(r.to)),
+                        std::cmp::Reverse((r.from, r.to)),
+                    )
+                })
+                .map(|r| {
+                    (
+                        0,
+                        Action::Attack {
+                            from: r.from,
+                            to: r.to,
+                        },
+                        self.defender(r),
+                    )
+                });
         }
         best_attack
             .map(|(_, action, _)| action)
@@ -578,7 +681,8 @@ impl<'a> Eye<'_, 'a> {
             true
         } else if rounds >= BOLD_AFTER_ROUNDS {
             attackers >= defenders
-        } else if !self.style.cautious {
+        } else if !self.style.cautious || self.sight.is_classic() {
+            // Classic Risk has no castle to keep: outnumbering is enough.
             attackers > defenders
         } else if by_sea {
             attackers > 2 * defenders + 1
@@ -679,7 +783,7 @@ impl<'a> Eye<'_, 'a> {
                 if self.sight.castle(self.me()) == Some(from) {
                     let keep = self.castle_threat(from) + self.style.castle_margin;
                     self.sight.armies(from).saturating_sub(keep).clamp(min, max)
-                } else if behind == 0 {
+                } else if behind == 0 || self.style.sweeping {
                     max
                 } else if self.pressure(to) == 0 {
                     min

@@ -59,26 +59,31 @@
 //! ```
 
 mod chances;
+mod contender;
 mod expert;
 mod greedy;
 mod play;
 mod random;
 mod sight;
+pub mod sparring;
 mod strength;
 pub mod tournament;
 mod trade;
+pub mod watch;
 
 use rand::Rng;
 
 use crate::game::{Action, LegalActions};
 
 pub use chances::{Battle, win_probability};
+pub use contender::{Contender, UnknownContender};
 pub use expert::ExpertPolicy;
 pub use expert::eval;
 pub use greedy::GreedyPolicy;
 pub use play::{Outcome, play_to_end};
 pub use random::RandomPolicy;
 pub use sight::SeatSight;
+pub use sparring::{Sparring, SparringPolicy};
 pub use strength::{Cancel, Strength, Thinking, UnknownStrength};
 pub use trade::answer_offer;
 

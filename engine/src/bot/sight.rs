@@ -1,16 +1,17 @@
 //! What one seat may know of a game, read in place: the board, every territory's owner
 //! and armies, castles, truces, the track, others' hand sizes, and its own cards and
-//! hidden armies. Bots see a game only through this window, without the copying a
+//! hidden armies; in classic Risk, its own territory cards and mission and the size of
+//! every hand. Bots see a game only through this window, without the copying a
 //! [`SeatView`](crate::game::SeatView) costs.
 
 use rand::Rng;
 
-use crate::board::{Board, GroupId, TerritoryId};
+use crate::board::{Board, CardSymbol, GroupId, TerritoryId};
 use crate::game::{
-    Card, Decision, Game, Hand, HiddenArmy, Pending, Seat, SpoilsBreakdown, TerritoryCard,
+    Card, Decision, Game, Hand, HiddenArmy, Mission, Pending, Seat, SpoilsBreakdown, TerritoryCard,
     TerritoryState, Truce,
 };
-use crate::variant::Variant;
+use crate::variant::{Ruleset, Variant};
 
 /// One seat's window on a game. It offers only what that seat may know: the public
 /// board and cards on the table, its own hand and hidden armies, and the hand it is
@@ -226,7 +227,7 @@ impl<'a> SeatSight<'a> {
         self.game.diplomats_in_use()
     }
 
-    /// Whether the turn's seat has a General committed for the rest of its turn.
+    /// Classic Risk: this seat's own territory cards.
     pub fn territory_cards(&self) -> &'a [TerritoryCard] {
         self.game.territory_cards(self.seat)
     }
@@ -236,6 +237,70 @@ impl<'a> SeatSight<'a> {
         self.game.card_territory(card)
     }
 
+    /// The symbol on a classic card (`None`: a wild card).
+    pub fn card_symbol(&self, card: TerritoryCard) -> Option<CardSymbol> {
+        self.game.card_symbol(card)
+    }
+
+    /// The ruleset of the game.
+    pub fn ruleset(&self) -> Ruleset {
+        self.game.ruleset()
+    }
+
+    /// Whether the game is classic Risk.
+    pub fn is_classic(&self) -> bool {
+        self.game.ruleset() == Ruleset::Classic
+    }
+
+    /// Classic Risk: how many territory cards a seat holds (everyone may count them).
+    pub fn territory_card_count(&self, seat: Seat) -> usize {
+        self.game.territory_cards(seat).len()
+    }
+
+    /// Classic Risk: sets traded so far in the game.
+    pub fn sets_traded(&self) -> u32 {
+        self.game.sets_traded()
+    }
+
+    /// Classic Risk: what the next set traded brings (`None` with the fixed table).
+    pub fn next_set_value(&self) -> Option<u32> {
+        self.game.next_set_value()
+    }
+
+    /// Classic Risk: what these three cards bring if traded now (`None`: no set).
+    pub fn set_value(&self, cards: &[TerritoryCard; 3]) -> Option<u32> {
+        self.game
+            .set_kind(cards)
+            .map(|kind| self.game.set_value(kind))
+    }
+
+    /// Classic Risk: the sets this seat could trade from its hand.
+    pub fn tradeable_sets(&self) -> Vec<[TerritoryCard; 3]> {
+        self.game.tradeable_sets(self.seat)
+    }
+
+    /// Classic Risk: the new armies a seat's turn would bring now, from territories
+    /// and from whole continents (public arithmetic).
+    pub fn new_armies(&self, seat: Seat) -> (u32, u32) {
+        self.game.classic_new_armies(seat)
+    }
+
+    /// Classic Risk: whether a seat is the neutral army of a two-player game.
+    pub fn is_neutral(&self, seat: Seat) -> bool {
+        self.game.is_neutral(seat)
+    }
+
+    /// Classic Risk with missions: this seat's own secret mission.
+    pub fn mission(&self) -> Option<&'a Mission> {
+        self.game.mission(self.seat)
+    }
+
+    /// Turns ended since a territory was last taken in an attack (ruling 24).
+    pub fn quiet_turns(&self) -> u32 {
+        self.game.quiet_turns()
+    }
+
+    /// Whether the turn's seat has a General committed for the rest of its turn.
     pub fn general_committed(&self) -> bool {
         self.game.general_committed()
     }

@@ -1,6 +1,8 @@
-//! Tournaments between strengths: which seat each player takes in each game (rotated,
-//! so that seat order and the empires drawn are balanced), each game's seeds, one game
-//! played and timed, and the standings with their confidence intervals.
+//! Tournaments between strengths and sparring partners ([`Contender`]s): which seat
+//! each player takes in each game (rotated, so that seat order and the empires drawn
+//! are balanced), each game's seeds, one game played, timed and watched (stalls, cards
+//! held, castles left open: `watch`), and the standings with their confidence
+//! intervals.
 //!
 //! Every game depends only on the tournament's seed and its own number, so games can
 //! be played in any order, on any number of threads, and give the same results (all
@@ -9,13 +11,14 @@
 //! ```
 //! use std::sync::Arc;
 //! use castellan_engine::board::parse_board;
-//! use castellan_engine::bot::Strength;
+//! use castellan_engine::bot::{Contender, Sparring, Strength};
 //! use castellan_engine::bot::tournament::{Tournament, standings};
 //! use castellan_engine::variant::Variant;
 //!
 //! let source = include_str!("../../../data/boards/castle-risk.toml");
 //! let board = Arc::new(parse_board(source, "castle-risk.toml").unwrap());
-//! let tournament = Tournament::new(board, Variant::rulebook(), vec![Strength::Normal, Strength::Easy], 7);
+//! let players = vec![Contender::from(Strength::Normal), Contender::from(Sparring::Turtle)];
+//! let tournament = Tournament::new(board, Variant::rulebook(), players, 7);
 //! let games: Vec<_> = (0..4).map(|i| tournament.play(i)).collect();
 //! let table = standings(&tournament, &games);
 //! assert_eq!(table.len(), 2);
@@ -28,7 +31,8 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Cancel, Policy, SeatSight, Strength, Thinking};
+use super::watch::{DOMINANT_STALL_TURNS, SeatWatch, Watcher};
+use super::{Cancel, Contender, Policy, SeatSight, Thinking};
 use crate::board::Board;
 use crate::game::{Event, Game, LegalActions, Seat};
 use crate::variant::Variant;
@@ -37,12 +41,12 @@ use crate::variant::Variant;
 /// comes near it).
 pub const MAX_ACTIONS: usize = 50_000;
 
-/// A tournament: a board, rules, the players (one per seat, by strength) and a seed.
+/// A tournament: a board, rules, the players (one per seat) and a seed.
 #[derive(Clone, Debug)]
 pub struct Tournament {
     pub board: Arc<Board>,
     pub variant: Variant,
-    pub players: Vec<Strength>,
+    pub players: Vec<Contender>,
     pub seed: u64,
     /// Scales the Expert's thinking (1 by default).
     pub effort: f64,
@@ -63,8 +67,10 @@ pub struct GameResult {
     pub number: u64,
     /// `seats[s]`: the player (index into [`Tournament::players`]) at seat `s`.
     pub seats: Vec<usize>,
-    /// The winning player; `None` if the game did not finish.
+    /// The winning player; `None` if the game was drawn or did not finish.
     pub winner: Option<usize>,
+    /// Whether the game ended in a draw (ruling 24).
+    pub drawn: bool,
     /// Turns played.
     pub turns: u32,
     /// Actions played.
@@ -73,11 +79,13 @@ pub struct GameResult {
     pub decision_seconds: Vec<Vec<f32>>,
     /// Seconds each of a player's own turns took (its decisions in it), per player.
     pub turn_seconds: Vec<Vec<f32>>,
+    /// What was watched of each player's play (stalls, cards, open castles).
+    pub watch: Vec<SeatWatch>,
 }
 
 impl Tournament {
     /// A tournament of `players` (2 to 6), seeded by `seed`.
-    pub fn new(board: Arc<Board>, variant: Variant, players: Vec<Strength>, seed: u64) -> Self {
+    pub fn new(board: Arc<Board>, variant: Variant, players: Vec<Contender>, seed: u64) -> Self {
         Self {
             board,
             variant,
@@ -125,6 +133,26 @@ impl Tournament {
         number: u64,
         observe: &mut dyn FnMut(&Game, &[Event]),
     ) -> GameResult {
+        let mut watcher = Watcher::new(self.players.len() + 1);
+        let mut result = self.play_inner(number, &mut |game, events| {
+            watcher.observe(game, events);
+            observe(game, events);
+        });
+        let by_seat = watcher.finish();
+        result.watch = (0..self.players.len())
+            .map(|player| {
+                let seat = result
+                    .seats
+                    .iter()
+                    .position(|&p| p == player)
+                    .expect("every player has a seat");
+                by_seat[seat].clone()
+            })
+            .collect();
+        result
+    }
+
+    fn play_inner(&self, number: u64, observe: &mut dyn FnMut(&Game, &[Event])) -> GameResult {
         let n = self.players.len();
         let seats = self.seating(number);
         let mut game = Game::new(
@@ -189,11 +217,13 @@ impl Tournament {
         GameResult {
             number,
             winner: game.winner().map(|w| seats[w.index()]),
+            drawn: game.is_drawn(),
             seats,
             turns: game.turn_number(),
             actions,
             decision_seconds,
             turn_seconds,
+            watch: Vec::new(),
         }
     }
 }
@@ -229,7 +259,7 @@ pub fn play_games<R: Send>(
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standing {
     pub player: usize,
-    pub strength: Strength,
+    pub contender: Contender,
     pub games: u64,
     pub wins: u64,
     /// Wins over games.
@@ -241,8 +271,31 @@ pub struct Standing {
     /// Median and 95th percentile of its decisions' time, in seconds.
     pub decision_p50: f64,
     pub decision_p95: f64,
-    /// Median time of its own whole turns, in seconds.
+    /// Median and 95th percentile of its own whole turns' time, in seconds.
     pub turn_p50: f64,
+    pub turn_p95: f64,
+    /// Games drawn (ruling 24) among those it played.
+    pub drawn: u64,
+    /// Its turns, and the share of them in which it took no territory.
+    pub turns: u64,
+    pub quiet_share: f64,
+    /// The longest run of its turns without a capture, in any game, and the mean
+    /// over games of each game's longest.
+    pub longest_quiet: u32,
+    pub mean_longest_quiet: f64,
+    /// Games in which it went [`DOMINANT_STALL_TURNS`] turns or more in a row without
+    /// a capture while holding twice the armies of every other seat, and the longest
+    /// such run.
+    pub dominant_stalls: u64,
+    pub longest_dominant_quiet: u32,
+    /// Cards held at the end of its turns: the mean, and the most.
+    pub mean_cards_at_end: f64,
+    pub most_cards: u32,
+    /// Turns it ended with its castle (classic: its last continent) open to an
+    /// attack at 60 % or more, and of those the ones a placement or fortifying move
+    /// of that turn could have closed.
+    pub open_ends: u64,
+    pub preventable_open_ends: u64,
 }
 
 /// The standings of `tournament` after `games`, one row per player in order.
@@ -255,7 +308,7 @@ pub fn standings(tournament: &Tournament, games: &[GameResult]) -> Vec<Standing>
                 .iter()
                 .flat_map(|g| g.decision_seconds[player].iter().copied())
                 .collect();
-            let mut turns: Vec<f32> = games
+            let mut turns_taken: Vec<f32> = games
                 .iter()
                 .flat_map(|g| g.turn_seconds[player].iter().copied())
                 .collect();
@@ -264,21 +317,51 @@ pub fn standings(tournament: &Tournament, games: &[GameResult]) -> Vec<Standing>
             } else {
                 games.iter().map(|g| f64::from(g.turns)).sum::<f64>() / games.len() as f64
             };
+            let watched: Vec<&SeatWatch> = games.iter().map(|g| &g.watch[player]).collect();
+            let turns: u64 = watched.iter().map(|w| u64::from(w.turns)).sum();
+            let ratio = |part: f64, whole: f64| if whole > 0.0 { part / whole } else { 0.0 };
             Standing {
                 player,
-                strength: tournament.players[player],
+                contender: tournament.players[player],
                 games: played,
                 wins,
-                win_rate: if played == 0 {
-                    0.0
-                } else {
-                    wins as f64 / played as f64
-                },
+                win_rate: ratio(wins as f64, played as f64),
                 interval: wilson(wins, played),
                 mean_turns,
                 decision_p50: percentile(&mut decisions, 0.5),
                 decision_p95: percentile(&mut decisions, 0.95),
-                turn_p50: percentile(&mut turns, 0.5),
+                turn_p50: percentile(&mut turns_taken, 0.5),
+                turn_p95: percentile(&mut turns_taken, 0.95),
+                drawn: games.iter().filter(|g| g.drawn).count() as u64,
+                turns,
+                quiet_share: ratio(
+                    watched.iter().map(|w| f64::from(w.quiet_turns)).sum(),
+                    turns as f64,
+                ),
+                longest_quiet: watched.iter().map(|w| w.longest_quiet).max().unwrap_or(0),
+                mean_longest_quiet: ratio(
+                    watched.iter().map(|w| f64::from(w.longest_quiet)).sum(),
+                    watched.len() as f64,
+                ),
+                dominant_stalls: watched
+                    .iter()
+                    .filter(|w| w.longest_dominant_quiet >= DOMINANT_STALL_TURNS)
+                    .count() as u64,
+                longest_dominant_quiet: watched
+                    .iter()
+                    .map(|w| w.longest_dominant_quiet)
+                    .max()
+                    .unwrap_or(0),
+                mean_cards_at_end: ratio(
+                    watched.iter().map(|w| w.cards_at_end as f64).sum(),
+                    turns as f64,
+                ),
+                most_cards: watched.iter().map(|w| w.most_cards).max().unwrap_or(0),
+                open_ends: watched.iter().map(|w| u64::from(w.open_ends)).sum(),
+                preventable_open_ends: watched
+                    .iter()
+                    .map(|w| u64::from(w.preventable_open_ends))
+                    .sum(),
             }
         })
         .collect()
@@ -340,7 +423,11 @@ mod tests {
         let t = Tournament::new(
             board,
             Variant::rulebook(),
-            vec![Strength::Expert, Strength::Normal, Strength::Normal],
+            vec![
+                crate::bot::Strength::Expert.into(),
+                crate::bot::Strength::Normal.into(),
+                crate::bot::Strength::Normal.into(),
+            ],
             1,
         );
         let mut seen = [[false; 3]; 3];

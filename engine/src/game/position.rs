@@ -3,8 +3,11 @@
 //! turned into a playable [`Game`], and written back from one.
 //!
 //! A position always stands at the start of a turn or between its attacks; setup and
-//! the middle of an attack cannot be described. Scenario tests build small positions
-//! on small boards:
+//! the middle of an attack cannot be described. Classic Risk positions (under a
+//! classic variant) name each seat's territory cards instead of castles, cards and
+//! hidden armies, the neutral seat of a two-player game, and the sets traded so far;
+//! secret missions are not described. Scenario tests build small positions on small
+//! boards:
 //!
 //! ```toml
 //! seed = 7
@@ -35,6 +38,7 @@ use crate::variant::{Ruleset, Variant, VariantProblem};
 
 use super::Game;
 use super::card::{Card, Hand};
+use super::classic::{ClassicState, TerritoryCard};
 use super::deck::unshuffled_deck;
 use super::event::Event;
 use super::reach::Reach;
@@ -88,6 +92,14 @@ pub struct SeatPosition {
     pub captured_banners: Vec<String>,
     pub hand: Hand,
     pub hidden_armies: Vec<HiddenArmyPosition>,
+    /// Classic Risk: the territory cards in hand, each by its territory's key
+    /// (`"wild"` for a wild card).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub territory_cards: Vec<String>,
+    /// Classic Risk: the neutral army of a two-player game (it holds land and
+    /// defends, never plays).
+    #[serde(skip_serializing_if = "is_false")]
+    pub neutral: bool,
 }
 
 /// A hidden-army slip.
@@ -113,6 +125,9 @@ pub struct CardsPosition {
     pub discards: Vec<Card>,
     /// Reinforcement cards on the track.
     pub track: usize,
+    /// Classic Risk: sets traded so far in the game (the next set's value follows).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub sets_traded: u32,
 }
 
 /// Whose turn, and how far into it.
@@ -134,10 +149,18 @@ pub struct TurnPosition {
     /// The seats offered cards this turn already (ruling 25): one offer each.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub offered: Vec<Seat>,
+    /// Classic Risk: a territory was taken in an attack this turn (a card is drawn
+    /// at its end).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub captured: bool,
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn first_turn() -> u32 {
@@ -217,8 +240,18 @@ pub enum PositionProblem {
     OfferedToSelf(Seat),
     #[error("the variant cannot be played: {0}")]
     Variant(VariantProblem),
-    #[error("positions describe Castle Risk games only: a classic Risk game starts from its setup")]
-    ClassicRuleset,
+    #[error(
+        "positions do not describe secret missions: a game with missions starts from its setup"
+    )]
+    ClassicMissions,
+    #[error("classic Risk has no {0}, but the position gives some")]
+    NotInClassic(&'static str),
+    #[error("{seat} has {what}, which Castle Risk does not have")]
+    NotInCastleRisk { seat: Seat, what: &'static str },
+    #[error("the territory card `{0}` is held twice")]
+    TerritoryCardTwice(String),
+    #[error("{found} wild cards are held, but the deck has {deck}")]
+    TooManyWildCards { found: u32, deck: u32 },
 }
 
 /// Every problem of a position, one per line.
@@ -273,6 +306,7 @@ impl Game {
         if !checked.draw_pile_given {
             chance.shuffle(&mut state.draw_pile);
         }
+        chance.shuffle(&mut state.classic.draw_pile);
         let fixed_dice = match &dice {
             Dice::Fixed(faces) => Some(faces.clone()),
             Dice::Random => None,
@@ -298,7 +332,10 @@ impl Game {
             let mut events: Vec<Event> = Vec::new();
             // `begin_turn` counts the turn itself.
             game.state.turns = position.turn.number.saturating_sub(1);
-            game.begin_turn(position.turn.seat, &mut events);
+            match game.ruleset() {
+                Ruleset::CastleRisk => game.begin_turn(position.turn.seat, &mut events),
+                Ruleset::Classic => game.begin_classic_turn(position.turn.seat, &mut events),
+            }
             game.opening = events;
         }
         Ok(game)
@@ -312,7 +349,8 @@ impl Game {
         let Phase::Turn(turn) = &self.state.phase else {
             return None;
         };
-        if self.ruleset() != Ruleset::CastleRisk {
+        let classic = self.ruleset() == Ruleset::Classic;
+        if classic && self.variant.classic.missions {
             return None;
         }
         if turn.step != Step::Main || turn.spy.is_some() || turn.offer.is_some() {
@@ -334,11 +372,24 @@ impl Game {
                 )
             })
             .collect();
+        let card_key = |c: &TerritoryCard| match self.card_territory(*c) {
+            Some(t) => key(t),
+            None => "wild".to_owned(),
+        };
         let seats = self
             .state
             .seats
             .iter()
-            .map(|s| SeatPosition {
+            .enumerate()
+            .map(|(i, s)| SeatPosition {
+                territory_cards: self
+                    .state
+                    .classic
+                    .hands
+                    .get(i)
+                    .map(|hand| hand.iter().map(card_key).collect())
+                    .unwrap_or_default(),
+                neutral: s.neutral,
                 castle: s.castle.map(key),
                 captured_banners: s.captured_banners.iter().map(|&g| group_key(g)).collect(),
                 hand: s.hand,
@@ -357,9 +408,10 @@ impl Game {
             territories,
             seats,
             cards: CardsPosition {
-                draw_pile: Some(self.state.draw_pile.iter().rev().copied().collect()),
+                draw_pile: (!classic).then(|| self.state.draw_pile.iter().rev().copied().collect()),
                 discards: self.state.discards.clone(),
                 track: self.state.track,
+                sets_traded: self.state.classic.sets_traded,
             },
             truces: self.state.truces.clone(),
             turn: TurnPosition {
@@ -376,6 +428,7 @@ impl Game {
                     .seat_ids()
                     .filter(|s| turn.offered >> s.index() & 1 == 1)
                     .collect(),
+                captured: classic && turn.captured,
             },
         })
     }
@@ -393,8 +446,9 @@ fn check_position(
         .into_iter()
         .map(PositionProblem::Variant)
         .collect();
-    if variant.ruleset != Ruleset::CastleRisk {
-        problems.push(PositionProblem::ClassicRuleset);
+    let classic = variant.ruleset == Ruleset::Classic;
+    if classic && variant.classic.missions {
+        problems.push(PositionProblem::ClassicMissions);
     }
     if let Dice::Fixed(faces) = dice
         && let Some(&bad) = faces.iter().find(|f| !(1..=6).contains(*f))
@@ -453,6 +507,36 @@ fn check_position(
             hand: s.hand,
             ..SeatState::default()
         };
+        if classic {
+            // No castles: a seat is in play while it holds land (the neutral always).
+            let parts: [(bool, &'static str); 4] = [
+                (s.castle.is_some(), "castles"),
+                (!s.hand.is_empty(), "Castle Risk cards"),
+                (!s.captured_banners.is_empty(), "banners"),
+                (!s.hidden_armies.is_empty(), "hidden armies"),
+            ];
+            for (given, what) in parts {
+                if given {
+                    problems.push(PositionProblem::NotInClassic(what));
+                }
+            }
+            state.neutral = s.neutral;
+            state.eliminated = !s.neutral && !territories.iter().any(|t| t.owner == Some(seat));
+            seats.push(state);
+            continue;
+        }
+        if !s.territory_cards.is_empty() {
+            problems.push(PositionProblem::NotInCastleRisk {
+                seat,
+                what: "territory cards",
+            });
+        }
+        if s.neutral {
+            problems.push(PositionProblem::NotInCastleRisk {
+                seat,
+                what: "a neutral army",
+            });
+        }
         match &s.castle {
             Some(key) => {
                 if let Some(castle) = territory(key, &mut problems) {
@@ -548,7 +632,7 @@ fn check_position(
             captured.push(banner);
         }
     }
-    if seat_count >= 2 && seats.iter().filter(|s| !s.eliminated).count() < 2 {
+    if seat_count >= 2 && seats.iter().filter(|s| !s.eliminated && !s.neutral).count() < 2 {
         problems.push(PositionProblem::TooFewInPlay);
     }
     let in_play = |seat: Seat| seats.get(seat.index()).is_some_and(|s| !s.eliminated);
@@ -601,6 +685,33 @@ fn check_position(
         });
     }
 
+    let classic_state = if classic {
+        classic_cards(board, variant, position, &mut problems)
+    } else {
+        Default::default()
+    };
+    if classic {
+        let castle_risk_parts: [(bool, &'static str); 4] = [
+            (
+                !position.cards.discards.is_empty()
+                    || position
+                        .cards
+                        .draw_pile
+                        .as_ref()
+                        .is_some_and(|p| !p.is_empty()),
+                "Castle Risk cards",
+            ),
+            (position.cards.track > 0, "Reinforcement track"),
+            (!position.truces.is_empty(), "truces"),
+            (turn.general_committed, "Generals"),
+        ];
+        for (given, what) in castle_risk_parts {
+            if given {
+                problems.push(PositionProblem::NotInClassic(what));
+            }
+        }
+    }
+
     // Cards: every card of the deck is somewhere, exactly once.
     if position.cards.track > variant.reinforcement_track.len() {
         problems.push(PositionProblem::TrackTooLong {
@@ -623,6 +734,7 @@ fn check_position(
     used[Card::General.index()] += u64::from(turn.general_committed);
     let mut draw_pile: Vec<Card> = Vec::new();
     match &position.cards.draw_pile {
+        _ if classic => {}
         Some(pile) => {
             for &card in pile {
                 used[card.index()] += 1;
@@ -674,7 +786,7 @@ fn check_position(
             spy: None,
             offer: None,
             offered,
-            captured: false,
+            captured: turn.captured,
             trades: 0,
             hand_at_start: 0,
             trading_down: false,
@@ -683,10 +795,69 @@ fn check_position(
         turns: turn.number,
         attacks: 0,
         quiet_turns: turn.quiet_turns,
-        classic: Default::default(),
+        classic: classic_state,
     };
     Ok(Checked {
         state,
         draw_pile_given: position.cards.draw_pile.is_some(),
     })
+}
+
+/// Classic Risk: the hands of territory cards a position names, every other card of
+/// the deck in the draw pile (shuffled when the game is made), and the sets traded.
+fn classic_cards(
+    board: &Board,
+    variant: &Variant,
+    position: &Position,
+    problems: &mut Vec<PositionProblem>,
+) -> ClassicState {
+    let n = board.territories.len();
+    let deck_wilds = variant.classic.wild_cards;
+    let mut held = vec![false; n + deck_wilds as usize];
+    let mut wilds = 0u32;
+    let mut hands = Vec::with_capacity(position.seats.len());
+    for seat in &position.seats {
+        let mut hand: Vec<TerritoryCard> = Vec::new();
+        for key in &seat.territory_cards {
+            let card = if key == "wild" {
+                wilds += 1;
+                if wilds > deck_wilds {
+                    continue;
+                }
+                n + wilds as usize - 1
+            } else {
+                match board.territory_by_key(key) {
+                    Some(t) => t.index(),
+                    None => {
+                        problems.push(PositionProblem::UnknownTerritory(key.clone()));
+                        continue;
+                    }
+                }
+            };
+            if held[card] && key != "wild" {
+                problems.push(PositionProblem::TerritoryCardTwice(key.clone()));
+                continue;
+            }
+            held[card] = true;
+            hand.push(TerritoryCard(card as u16));
+        }
+        hand.sort();
+        hands.push(hand);
+    }
+    if wilds > deck_wilds {
+        problems.push(PositionProblem::TooManyWildCards {
+            found: wilds,
+            deck: deck_wilds,
+        });
+    }
+    ClassicState {
+        hands,
+        draw_pile: (0..held.len())
+            .filter(|&c| !held[c])
+            .map(|c| TerritoryCard(c as u16))
+            .collect(),
+        discards: Vec::new(),
+        sets_traded: position.cards.sets_traded,
+        missions: vec![None; position.seats.len()],
+    }
 }

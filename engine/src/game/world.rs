@@ -1,13 +1,16 @@
 //! Imagined worlds: a copy of a game as one seat might picture it, for computer players
 //! that look ahead. Everything the seat cannot know (other hands, other seats' hidden
 //! slips, the draw pile's order, the seed and the dice to come) is thrown away and drawn
-//! afresh from what it can know; nothing secret survives into the copy.
+//! afresh from what it can know; nothing secret survives into the copy. In classic Risk
+//! the same goes for the territory cards of other hands and the pile, and for other
+//! seats' missions.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use super::Game;
 use super::card::{Card, Hand};
+use super::classic::{Mission, TerritoryCard, fallback_mission, mission_deck};
 use super::rng::{Chance, Dice};
 use super::seat::Seat;
 use super::state::{HiddenArmy, Phase, SpyStage, Step};
@@ -47,6 +50,8 @@ impl Game {
         world.chance = Chance::new(rng.random(), Dice::Random);
         world.deal_unseen_cards(seat, rng);
         world.scatter_unseen_slips(seat, rng);
+        world.deal_unseen_territory_cards(seat, rng);
+        world.deal_unseen_missions(seat, rng);
         world
     }
 
@@ -92,6 +97,58 @@ impl Game {
             self.state.seats[s].hand = hand;
         }
         self.state.draw_pile = unseen;
+    }
+
+    /// Classic Risk: deals the territory cards `seat` has not seen (every card but its
+    /// own hand and the traded sets waiting to be reshuffled) into the other hands,
+    /// their sizes kept, and the draw pile, its length kept.
+    fn deal_unseen_territory_cards(&mut self, seat: Seat, rng: &mut dyn Rng) {
+        let classic = &mut self.state.classic;
+        let sizes: Vec<usize> = classic.hands.iter().map(Vec::len).collect();
+        let mut unseen: Vec<TerritoryCard> = std::mem::take(&mut classic.draw_pile);
+        for (s, hand) in classic.hands.iter_mut().enumerate() {
+            if s != seat.index() {
+                unseen.append(hand);
+            }
+        }
+        if unseen.is_empty() {
+            return;
+        }
+        unseen.shuffle(rng);
+        for (s, &size) in sizes.iter().enumerate() {
+            if s != seat.index() {
+                let mut hand: Vec<TerritoryCard> = unseen.split_off(unseen.len() - size);
+                hand.sort();
+                classic.hands[s] = hand;
+            }
+        }
+        classic.draw_pile = unseen;
+    }
+
+    /// Classic Risk with missions: every other seat's mission drawn afresh from the
+    /// mission cards `seat` cannot account for (all but its own), with the rule for a
+    /// seat that draws its own destruction.
+    fn deal_unseen_missions(&mut self, seat: Seat, rng: &mut dyn Rng) {
+        if self.state.classic.missions.iter().all(Option::is_none) {
+            return;
+        }
+        let players: Vec<Seat> = self.seat_ids().filter(|&s| !self.is_neutral(s)).collect();
+        let own = self.mission(seat).cloned();
+        let mut deck = mission_deck(&self.board, &players);
+        if let Some(i) = own.and_then(|own| deck.iter().position(|m| *m == own)) {
+            deck.remove(i);
+        }
+        deck.shuffle(rng);
+        for &other in players.iter().filter(|&&s| s != seat) {
+            if self.state.classic.missions[other.index()].is_none() {
+                continue;
+            }
+            let mut mission = deck.pop().unwrap_or_else(|| fallback_mission(&self.board));
+            if mission == (Mission::Eliminate { seat: other }) {
+                mission = fallback_mission(&self.board);
+            }
+            self.state.classic.missions[other.index()] = Some(mission);
+        }
     }
 
     /// The deck less every card `seat` can account for: its own hand, the hand it is

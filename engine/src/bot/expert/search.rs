@@ -1,7 +1,9 @@
-//! The Expert's search: candidates tried in worlds drawn from the seat's sight, each
-//! played out to the start of the seat's next turn by greedy players and judged by the
-//! evaluation; successive halving spends the simulations on the best half, then the
-//! best half of that, and so on.
+//! The Expert's search: options (plans for the turn, or one action followed by the
+//! turn's plan) tried in worlds drawn from the seat's sight, each played out by the
+//! planner (or the greedy player) for the seat and the greedy player for everyone
+//! else to the start of the seat's next turn, and judged by the ruleset's evaluation. Options share their
+//! worlds and dice (common random numbers); successive halving spends the simulations
+//! on the best half, then the best half of that, and so on.
 
 use std::time::{Duration, Instant};
 
@@ -9,12 +11,23 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::eval::win_chances;
+use super::plan::Plan;
+use super::planner::Planner;
 use crate::bot::{Cancel, GreedyPolicy, Policy, SeatSight};
 use crate::game::{Action, Game, LegalActions, Seat};
 
-/// Actions a simulated round may take before it is judged where it stands (a round of
-/// greedy turns takes a few dozen).
-const ROLLOUT_ACTIONS: usize = 2_000;
+/// Actions a simulation may take before it is judged where it stands (a turn and a
+/// round of greedy turns take a few dozen to a few hundred).
+const ROLLOUT_ACTIONS: usize = 3_000;
+
+/// One thing the search may choose.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Opt {
+    /// Play the rest of the turn by this plan.
+    Plan(Plan),
+    /// Take this action now, then go on with the turn's plan.
+    Act(Action),
+}
 
 /// What a search may spend.
 pub struct Limits<'c> {
@@ -35,28 +48,31 @@ impl Limits<'_> {
 
 /// What a search found.
 pub struct Found {
-    /// The index of the best candidate (`None` when stopped before any was judged).
+    /// The index of the best option (`None` when stopped before any was judged).
     pub best: Option<usize>,
     pub simulations: u32,
 }
 
-/// The candidate with the best mean evaluation after successive halving.
+/// The option with the best mean evaluation after successive halving. `planner` is
+/// the seat's planner as it stands (its plan and what it remembers of the turn), who
+/// plays the seat's part after the option; without one the greedy player does.
 pub fn best(
     sight: &SeatSight<'_>,
-    candidates: &[Action],
+    options: &[Opt],
+    planner: Option<&Planner>,
     limits: &Limits<'_>,
     rng: &mut dyn Rng,
 ) -> Found {
     let me = sight.seat();
-    let start_turn = sight.turn_number();
-    let k = candidates.len();
-    let rounds = usize::BITS - (k - 1).leading_zeros();
+    let k = options.len();
+    let rounds = (usize::BITS - (k.max(2) - 1).leading_zeros()).max(1);
     let mut totals = vec![0.0f64; k];
     let mut counts = vec![0u32; k];
     let mut active: Vec<usize> = (0..k).collect();
     let mut spent = 0u32;
     let mut legal = LegalActions::default();
     let mut stopped = false;
+    let mut world_index = 0u64;
     for round in 0..rounds {
         let worlds = (limits.simulations / (active.len() as u32 * rounds)).max(1);
         for _ in 0..worlds {
@@ -66,11 +82,20 @@ pub fn best(
             }
             let world = sight.sample_world(rng);
             let dice: u64 = rng.random();
-            for &c in &active {
+            world_index += 1;
+            for &o in &active {
                 let mut game = world.clone();
-                let value = simulate(&mut game, me, start_turn, &candidates[c], dice, &mut legal);
-                totals[c] += value;
-                counts[c] += 1;
+                let value = simulate(
+                    &mut game,
+                    me,
+                    &options[o],
+                    planner,
+                    dice,
+                    world_index,
+                    &mut legal,
+                );
+                totals[o] += value;
+                counts[o] += 1;
                 spent += 1;
             }
         }
@@ -78,55 +103,89 @@ pub fn best(
             break;
         }
         if round + 1 < rounds {
-            let mean = |c: usize| totals[c] / f64::from(counts[c].max(1));
+            let mean = |o: usize| totals[o] / f64::from(counts[o].max(1));
             active.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
             active.truncate(active.len().div_ceil(2));
         }
     }
-    let best = active
-        .iter()
-        .copied()
-        .filter(|&c| counts[c] > 0)
-        .max_by(|&a, &b| {
-            let (ma, mb) = (
-                totals[a] / f64::from(counts[a]),
-                totals[b] / f64::from(counts[b]),
-            );
-            ma.total_cmp(&mb).then(b.cmp(&a))
-        });
+    let best = (0..k).filter(|&o| counts[o] > 0).max_by(|&a, &b| {
+        // Only the options that survived to the last round compete.
+        let alive = |o: usize| active.contains(&o);
+        let mean = |o: usize| totals[o] / f64::from(counts[o]);
+        alive(a)
+            .cmp(&alive(b))
+            .then(mean(a).total_cmp(&mean(b)))
+            .then(b.cmp(&a))
+    });
     Found {
         best,
         simulations: spent,
     }
 }
 
-/// Plays `candidate` in `game`, then greedy players to the start of `me`'s next turn,
-/// and says how likely `me` then is to win.
+/// Plays `option` in `game`, then the planner for `me` and greedy players for the
+/// others to the start of `me`'s next turn, and says how likely `me` then is to win.
 fn simulate(
     game: &mut Game,
     me: Seat,
-    start_turn: u32,
-    candidate: &Action,
+    option: &Opt,
+    planner: Option<&Planner>,
     dice: u64,
+    style_seed: u64,
     legal: &mut LegalActions,
 ) -> f64 {
+    // The world is drawn at the turn being decided.
+    let start_turn = game.turn_number();
+    let mut mine = planner.cloned();
     let mut events = Vec::new();
-    if game.apply_into(me, candidate.clone(), &mut events).is_err() {
-        // Cannot happen for a listed action; judged the worst if it ever did.
-        return -1.0;
-    }
     game.reseed_chance(dice);
-    let mut players: Vec<GreedyPolicy> = (0..game.seats()).map(|_| GreedyPolicy::new()).collect();
+    match option {
+        Opt::Plan(plan) => {
+            if let Some(mine) = &mut mine {
+                mine.plan = *plan;
+            }
+        }
+        Opt::Act(action) => {
+            if game.apply_into(me, action.clone(), &mut events).is_err() {
+                // Cannot happen for a listed action; judged the worst if it ever did.
+                return -1.0;
+            }
+        }
+    }
+    // In classic Risk half the worlds imagine the rivals as sweepers: it must not
+    // count on rivals as careful as the greedy player.
+    let sweepers =
+        style_seed.is_multiple_of(2) && game.ruleset() == crate::variant::Ruleset::Classic;
+    let mut others: Vec<GreedyPolicy> = (0..game.seats())
+        .map(|_| {
+            if sweepers {
+                GreedyPolicy::sweeper()
+            } else {
+                GreedyPolicy::new()
+            }
+        })
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(dice);
+    let mut first_turn: Option<u32> = None;
     for _ in 0..ROLLOUT_ACTIONS {
         let Some(seat) = game.pending_seat() else {
             break;
         };
         if game.turn_seat() == Some(me) && game.turn_number() > start_turn {
-            break;
+            // From setup, its first turn is played too: the first round decides
+            // what a start was worth.
+            match first_turn {
+                None if start_turn == 0 => first_turn = Some(game.turn_number()),
+                Some(first) if game.turn_number() == first => {}
+                _ => break,
+            }
         }
         game.legal_actions_into(legal);
-        let action = players[seat.index()].choose(&SeatSight::new(game, seat), legal, &mut rng);
+        let sight = SeatSight::new(game, seat);
+        let action = match &mut mine {
+            Some(mine) if seat == me => mine.choose(&sight, legal, &mut rng),
+            _ => others[seat.index()].choose(&sight, legal, &mut rng),
+        };
         events.clear();
         if game.apply_into(seat, action, &mut events).is_err() {
             break;

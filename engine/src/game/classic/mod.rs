@@ -22,6 +22,7 @@ use super::seat::Seat;
 
 pub use cards::SetKind;
 pub use missions::Mission;
+pub(crate) use missions::{fallback as fallback_mission, mission_deck};
 
 /// A card of the classic deck: the card of territory `id` when `id` is below the
 /// board's number of territories, a wild card (all three symbols, no territory)

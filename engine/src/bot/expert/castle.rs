@@ -1,10 +1,35 @@
-//! The Expert's candidates: the few actions worth simulating at a decision, picked
-//! with the exact odds so that hopeless attacks cost no simulations.
+//! The Expert at Castle Risk: the few actions worth simulating at each decision, picked
+//! with the exact odds so that hopeless attacks cost no simulations, and what it never
+//! does whatever the simulations say (the rails).
+//!
+//! Castle Risk turns on single blows (a castle taken ends a seat and brings its cards,
+//! hidden armies and banner), so its decisions are searched one by one, each candidate
+//! followed by the greedy player's play: between attacks (which attack, which card,
+//! when to stop), where armies go, the castle and claims at setup, and within battles.
+//! The rails: its castle keeps the armies its threat calls for (counting every way in:
+//! all of a rival's neighbouring armies, a landing, a neighbour taken first) when
+//! armies are placed, moved in, sailed away or spread over vacated land; it does not
+//! sit on more than two Reinforcement cards; and a seat far ahead, or a game standing
+//! still, does not end a turn without attacking when an attack is more likely than not
+//! to succeed. Placements also weigh every rival castle by the cheapest way to it, so
+//! that a won game is finished.
+
+use super::reading::Reading;
 
 use crate::board::TerritoryId;
 use crate::bot::SeatSight;
 use crate::bot::chances::{Battle, win_probability};
 use crate::game::{Action, Card, Choice, LegalActions, Placement, Route};
+
+/// The chance of losing its castle the rails accept when armies leave it.
+pub const CASTLE_RISK: f64 = 0.35;
+/// The chance of losing its castle at which it counts as open (and is closed first).
+const OPEN: f64 = 0.6;
+/// Reinforcement cards it may keep in hand: armies in hand defend nothing, and fall
+/// to whoever takes the castle.
+const MOST_REINFORCEMENTS_HELD: u8 = 2;
+/// Rounds without a capture after which the game counts as standing still.
+const STILL_ROUNDS: u32 = 3;
 
 /// Land attacks simulated at most, the most promising first.
 const LAND_ATTACKS: usize = 5;
@@ -16,7 +41,12 @@ const HOPELESS: f64 = 0.2;
 
 /// Candidates between attacks: the greedy choice, ending the turn, each card play and
 /// reveal, and the most promising attacks.
-pub fn turn(sight: &SeatSight<'_>, legal: &LegalActions, quick: &Action) -> Vec<Action> {
+pub fn turn_candidates(
+    reading: &Reading<'_, '_>,
+    legal: &LegalActions,
+    quick: &Action,
+) -> Vec<Action> {
+    let sight = reading.sight;
     let mut out = vec![quick.clone()];
     let push = |action: Action, out: &mut Vec<Action>| {
         if !out.contains(&action) {
@@ -67,13 +97,25 @@ pub fn turn(sight: &SeatSight<'_>, legal: &LegalActions, quick: &Action) -> Vec<
             }
             Choice::AdmiralAttack { routes } => {
                 for r in routes {
-                    if let Some(worth) = attack_worth(sight, r) {
+                    // The ship never takes the castle's guard.
+                    let aboard = if Some(r.from) == sight.castle(sight.seat()) {
+                        reading.spare(r.from, CASTLE_RISK).min(r.max_armies)
+                    } else {
+                        r.max_armies
+                    };
+                    let route = Route {
+                        max_armies: aboard,
+                        ..*r
+                    };
+                    if aboard > 0
+                        && let Some(worth) = attack_worth(sight, &route)
+                    {
                         sea.push((
                             worth,
                             Action::AdmiralAttack {
                                 from: r.from,
                                 to: r.to,
-                                armies: r.max_armies,
+                                armies: aboard,
                             },
                         ));
                     }
@@ -117,12 +159,13 @@ fn attack_worth(sight: &SeatSight<'_>, route: &Route) -> Option<f64> {
 /// Candidates for placing `armies` on own `territories`: the greedy split, all on the
 /// castle, all on the best place to attack a castle or a weak neighbour from, and
 /// halves of those.
-pub fn placements(
-    sight: &SeatSight<'_>,
+pub fn placement_candidates(
+    reading: &Reading<'_, '_>,
     armies: u32,
     territories: &[TerritoryId],
     quick: &Action,
 ) -> Vec<Action> {
+    let sight = reading.sight;
     let mut out = vec![quick.clone()];
     let mut spots: Vec<TerritoryId> = Vec::new();
     let me = sight.seat();
@@ -156,6 +199,22 @@ pub fn placements(
     }
     spots.extend(best_castle.map(|(_, t)| t));
     spots.extend(best_any.map(|(_, t)| t));
+    // Where the cheapest ways to rival castles begin: a castle out of reach now is
+    // taken by armies gathered on the way to it.
+    let paths = reading.paths();
+    let mut ways: Vec<(u32, TerritoryId)> = reading
+        .rivals()
+        .filter_map(|s| sight.castle(s))
+        .filter_map(|c| paths[c.index()].as_ref())
+        .map(|p| (p.cost, p.from))
+        .filter(|(_, from)| territories.contains(from))
+        .collect();
+    ways.sort();
+    for (_, from) in ways.into_iter().take(2) {
+        if !spots.contains(&from) {
+            spots.push(from);
+        }
+    }
     let mut push = |placements: Vec<Placement>| {
         let action = Action::PlaceArmies { placements };
         if !out.contains(&action) {
@@ -173,7 +232,24 @@ pub fn placements(
             }
         }
     }
-    out
+    // The castle topped up to its guard, the rest on each spot.
+    if let Some(castle) = sight.castle(me).filter(|c| territories.contains(c)) {
+        for risk in [0.15, CASTLE_RISK] {
+            let guard = reading
+                .guard(castle, risk)
+                .saturating_sub(sight.armies(castle))
+                .min(armies);
+            for &spot in spots.iter().filter(|&&t| t != castle) {
+                let mut placements = vec![Placement::new(castle, guard)];
+                if armies > guard {
+                    placements.push(Placement::new(spot, armies - guard));
+                }
+                placements.retain(|p| p.armies > 0);
+                push(placements);
+            }
+        }
+    }
+    close_the_castle(reading, out)
 }
 
 /// Setup claims and castle sites simulated at most.
@@ -181,7 +257,11 @@ const SETUP_CHOICES: usize = 6;
 
 /// Candidates for the castle or a claim: the greedy choice and the territories next
 /// to most of the seat's own, its castle's empire first.
-pub fn setup(sight: &SeatSight<'_>, legal: &LegalActions, quick: &Action) -> Vec<Action> {
+pub fn setup_candidates(
+    sight: &SeatSight<'_>,
+    legal: &LegalActions,
+    quick: &Action,
+) -> Vec<Action> {
     let (territories, castle) = match legal.choices.first() {
         Some(Choice::PlaceCastle { territories }) => (territories, true),
         Some(Choice::Claim { territories }) => (territories, false),
@@ -231,7 +311,7 @@ pub fn setup(sight: &SeatSight<'_>, legal: &LegalActions, quick: &Action) -> Vec
 /// alternatives (roll on with or without a General, or stop; defend with or without a
 /// Marshall, or bring hidden armies out; move in the least, half or the most; counter
 /// a Spy or not; each kind of card to discard).
-pub fn battle(legal: &LegalActions, quick: &Action) -> Vec<Action> {
+pub fn battle_candidates(legal: &LegalActions, quick: &Action) -> Vec<Action> {
     let mut out = vec![quick.clone()];
     let mut push = |action: Action| {
         if !out.contains(&action) {
@@ -295,4 +375,137 @@ pub fn battle(legal: &LegalActions, quick: &Action) -> Vec<Action> {
         }
     }
     out
+}
+
+/// The castle's chance of falling after `action` (a placement) is made.
+fn open_after(reading: &Reading<'_, '_>, action: &Action) -> f64 {
+    let Some(castle) = reading.castle() else {
+        return 0.0;
+    };
+    let added: u32 = match action {
+        Action::PlaceArmies { placements } => placements
+            .iter()
+            .filter(|p| p.territory == castle)
+            .map(|p| p.armies)
+            .sum(),
+        _ => 0,
+    };
+    reading.fall_chance(castle, reading.armies(castle) + added)
+}
+
+/// The rail on placements: when some leave the castle closed (below [`OPEN`]), the
+/// ones that leave it open are not weighed.
+fn close_the_castle(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Vec<Action> {
+    if !candidates.iter().any(|a| open_after(reading, a) >= OPEN) {
+        return candidates;
+    }
+    let closed: Vec<Action> = candidates
+        .iter()
+        .filter(|a| open_after(reading, a) < OPEN)
+        .cloned()
+        .collect();
+    if closed.is_empty() {
+        // Nothing closes it: the most armies on the castle is the least open.
+        let best = candidates
+            .iter()
+            .min_by(|a, b| open_after(reading, a).total_cmp(&open_after(reading, b)))
+            .cloned();
+        return best.into_iter().collect();
+    }
+    closed
+}
+
+/// The rails between attacks: Reinforcements beyond [`MOST_REINFORCEMENTS_HELD`]
+/// are played before anything else, and a seat far ahead, or a game standing still,
+/// does not end a turn without a capture while an attack is more likely than not to
+/// succeed.
+pub fn turn_rails(
+    reading: &Reading<'_, '_>,
+    legal: &LegalActions,
+    captured: bool,
+    mut candidates: Vec<Action>,
+) -> Vec<Action> {
+    let held = reading.sight.hand().count(Card::Reinforcements);
+    let may_play = legal.choices.iter().find_map(|c| match c {
+        Choice::PlayReinforcements { max_cards } => Some(*max_cards),
+        _ => None,
+    });
+    if let Some(max_cards) = may_play
+        && held > MOST_REINFORCEMENTS_HELD
+    {
+        let at_least = (held - MOST_REINFORCEMENTS_HELD).min(max_cards);
+        candidates
+            .retain(|a| matches!(a, Action::PlayReinforcements { cards } if *cards >= at_least));
+        if candidates.is_empty() {
+            candidates.push(Action::PlayReinforcements { cards: max_cards });
+        }
+        return candidates;
+    }
+    let rounds_still = reading.sight.quiet_turns() / reading.sight.seats_in_play().max(1) as u32;
+    if !captured && (reading.dominant() || rounds_still >= STILL_ROUNDS) {
+        let castle = reading.castle();
+        let good = legal
+            .choices
+            .iter()
+            .flat_map(|c| match c {
+                Choice::Attack { routes } => routes.as_slice(),
+                _ => &[],
+            })
+            .map(|r| {
+                let armies = if Some(r.from) == castle {
+                    reading.spare(r.from, CASTLE_RISK)
+                } else {
+                    r.max_armies
+                };
+                (
+                    r,
+                    reading.odds(armies, reading.armies(r.to), reading.is_castle(r.to)),
+                )
+            })
+            .filter(|(_, p)| *p > 0.5)
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(r, _)| Action::Attack {
+                from: r.from,
+                to: r.to,
+            });
+        if let Some(attack) = good {
+            candidates.retain(|a| *a != Action::EndTurn);
+            if !candidates.contains(&attack) {
+                candidates.push(attack);
+            }
+        }
+    }
+    candidates
+}
+
+/// The rail within battles: moving in leaves the castle its guard.
+pub fn battle_rails(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Vec<Action> {
+    let Some(castle) = reading.castle() else {
+        return candidates;
+    };
+    let from = match reading.sight.pending().map(|p| p.decision) {
+        Some(crate::game::Decision::MoveIn { from, .. }) => from,
+        _ => return candidates,
+    };
+    if from != castle {
+        return candidates;
+    }
+    let keep = reading.guard(castle, CASTLE_RISK);
+    let armies = reading.armies(castle);
+    let (safe, unsafe_): (Vec<Action>, Vec<Action>) = candidates.into_iter().partition(
+        |a| matches!(a, Action::MoveIn { armies: n } if armies.saturating_sub(*n) >= keep),
+    );
+    if safe.is_empty() {
+        // The least that must move in.
+        unsafe_
+            .into_iter()
+            .min_by_key(|a| match a {
+                Action::MoveIn { armies } => *armies,
+                _ => u32::MAX,
+            })
+            .into_iter()
+            .collect()
+    } else {
+        safe
+    }
 }

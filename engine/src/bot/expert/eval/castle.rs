@@ -1,14 +1,13 @@
-//! The Expert's judgement of a position: each seat's chance of winning, from a few
-//! features of its standing (armies, income, cards, hidden armies, how safe its castle
-//! is and how close it is to taking another) weighed by a softmax. `tune_eval` (an
+//! The Expert's judgement of a Castle Risk position: each seat's chance of winning,
+//! from a few features of its standing (armies, income, cards, hidden armies, how safe
+//! its castle is and how close it is to taking another) weighed by a softmax. `tune_eval` (an
 //! example of this crate) fits the weights to the winners of self-play games; its fit
 //! predicts winners better but played worse in tournaments than the weights below,
 //! which the tournaments kept (see the weights' comment).
 //!
-//! It reads a whole game, secrets included: the search only ever hands it worlds it
-//! drew from its own seat's sight, never the real game.
-
+use crate::bot::SeatSight;
 use crate::bot::chances::{Battle, win_probability};
+use crate::bot::expert::reading::threats;
 use crate::game::{Card, Game, Seat};
 
 /// Features per seat.
@@ -94,8 +93,15 @@ pub fn features(game: &Game) -> Vec<Option<[f64; FEATURES]>> {
             }
             let p = castle_attack_chance(game, attacker, castle, defenders);
             reach[attacker.index()] = reach[attacker.index()].max(p);
-            danger[target.index()] = danger[target.index()].max(p);
         }
+        // The danger counts every way in: all of a rival's armies next to it, a
+        // landing, or a neighbour taken first.
+        let threat = threats(&SeatSight::new(game, target), target)[castle.index()];
+        let battle = Battle {
+            castle: true,
+            ..Battle::default()
+        };
+        danger[target.index()] = win_probability(threat, defenders, battle);
     }
     game.seat_ids()
         .map(|seat| {

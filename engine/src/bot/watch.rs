@@ -1,0 +1,309 @@
+//! What a tournament watches in each game besides its winner: how each seat stalls
+//! (turns without a capture, and those while it is far the strongest), the cards it
+//! holds at the end of its turns, and the turns it ends with its castle (or, in
+//! classic Risk, its last continent) open to an attack that would take it at 60 % or
+//! better when armies it placed elsewhere that turn, or its fortifying move, could
+//! have closed it.
+//!
+//! The watcher reads the whole game (it judges, it does not play): the threat to a
+//! castle counts an Admiral or a General only in a hand that holds one.
+
+use serde::{Deserialize, Serialize};
+
+use super::chances::{Battle, win_probability};
+use crate::board::TerritoryId;
+use crate::game::{Card, Event, EventKind, Game, PlacementReason, Seat};
+use crate::variant::Ruleset;
+
+/// The chance of a fall at which a castle or a last continent counts as open.
+pub const OPEN_AT: f64 = 0.6;
+/// Own turns in a row without a capture, while far the strongest, that count as a
+/// stall of a won position.
+pub const DOMINANT_STALL_TURNS: u32 = 10;
+
+/// One seat's figures over one game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SeatWatch {
+    /// Its turns that ended (a turn that won the game does not end).
+    pub turns: u32,
+    /// Of those, the turns in which it took no territory in an attack.
+    pub quiet_turns: u32,
+    /// The longest run of its turns in a row without a capture.
+    pub longest_quiet: u32,
+    /// The longest run of its turns in a row without a capture, each ending with it
+    /// holding at least twice the armies of every other seat.
+    pub longest_dominant_quiet: u32,
+    /// Cards in hand at the end of its turns, added up (divide by `turns`).
+    pub cards_at_end: u64,
+    /// The most cards it held at the end of a turn.
+    pub most_cards: u32,
+    /// Turns it ended with its castle (classic: its last continent) open at
+    /// [`OPEN_AT`] or more.
+    pub open_ends: u32,
+    /// Of those, the turns in which a placement or fortifying move it had could
+    /// have closed it.
+    pub preventable_open_ends: u32,
+}
+
+/// Watches one game, event by event.
+#[derive(Clone, Debug)]
+pub struct Watcher {
+    seats: Vec<SeatWatch>,
+    /// The seat whose turn is under way, whether it took something yet, and the
+    /// armies it placed (off the castle, or off the continent's threatened border)
+    /// and the territories it placed them on.
+    current: Option<Seat>,
+    captured: bool,
+    placed: Vec<(TerritoryId, u32)>,
+    fortified: bool,
+    quiet_run: Vec<u32>,
+    dominant_run: Vec<u32>,
+}
+
+impl Watcher {
+    pub fn new(seats: usize) -> Self {
+        Self {
+            seats: vec![SeatWatch::default(); seats],
+            current: None,
+            captured: false,
+            placed: Vec::new(),
+            fortified: false,
+            quiet_run: vec![0; seats],
+            dominant_run: vec![0; seats],
+        }
+    }
+
+    /// Takes in the events of one action, with the game as it stands after them.
+    pub fn observe(&mut self, game: &Game, events: &[Event]) {
+        for event in events {
+            match &event.kind {
+                EventKind::TurnStarted { seat, .. } => {
+                    self.current = Some(*seat);
+                    self.captured = false;
+                    self.placed.clear();
+                    self.fortified = false;
+                }
+                EventKind::TerritoryTaken { seat, .. } if Some(*seat) == self.current => {
+                    self.captured = true;
+                }
+                EventKind::ArmiesPlaced {
+                    seat,
+                    placements,
+                    reason: PlacementReason::Reinforcements | PlacementReason::Spoils,
+                } if Some(*seat) == self.current => {
+                    self.placed
+                        .extend(placements.iter().map(|p| (p.territory, p.armies)));
+                }
+                EventKind::ArmiesMoved {
+                    reason: crate::game::MoveReason::Fortify,
+                    ..
+                } => self.fortified = true,
+                EventKind::TurnEnded { seat } => self.turn_ended(game, *seat),
+                _ => {}
+            }
+        }
+    }
+
+    /// Each seat's figures.
+    pub fn finish(self) -> Vec<SeatWatch> {
+        self.seats
+    }
+
+    fn turn_ended(&mut self, game: &Game, seat: Seat) {
+        let s = seat.index();
+        let captured = self.captured;
+        let cards = match game.ruleset() {
+            Ruleset::Classic => game.territory_cards(seat).len(),
+            Ruleset::CastleRisk => game.hand(seat).len(),
+        } as u32;
+        let dominant = dominant(game, seat);
+        let (open, preventable) = self.openness(game, seat);
+        let watch = &mut self.seats[s];
+        watch.turns += 1;
+        watch.cards_at_end += u64::from(cards);
+        watch.most_cards = watch.most_cards.max(cards);
+        if captured {
+            self.quiet_run[s] = 0;
+            self.dominant_run[s] = 0;
+        } else {
+            watch.quiet_turns += 1;
+            self.quiet_run[s] += 1;
+            self.dominant_run[s] = if dominant {
+                self.dominant_run[s] + 1
+            } else {
+                0
+            };
+        }
+        watch.longest_quiet = watch.longest_quiet.max(self.quiet_run[s]);
+        watch.longest_dominant_quiet = watch.longest_dominant_quiet.max(self.dominant_run[s]);
+        watch.open_ends += u32::from(open);
+        watch.preventable_open_ends += u32::from(preventable);
+        self.current = None;
+    }
+
+    /// Whether `seat` ends its turn open, and whether that was preventable.
+    fn openness(&self, game: &Game, seat: Seat) -> (bool, bool) {
+        match game.ruleset() {
+            Ruleset::CastleRisk => {
+                let Some(castle) = game.castle(seat) else {
+                    return (false, false);
+                };
+                let chance = |defenders: u32| castle_fall_chance(game, seat, castle, defenders);
+                if chance(game.armies(castle)) < OPEN_AT {
+                    return (false, false);
+                }
+                let elsewhere: u32 = self
+                    .placed
+                    .iter()
+                    .filter(|(t, _)| *t != castle)
+                    .map(|&(_, a)| a)
+                    .sum();
+                let fortify = if game.variant().classic_fortify && !self.fortified {
+                    best_fortify_into(game, seat, &[castle])
+                } else {
+                    0
+                };
+                (
+                    true,
+                    chance(game.armies(castle) + elsewhere + fortify) < OPEN_AT,
+                )
+            }
+            Ruleset::Classic => self.continent_openness(game, seat),
+        }
+    }
+
+    /// Classic Risk: a seat holding exactly one continent whole ends its turn open
+    /// when a rival would take one of its territories at [`OPEN_AT`] or more; that was
+    /// preventable when the armies it placed outside the threatened territories, and
+    /// its fortifying move, would have made up what each of them lacks.
+    fn continent_openness(&self, game: &Game, seat: Seat) -> (bool, bool) {
+        let board = game.board();
+        let held: Vec<_> = board
+            .group_ids()
+            .filter(|&g| {
+                let group = board.group(g);
+                !group.territories.is_empty()
+                    && group
+                        .territories
+                        .iter()
+                        .all(|&t| game.owner(t) == Some(seat))
+            })
+            .collect();
+        let [continent] = held[..] else {
+            return (false, false);
+        };
+        let threat = |t: TerritoryId| {
+            game.reach()
+                .neighbours(t)
+                .iter()
+                .filter(|&&n| {
+                    game.owner(n).is_some_and(|o| {
+                        o != seat && !game.is_neutral(o) && !game.in_truce(o, seat)
+                    })
+                })
+                .map(|&n| game.armies(n).saturating_sub(1))
+                .max()
+                .unwrap_or(0)
+        };
+        let chance = |t: TerritoryId, defenders: u32| {
+            win_probability(threat(t), defenders, Battle::default())
+        };
+        let open: Vec<TerritoryId> = board
+            .group(continent)
+            .territories
+            .iter()
+            .copied()
+            .filter(|&t| chance(t, game.armies(t)) >= OPEN_AT)
+            .collect();
+        if open.is_empty() {
+            return (false, false);
+        }
+        let lacking: u32 = open
+            .iter()
+            .map(|&t| {
+                let mut d = game.armies(t);
+                while chance(t, d) >= OPEN_AT {
+                    d += 1;
+                }
+                d - game.armies(t)
+            })
+            .sum();
+        let elsewhere: u32 = self
+            .placed
+            .iter()
+            .filter(|(t, _)| !open.contains(t))
+            .map(|&(_, a)| a)
+            .sum();
+        let fortify = if self.fortified {
+            0
+        } else {
+            best_fortify_into(game, seat, &open)
+        };
+        (true, lacking <= elsewhere + fortify)
+    }
+}
+
+/// Whether `seat` holds at least twice the armies of every other seat in play.
+fn dominant(game: &Game, seat: Seat) -> bool {
+    let mut armies = vec![0u64; game.seats()];
+    for t in game.territories() {
+        if let Some(o) = t.owner {
+            armies[o.index()] += u64::from(t.armies);
+        }
+    }
+    let mine = armies[seat.index()];
+    game.seat_ids()
+        .filter(|&s| s != seat && !game.is_eliminated(s))
+        .all(|s| mine >= 2 * armies[s.index()])
+}
+
+/// The chance that the strongest rival takes `seat`'s castle on `castle`, held by
+/// `defenders`, in one attack: from its largest neighbouring army, or by sea when it
+/// holds an Admiral, with a General if it holds one.
+fn castle_fall_chance(game: &Game, seat: Seat, castle: TerritoryId, defenders: u32) -> f64 {
+    let reach = game.reach();
+    let mut worst: f64 = 0.0;
+    for rival in game.seat_ids() {
+        if rival == seat || game.is_eliminated(rival) || game.in_truce(rival, seat) {
+            continue;
+        }
+        let hand = game.hand(rival);
+        let by_land = reach
+            .neighbours(castle)
+            .iter()
+            .filter(|&&n| game.owner(n) == Some(rival))
+            .map(|&n| game.armies(n).saturating_sub(1))
+            .max()
+            .unwrap_or(0);
+        let by_sea = if hand.has(Card::Admiral) {
+            reach
+                .coasts()
+                .iter()
+                .filter(|&&n| game.owner(n) == Some(rival) && reach.share_a_sea(n, castle))
+                .map(|&n| game.armies(n).saturating_sub(1))
+                .max()
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let battle = Battle {
+            castle: true,
+            general: hand.has(Card::General),
+            marshall: false,
+        };
+        worst = worst.max(win_probability(by_land.max(by_sea), defenders, battle));
+    }
+    worst
+}
+
+/// The most armies one fortifying move could bring into one of `targets` from an own
+/// neighbour outside them.
+fn best_fortify_into(game: &Game, seat: Seat, targets: &[TerritoryId]) -> u32 {
+    targets
+        .iter()
+        .flat_map(|&t| game.reach().neighbours(t).iter().copied())
+        .filter(|n| game.owner(*n) == Some(seat) && !targets.contains(n))
+        .map(|n| game.armies(n).saturating_sub(1))
+        .max()
+        .unwrap_or(0)
+}

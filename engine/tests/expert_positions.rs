@@ -1,0 +1,461 @@
+//! Positions described in text where the right move is known, for each ruleset: the
+//! Expert (and Normal, where the greedy player should manage it too) plays its turn
+//! from each and must have done the known right thing by the end of it. The games
+//! run on seeded dice, so each test replays the same; the odds in every position are
+//! lopsided enough that the right play succeeds on any fair dice.
+//!
+//! Classic Risk (the world map): finish a won game; take a territory for the card;
+//! break a rival's continent bonus; trade a set now when its armies save the only
+//! continent; never end a turn with that continent open when a move could close it. Castle Risk (the tests' tiny board): finish a won game; keep the
+//! castle guarded; play the Reinforcements rather than hoard them.
+
+#[path = "positions/support.rs"]
+mod support;
+
+use std::sync::{Arc, OnceLock};
+
+use castellan_engine::board::{Board, parse_board};
+use castellan_engine::bot::{Battle, Policy, SeatSight, Strength, Thinking, win_probability};
+use castellan_engine::game::{Action, Card, Choice, Decision, Dice, Game, Position, Seat};
+use castellan_engine::variant::Variant;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The Expert's effort: a quarter of its budget in a debug build, where a simulation
+/// costs ten times more.
+const EFFORT: f64 = if cfg!(debug_assertions) { 0.25 } else { 1.0 };
+/// Actions of one turn after which the test gives up (a turn takes a few dozen).
+const TURN_CAP: usize = 2_000;
+
+fn classic_board() -> Arc<Board> {
+    static BOARD: OnceLock<Arc<Board>> = OnceLock::new();
+    BOARD
+        .get_or_init(|| {
+            let source = include_str!("../../data/boards/classic.toml");
+            Arc::new(parse_board(source, "classic.toml").unwrap())
+        })
+        .clone()
+}
+
+fn expert() -> Box<dyn Policy + Send> {
+    Strength::Expert.policy_with(Thinking {
+        effort: EFFORT,
+        ..Thinking::default()
+    })
+}
+
+fn normal() -> Box<dyn Policy + Send> {
+    Strength::Normal.policy()
+}
+
+/// A classic position: every territory of the world map is `owner`'s with `armies`
+/// unless `special` names it; `rest` is the position's text from the seats on.
+fn classic_position(owner: u8, armies: u32, special: &[(&str, u8, u32)], rest: &str) -> Game {
+    let mut text = String::from("seed = 7\n[territories]\n");
+    for territory in &classic_board().territories {
+        let (o, a) = special
+            .iter()
+            .find(|(key, _, _)| *key == territory.key)
+            .map_or((owner, armies), |&(_, o, a)| (o, a));
+        text.push_str(&format!(
+            "{} = {{ owner = {o}, armies = {a} }}\n",
+            territory.key
+        ));
+    }
+    text.push_str(rest);
+    let position = Position::from_toml(&text).unwrap_or_else(|e| panic!("position: {e}"));
+    Game::from_position(classic_board(), Variant::classic(), &position, Dice::Random)
+        .unwrap_or_else(|e| panic!("position refused:\n{e}"))
+}
+
+/// Plays `seat`'s turn to its end with `player` (every other seat's answers, such as
+/// its defence, by Normal); returns the actions `seat` took.
+fn play_turn(game: &mut Game, seat: Seat, player: &mut dyn Policy) -> Vec<Action> {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut others = normal();
+    let mut taken = Vec::new();
+    for _ in 0..TURN_CAP {
+        if game.is_over() || game.turn_seat() != Some(seat) {
+            return taken;
+        }
+        let Some(to_play) = game.pending_seat() else {
+            return taken;
+        };
+        let legal = game.legal_actions();
+        let sight = SeatSight::new(game, to_play);
+        let action = if to_play == seat {
+            player.choose(&sight, &legal, &mut rng)
+        } else {
+            others.choose(&sight, &legal, &mut rng)
+        };
+        if to_play == seat {
+            taken.push(action.clone());
+        }
+        game.apply(to_play, action)
+            .unwrap_or_else(|e| panic!("a computer player's action was refused: {e}"));
+    }
+    panic!("the turn did not end within {TURN_CAP} actions");
+}
+
+fn key(game: &Game, key: &str) -> castellan_engine::board::TerritoryId {
+    game.board().territory_by_key(key).unwrap()
+}
+
+// --- Classic Risk ---
+
+/// Seat 0 holds the world but two territories, each next to a stack of 15: its
+/// turn ends the game.
+fn classic_won_game() -> Game {
+    classic_position(
+        0,
+        2,
+        &[
+            ("siam", 1, 3),
+            ("china", 0, 15),
+            ("madagascar", 2, 3),
+            ("east_africa", 0, 15),
+        ],
+        "[[seats]]\n[[seats]]\nterritory_cards = [\"peru\"]\n[[seats]]\n\
+         [turn]\nseat = 0\nstep = \"play\"\nnumber = 40\n",
+    )
+}
+
+#[test]
+fn classic_expert_and_normal_finish_a_won_game() {
+    for (name, mut player) in [("Expert", expert()), ("Normal", normal())] {
+        let mut game = classic_won_game();
+        play_turn(&mut game, Seat(0), player.as_mut());
+        assert_eq!(
+            game.winner(),
+            Some(Seat(0)),
+            "{name} did not finish the game"
+        );
+    }
+}
+
+/// Three seats share the world in long fronts of 3 armies; seat 0 has a stack of 8
+/// on Ukraine next to a lone army in the Middle East. Nothing is at stake but the
+/// card a capture earns.
+fn classic_card_position() -> Game {
+    let board = classic_board();
+    // Every continent is broken: each seat holds one territory of another's.
+    let broken = [
+        ("ukraine", 0, 8),
+        ("middle_east", 1, 1),
+        ("egypt", 2, 3),
+        ("brazil", 0, 3),
+        ("alaska", 1, 3),
+        ("indonesia", 2, 3),
+    ];
+    let special: Vec<(&str, u8, u32)> = board
+        .territories
+        .iter()
+        .map(|t| {
+            broken
+                .iter()
+                .copied()
+                .find(|(key, _, _)| *key == t.key)
+                .unwrap_or_else(|| {
+                    let owner = match board.group(t.group).key.as_str() {
+                        "europe" | "africa" => 0,
+                        "asia" | "australia" => 1,
+                        _ => 2,
+                    };
+                    (t.key.as_str(), owner, 3)
+                })
+        })
+        .collect();
+    classic_position(
+        0,
+        3,
+        &special,
+        "[[seats]]\nterritory_cards = [\"peru\"]\n[[seats]]\n[[seats]]\n\
+         [turn]\nseat = 0\nstep = \"play\"\nnumber = 10\n",
+    )
+}
+
+#[test]
+fn classic_expert_and_normal_take_a_territory_for_the_card() {
+    for (name, mut player) in [("Expert", expert()), ("Normal", normal())] {
+        let mut game = classic_card_position();
+        let before = game.territory_cards(Seat(0)).len();
+        play_turn(&mut game, Seat(0), player.as_mut());
+        assert_eq!(
+            game.territory_cards(Seat(0)).len(),
+            before + 1,
+            "{name} ended its turn without taking a territory for the card"
+        );
+    }
+}
+
+/// Seat 1 holds Australia, its Indonesia guarded by 2 armies, next to seat 0's 12 in
+/// Siam.
+fn classic_continent_position() -> Game {
+    classic_position(
+        2,
+        3,
+        &[
+            ("indonesia", 1, 2),
+            ("new_guinea", 1, 3),
+            ("western_australia", 1, 3),
+            ("eastern_australia", 1, 3),
+            ("siam", 0, 12),
+            ("india", 0, 3),
+            ("china", 0, 3),
+            ("middle_east", 0, 3),
+            ("afghanistan", 0, 3),
+            ("ural", 0, 3),
+            ("ukraine", 0, 3),
+            ("egypt", 0, 3),
+            ("east_africa", 0, 3),
+            ("congo", 0, 3),
+            ("south_africa", 0, 3),
+            ("madagascar", 0, 3),
+            ("north_africa", 0, 3),
+            ("peru", 1, 3),
+            ("argentina", 1, 3),
+            ("japan", 1, 3),
+        ],
+        "[[seats]]\n[[seats]]\n[[seats]]\n[turn]\nseat = 0\nstep = \"play\"\nnumber = 12\n",
+    )
+}
+
+#[test]
+fn classic_expert_and_normal_break_a_rivals_continent_bonus() {
+    let australia = [
+        "indonesia",
+        "new_guinea",
+        "western_australia",
+        "eastern_australia",
+    ];
+    for (name, mut player) in [("Expert", expert()), ("Normal", normal())] {
+        let mut game = classic_continent_position();
+        play_turn(&mut game, Seat(0), player.as_mut());
+        let whole = australia
+            .iter()
+            .all(|k| game.owner(key(&game, k)) == Some(Seat(1)));
+        assert!(!whole, "{name} left seat 1 its Australia bonus");
+    }
+}
+
+/// Seat 0 holds Australia only, with 3 armies on Indonesia against 14 in Siam; its
+/// hand is a set worth 12 armies (four sets traded). Kept, the continent falls.
+fn classic_trade_position() -> Game {
+    classic_position(
+        1,
+        2,
+        &[
+            ("indonesia", 0, 3),
+            ("new_guinea", 0, 1),
+            ("western_australia", 0, 1),
+            ("eastern_australia", 0, 1),
+            ("siam", 1, 14),
+            ("argentina", 2, 2),
+            ("brazil", 2, 2),
+            ("peru", 2, 2),
+            ("venezuela", 2, 2),
+        ],
+        "[[seats]]\nterritory_cards = [\"alaska\", \"wild\", \"peru\"]\n[[seats]]\n[[seats]]\n\
+         [cards]\nsets_traded = 4\n[turn]\nseat = 0\nstep = \"start\"\nnumber = 20\n",
+    )
+}
+
+#[test]
+fn classic_expert_and_normal_trade_a_set_now_when_its_armies_save_the_continent() {
+    for (name, mut player) in [("Expert", expert()), ("Normal", normal())] {
+        let mut game = classic_trade_position();
+        // Three cards: trading is allowed, not forced (ruling 34).
+        let legal = game.legal_actions();
+        assert!(matches!(
+            game.pending().unwrap().decision,
+            Decision::PlaceArmies { .. }
+        ));
+        assert!(
+            legal
+                .choices
+                .iter()
+                .any(|c| matches!(c, Choice::TradeCards { .. }))
+        );
+        let taken = play_turn(&mut game, Seat(0), player.as_mut());
+        assert!(
+            matches!(taken.first(), Some(Action::TradeCards { .. })),
+            "{name} kept its set: {:?}",
+            taken.first()
+        );
+    }
+}
+
+/// Seat 0 holds Australia only, Indonesia with 1 army next to seat 1's 8 in Siam and
+/// 12 idle in New Guinea; its attacks are done (a territory taken) and nothing it can
+/// reach is worth another.
+fn classic_open_continent_position() -> Game {
+    classic_position(
+        1,
+        6,
+        &[
+            ("indonesia", 0, 1),
+            ("new_guinea", 0, 12),
+            ("western_australia", 0, 1),
+            ("eastern_australia", 0, 1),
+            ("siam", 1, 8),
+            ("argentina", 2, 5),
+            ("brazil", 2, 5),
+            ("peru", 2, 5),
+            ("venezuela", 2, 5),
+        ],
+        "[[seats]]\n[[seats]]\n[[seats]]\n\
+         [turn]\nseat = 0\nstep = \"attacked\"\ncaptured = true\nnumber = 20\n",
+    )
+}
+
+#[test]
+fn classic_expert_does_not_end_its_turn_with_its_only_continent_open() {
+    let mut game = classic_open_continent_position();
+    let indonesia = key(&game, "indonesia");
+    play_turn(&mut game, Seat(0), expert().as_mut());
+    assert_eq!(game.owner(indonesia), Some(Seat(0)));
+    // Siam's 8 armies (7 may roll) take Indonesia at under 60 %.
+    let fall = win_probability(7, game.armies(indonesia), Battle::default());
+    assert!(
+        fall < 0.6,
+        "Indonesia left with {} armies: it falls at {fall:.2}",
+        game.armies(indonesia)
+    );
+}
+
+// --- Castle Risk ---
+
+/// Seat 0 holds the tiny board but e2, the last rival castle (2 armies), next to its
+/// 12 on e1.
+const CASTLE_WON: &str = r#"
+[territories]
+n1 = { owner = 0, armies = 4 }
+n2 = { owner = 0, armies = 3 }
+n3 = { owner = 0, armies = 2 }
+i1 = { owner = 0, armies = 1 }
+i2 = { owner = 0, armies = 1 }
+s1 = { owner = 0, armies = 2 }
+s2 = { owner = 0, armies = 2 }
+e1 = { owner = 0, armies = 12 }
+e2 = { owner = 1, armies = 2 }
+h1 = { owner = 0, armies = 1 }
+w1 = { owner = 0, armies = 1 }
+
+[[seats]]
+castle = "n1"
+[[seats]]
+castle = "e2"
+
+[turn]
+seat = 0
+step = "play"
+number = 30
+"#;
+
+fn castle_game(text: &str) -> Game {
+    let position = Position::from_toml(text).unwrap_or_else(|e| panic!("position: {e}"));
+    Game::from_position(
+        support::tiny_board(),
+        Variant::rulebook(),
+        &position,
+        Dice::Random,
+    )
+    .unwrap_or_else(|e| panic!("position refused:\n{e}"))
+}
+
+#[test]
+fn castle_expert_and_normal_finish_a_won_game() {
+    for (name, mut player) in [("Expert", expert()), ("Normal", normal())] {
+        let mut game = castle_game(CASTLE_WON);
+        play_turn(&mut game, Seat(0), player.as_mut());
+        assert_eq!(
+            game.winner(),
+            Some(Seat(0)),
+            "{name} did not take the last castle"
+        );
+    }
+}
+
+/// Seat 0's castle n1 holds 2 armies next to seat 1's 9 on s1 (and the sea); the
+/// turn begins with armies to place.
+const CASTLE_THREATENED: &str = r#"
+[territories]
+n1 = { owner = 0, armies = 2 }
+n2 = { owner = 0, armies = 3 }
+n3 = { owner = 0, armies = 2 }
+i1 = { owner = 0, armies = 2 }
+i2 = { owner = 0, armies = 2 }
+s1 = { owner = 1, armies = 9 }
+s2 = { owner = 1, armies = 4 }
+e1 = { owner = 2, armies = 3 }
+e2 = { owner = 2, armies = 4 }
+h1 = { owner = 1, armies = 1 }
+w1 = { owner = 1, armies = 1 }
+
+[[seats]]
+castle = "n1"
+[[seats]]
+castle = "s2"
+[[seats]]
+castle = "e2"
+
+[turn]
+seat = 0
+step = "start"
+number = 12
+"#;
+
+#[test]
+fn castle_expert_keeps_its_castle_guarded_against_the_stack_next_to_it() {
+    let mut game = castle_game(CASTLE_THREATENED);
+    let castle = key(&game, "n1");
+    play_turn(&mut game, Seat(0), expert().as_mut());
+    assert_eq!(game.owner(castle), Some(Seat(0)));
+    // 9 attackers (8 may roll) against a castle defended with two dice: 8 armies
+    // leave them well under even odds.
+    assert!(
+        game.armies(castle) >= 8,
+        "the Expert left its castle with {} armies next to 9",
+        game.armies(castle)
+    );
+}
+
+/// Seat 0 holds three Reinforcement cards at the start of a quiet turn.
+const CASTLE_HOARD: &str = r#"
+[territories]
+n1 = { owner = 0, armies = 6 }
+n2 = { owner = 0, armies = 3 }
+n3 = { owner = 0, armies = 2 }
+i1 = { owner = 0, armies = 2 }
+i2 = { owner = 0, armies = 2 }
+s1 = { owner = 1, armies = 3 }
+s2 = { owner = 1, armies = 6 }
+e1 = { owner = 2, armies = 3 }
+e2 = { owner = 2, armies = 6 }
+h1 = { owner = 1, armies = 2 }
+w1 = { owner = 1, armies = 2 }
+
+[[seats]]
+castle = "n1"
+hand = ["reinforcements", "reinforcements", "reinforcements"]
+[[seats]]
+castle = "s2"
+[[seats]]
+castle = "e2"
+
+[turn]
+seat = 0
+step = "play"
+number = 12
+"#;
+
+#[test]
+fn castle_expert_plays_its_reinforcements_rather_than_hoard_them() {
+    let mut game = castle_game(CASTLE_HOARD);
+    play_turn(&mut game, Seat(0), expert().as_mut());
+    let held = game.hand(Seat(0)).count(Card::Reinforcements);
+    assert!(
+        held <= 2,
+        "the Expert ended its turn with {held} Reinforcements"
+    );
+}
