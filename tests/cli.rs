@@ -792,6 +792,22 @@ fn tournament_and_balance_play_chateau_noir() {
             .collect::<Vec<_>>()
     };
     assert_eq!(json("1"), json("2"));
+    // The sparring partners play Risk only: named at a Château Noir table, refused.
+    let output = castellan(&[
+        "tournament",
+        "--game",
+        "chateau-noir",
+        "--players",
+        "expert,turtle",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("“turtle” plays Risk only"),
+        "{}",
+        stderr(&output)
+    );
     let output = castellan(&[
         "tournament",
         "--game",

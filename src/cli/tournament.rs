@@ -86,10 +86,24 @@ pub fn run(args: TournamentArgs) -> ExitCode {
 
 fn play(args: &TournamentArgs) -> Result<(), String> {
     if args.chateau.wanted(&args.files) {
+        // Château Noir has the three strengths only: the sparring partners play Risk.
+        let strengths = args
+            .players
+            .iter()
+            .map(|player| match player {
+                Contender::Strength(strength) => Ok(*strength),
+                Contender::Sparring(_) => Err(fill(
+                    &gettext(
+                        "“{player}” plays Risk only: Château Noir’s players are easy, normal and expert",
+                    ),
+                    &[("player", &player.id())],
+                )),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         return chateau_games::tournament(&chateau_games::TournamentRequest {
             files: &args.files,
             options: &args.chateau,
-            players: &args.players,
+            players: &strengths,
             games: args.games,
             seed: args.seed,
             effort: args.effort,
