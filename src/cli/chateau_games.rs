@@ -27,6 +27,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
 use super::games_args::BoardAndRules;
+use super::tournament::{milliseconds, print_columns};
 use crate::messages;
 use crate::numbers::{decimal, percent};
 use crate::text::fill;
@@ -312,43 +313,6 @@ fn print_standings(
             )
         );
     }
-}
-
-/// Prints a table with its columns aligned.
-fn print_columns(headings: &[String], rows: &[Vec<String>]) {
-    let widths: Vec<usize> = (0..headings.len())
-        .map(|i| {
-            rows.iter()
-                .map(|r| r[i].chars().count())
-                .chain([headings[i].chars().count()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |cells: &[String]| {
-        cells
-            .iter()
-            .zip(&widths)
-            .map(|(cell, &width)| {
-                let pad = width.saturating_sub(cell.chars().count());
-                format!("{cell}{}", " ".repeat(pad))
-            })
-            .collect::<Vec<_>>()
-            .join("  ")
-            .trim_end()
-            .to_owned()
-    };
-    println!("{}", line(headings));
-    for row in rows {
-        println!("{}", line(row));
-    }
-}
-
-fn milliseconds(seconds: f64) -> String {
-    fill(
-        &gettext("{value} ms"),
-        &[("value", &decimal(seconds * 1e3, 2))],
-    )
 }
 
 /// What `castellan balance` was asked, as Château Noir needs it.

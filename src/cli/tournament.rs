@@ -341,7 +341,7 @@ fn print_table(
 }
 
 /// Rows under their headings, each column as wide as its widest cell.
-fn print_columns(headings: &[String], rows: &[Vec<String>]) {
+pub(super) fn print_columns(headings: &[String], rows: &[Vec<String>]) {
     let widths: Vec<usize> = (0..headings.len())
         .map(|i| {
             rows.iter()
@@ -367,7 +367,7 @@ fn print_columns(headings: &[String], rows: &[Vec<String>]) {
     }
 }
 
-fn milliseconds(seconds: f64) -> String {
+pub(super) fn milliseconds(seconds: f64) -> String {
     fill(
         &gettext("{value} ms"),
         &[("value", &decimal(seconds * 1e3, 2))],
