@@ -105,6 +105,8 @@ pub enum ChateauTableInput {
     Release,
     EndTurn,
     Alliance,
+    /// The person offers every other seat a draw.
+    OfferDraw,
     /// The person's answer to a draw offered.
     AnswerDraw(bool),
     /// Play on after a partie's end.
@@ -293,6 +295,16 @@ impl Component for ChateauTable {
                         set_visible: model.person_plays() && model.legal_now(|l| l.can_declare_alliance),
                         connect_clicked => ChateauTableInput::Alliance,
                     },
+                    // Once a turn, the person to play may ask every other seat to end
+                    // the match drawn (ruling 43); each of them answers in turn.
+                    gtk::Button {
+                        set_widget_name: "chateau-offer-draw",
+                        set_label: &gettext("Offer a Draw"),
+                        set_tooltip_text: Some(&gettext("Ask every other player to end the match drawn; the match goes on unless all of them accept")),
+                        #[watch]
+                        set_visible: model.person_plays() && model.legal_now(|l| l.can_offer_draw),
+                        connect_clicked => ChateauTableInput::OfferDraw,
+                    },
                     // A draw offered by another seat: the person answers it.
                     gtk::Box {
                         set_spacing: 6,
@@ -302,7 +314,8 @@ impl Component for ChateauTable {
                             set_hexpand: true,
                             set_xalign: 0.0,
                             set_wrap: true,
-                            set_label: &gettext("A draw is offered."),
+                            #[watch]
+                            set_label: &model.draw_offer_text(),
                         },
                         gtk::Button {
                             set_widget_name: "chateau-accept-draw",
@@ -467,6 +480,7 @@ impl Component for ChateauTable {
                 }
             }
             ChateauTableInput::Alliance => self.person_acts(Action::DeclareAlliance {}),
+            ChateauTableInput::OfferDraw => self.person_acts(Action::OfferDraw {}),
             ChateauTableInput::AnswerDraw(accept) => {
                 self.person_acts(Action::AnswerDraw { accept })
             }
@@ -784,7 +798,9 @@ impl ChateauTable {
         };
         let game = session.game();
         for event in events {
-            let Some(line) = words::event(game, event) else {
+            // A draw's offer and answers name the seat, which only the table knows.
+            let named = words::draw_moment(event, |seat| seat_name(session, seat));
+            let Some(line) = named.or_else(|| words::event(game, event)) else {
                 continue;
             };
             if fresh && (event.points().is_some() || matches!(event, Event::ChateauNoir { .. })) {
@@ -921,6 +937,20 @@ impl ChateauTable {
         }
     }
 
+    /// "Ana offers a draw.", over the answer's buttons.
+    fn draw_offer_text(&self) -> String {
+        let Some(session) = &self.session else {
+            return String::new();
+        };
+        match session.game().draw_offer() {
+            Some(offer) => fill(
+                &gettext("{name} offers a draw."),
+                &[("name", &seat_name(session, offer.by))],
+            ),
+            None => String::new(),
+        }
+    }
+
     /// "Red to play — Ana", or who won.
     fn turn_text(&self) -> String {
         let Some(session) = &self.session else {
@@ -974,7 +1004,13 @@ impl ChateauTable {
         }
         let legal = session.legal();
         if legal.decision == Decision::DrawAnswer {
-            gettext("Another player offers a draw: accept or decline it.")
+            match session.game().draw_offer() {
+                Some(offer) => fill(
+                    &gettext("{name} offers a draw: accept or decline it."),
+                    &[("name", &seat_name(session, offer.by))],
+                ),
+                None => gettext("Another player offers a draw: accept or decline it."),
+            }
         } else if legal.can_end_turn {
             if legal.captures.is_empty() {
                 gettext("Every unit is spent: end the turn.")

@@ -12,9 +12,12 @@ use castellan_chateau::board::Board;
 use castellan_chateau::game::{Action, Event, Game, Legal, RuleError, Seat};
 use castellan_chateau::save::{ReplayError, SavedGame};
 use castellan_chateau::variant::Variant;
+use castellan_common::diagnostics::escaped;
+use gettextrs::gettext;
 use serde::{Deserialize, Serialize};
 
 use super::setup::{ChateauSeat, ChateauSetup};
+use crate::text::fill;
 
 /// What the app keeps in a save's `app` part: the seats.
 #[derive(Serialize, Deserialize)]
@@ -117,11 +120,20 @@ impl ChateauSession {
             }
             None => Vec::new(),
         };
-        let mut seats: Vec<ChateauSeat> =
-            seats.into_iter().take(game.table().seats.len()).collect();
+        // The names come from a file: no control characters, and no more of them
+        // than a seat's name may have.
+        let mut seats: Vec<ChateauSeat> = seats
+            .into_iter()
+            .take(game.table().seats.len())
+            .enumerate()
+            .map(|(index, seat)| ChateauSeat {
+                name: fit_name(&seat.name).unwrap_or_else(|| player_name(index)),
+                ..seat
+            })
+            .collect();
         while seats.len() < game.table().seats.len() {
             seats.push(ChateauSeat {
-                name: format!("Player {}", seats.len() + 1),
+                name: player_name(seats.len()),
                 computer: false,
                 strength: castellan_chateau::bot::Strength::Normal,
             });
@@ -334,6 +346,41 @@ impl ChateauSession {
     }
 }
 
+/// The longest seat name kept from a save, in characters.
+const MOST_NAME_CHARS: usize = 32;
+
+/// A seat's name from a save made fit to show: without control characters, trimmed,
+/// at most [`MOST_NAME_CHARS`] characters; `None` when nothing is left.
+fn fit_name(name: &str) -> Option<String> {
+    let kept: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MOST_NAME_CHARS)
+        .collect();
+    let kept = kept.trim();
+    (!kept.is_empty()).then(|| kept.to_owned())
+}
+
+/// "Player 2", for a seat a save does not name.
+fn player_name(index: usize) -> String {
+    fill(&gettext("Player {n}"), &[("n", &(index + 1))])
+}
+
+impl ChateauError {
+    /// Why the match could not start or open, in the reader's language.
+    pub fn in_words(&self) -> String {
+        match self {
+            ChateauError::NewGame(error) => crate::messages::chateau::new_game_error(error),
+            ChateauError::Replay(error) => crate::messages::chateau::replay_error(error, None),
+            ChateauError::Save(error) => crate::messages::chateau::save_error(error),
+            ChateauError::Seats(detail) => fill(
+                &gettext("the save's seats do not read: {detail}"),
+                &[("detail", &escaped(detail))],
+            ),
+        }
+    }
+}
+
 /// A seat's number and name, "Ana" (or "Seat 2" when the table has none).
 pub fn seat_name(session: &ChateauSession, seat: Seat) -> String {
     session
@@ -416,5 +463,43 @@ mod tests {
         assert_eq!(opened.seats(), session.seats());
         assert!(events.iter().any(|e| matches!(e, Event::Picked { .. })));
         assert!(ChateauSession::from_save("{\"format\":1}", None).is_err());
+    }
+
+    #[test]
+    fn a_saves_seat_names_are_shown_without_control_characters_or_megabytes() {
+        let session = people(2);
+        let mut json: serde_json::Value =
+            serde_json::from_str(&session.to_json().unwrap()).unwrap();
+        json["app"]["seats"][0]["name"] = "\u{1b}[31mAna\n".into();
+        json["app"]["seats"][1]["name"] = "B".repeat(100_000).into();
+        let (opened, _) = ChateauSession::from_save(&json.to_string(), None).unwrap();
+        assert_eq!(opened.seats()[0].name, "[31mAna");
+        assert_eq!(opened.seats()[1].name.chars().count(), MOST_NAME_CHARS);
+        json["app"]["seats"][0]["name"] = "\u{7}\t ".into();
+        let (opened, _) = ChateauSession::from_save(&json.to_string(), None).unwrap();
+        assert_eq!(opened.seats()[0].name, "Player 1");
+    }
+
+    #[test]
+    fn a_refused_save_says_which_action_does_not_replay_in_words() {
+        let mut session = people(2);
+        let seat = session.person_to_move().unwrap();
+        let piece = session.legal().pickable[0];
+        session.apply(seat, Action::Pick { square: piece }).unwrap();
+        let mut json: serde_json::Value =
+            serde_json::from_str(&session.to_json().unwrap()).unwrap();
+        // The same seat picks a square with no piece of its own.
+        let empty = Square::all()
+            .find(|s| session.game().state().pieces().at(*s).is_none())
+            .unwrap();
+        json["actions"]
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::json!([seat.0, {"action": "pick", "square": empty.to_string()}]));
+        let error = ChateauSession::from_save(&json.to_string(), None).unwrap_err();
+        let words = error.in_words();
+        assert!(words.contains("action 1 (seat 1: pick)"), "{words}");
+        assert!(words.contains("holds no piece"), "{words}");
+        assert!(words.contains("pick"), "{words}");
     }
 }

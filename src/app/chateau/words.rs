@@ -3,7 +3,7 @@
 //! sentences of the side panel (scores with a debt, occupation timers, sieges).
 
 use castellan_chateau::board::{ArmyId, Board, UnitKind};
-use castellan_chateau::game::{EndReason, Event, Game, PieceKind, SideId};
+use castellan_chateau::game::{EndReason, Event, Game, PieceKind, Seat, SideId};
 use gettextrs::{gettext, ngettext};
 
 use crate::text::{fill, translated};
@@ -249,6 +249,17 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
 }
 
 /// "1 piece", "9 pieces".
+/// A draw's offer or answer, naming the seat by `name`; `None` for other events.
+pub fn draw_moment(event: &Event, name: impl Fn(Seat) -> String) -> Option<String> {
+    let (text, seat) = match event {
+        Event::DrawOffered { seat } => (gettext("{name} offers a draw."), seat),
+        Event::DrawAccepted { seat } => (gettext("{name} accepts the draw."), seat),
+        Event::DrawDeclined { seat } => (gettext("{name} declines the draw: play goes on."), seat),
+        _ => return None,
+    };
+    Some(fill(&text, &[("name", &name(*seat))]))
+}
+
 pub fn pieces(count: u32) -> String {
     fill(
         &ngettext("{n} piece", "{n} pieces", count),

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use adw::prelude::*;
 use castellan_chateau::bot::Cancel as ChateauCancel;
+use castellan_common::diagnostics::escaped;
 use gettextrs::gettext;
 use relm4::prelude::*;
 
@@ -87,7 +88,7 @@ impl MainWindow {
             }
             Err(error) => self.error(
                 &gettext("The Game Could Not Start"),
-                &crate::messages::sentence(&error.to_string()),
+                &crate::messages::sentence(&error.in_words()),
             ),
         }
     }
@@ -226,7 +227,7 @@ impl MainWindow {
             Some(Err(error)) => {
                 self.error(
                     &gettext("The Game Could Not Be Saved"),
-                    &crate::messages::sentence(&error.to_string()),
+                    &crate::messages::sentence(&error.in_words()),
                 );
                 return true;
             }
@@ -255,10 +256,21 @@ impl MainWindow {
         }
         match ChateauSession::from_save(json, Some(path.to_path_buf())) {
             Ok((session, past)) => self.sit_at_chateau(session, past, sender),
-            Err(error) => self.error(
-                &gettext("The Game Could Not Be Opened"),
-                &crate::messages::sentence(&error.to_string()),
-            ),
+            // The game at the table stays as it was; the file is named, and why it
+            // does not open is said in the reader's language.
+            Err(error) => {
+                let file = path
+                    .file_name()
+                    .map(|name| escaped(&name.to_string_lossy()))
+                    .unwrap_or_default();
+                self.error(
+                    &gettext("The Game Could Not Be Opened"),
+                    &fill(
+                        &gettext("“{file}” does not open: {reason}"),
+                        &[("file", &file), ("reason", &error.in_words())],
+                    ),
+                );
+            }
         }
         true
     }
