@@ -330,6 +330,42 @@ impl ChateauSession {
         }
     }
 
+    /// The pieces put down so far in the turn under way, each as its first and last
+    /// square (the piece in hand is not put down yet).
+    pub fn moves_this_turn(&self) -> Vec<(Square, Square)> {
+        let history = self.game.history();
+        let begun = history
+            .iter()
+            .rposition(|(_, action)| matches!(action, Action::EndTurn { .. }))
+            .map_or(0, |at| at + 1);
+        let mut moves = Vec::new();
+        // The piece in hand: where it was picked, where it is, whether it moved.
+        let mut hand: Option<(Square, Square, bool)> = None;
+        for (_, action) in &history[begun..] {
+            match action {
+                Action::Pick { square } => hand = Some((*square, *square, false)),
+                Action::Unit { to } => {
+                    if let Some((_, end, moved)) = &mut hand {
+                        *end = *to;
+                        *moved = true;
+                    }
+                }
+                Action::Release {} => {
+                    if let Some((from, to, true)) = hand.take() {
+                        moves.push((from, to));
+                    }
+                }
+                Action::Path { from, to } => {
+                    if let Some(&last) = to.last() {
+                        moves.push((*from, last));
+                    }
+                }
+                _ => {}
+            }
+        }
+        moves
+    }
+
     /// Rebuilds the game from its start without its last `count` actions.
     fn replay_without(&mut self, count: usize) -> bool {
         let history = self.game.history().to_vec();
@@ -501,5 +537,22 @@ mod tests {
         assert!(words.contains("action 1 (seat 1: pick)"), "{words}");
         assert!(words.contains("holds no piece"), "{words}");
         assert!(words.contains("pick"), "{words}");
+    }
+
+    #[test]
+    fn the_turns_moves_forget_a_piece_taken_back() {
+        let mut session = people(2);
+        let seat = session.person_to_move().unwrap();
+        let piece = session.legal().pickable[0];
+        session.apply(seat, Action::Pick { square: piece }).unwrap();
+        let to = session.legal().units[0].to;
+        session.apply(seat, Action::Unit { to }).unwrap();
+        session.apply(seat, Action::Release {}).unwrap();
+        assert_eq!(session.moves_this_turn(), vec![(piece, to)]);
+        // Taking back the release puts the piece in hand again: not put down yet.
+        assert!(session.undo());
+        assert!(session.moves_this_turn().is_empty());
+        assert!(session.undo_piece());
+        assert!(session.moves_this_turn().is_empty());
     }
 }

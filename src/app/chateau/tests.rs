@@ -448,6 +448,29 @@ fn people_at_one_screen_pass_it_with_the_pass_page() {
     let title = window.model().privacy.widget().title().to_string();
     let next = if first.contains("Ana") { "Ben" } else { "Ana" };
     assert!(title.contains(next), "{title}");
+    // The page tells what the turn did, the moves first, and keeps no secret: a
+    // Château Noir board has none.
+    let told = window
+        .model()
+        .privacy
+        .widget()
+        .description()
+        .map(|d| d.to_string())
+        .unwrap_or_default();
+    let moved = first.split(" to play").next().unwrap();
+    assert!(
+        told.contains(&format!("• {moved} moves ")) && told.contains(" → "),
+        "{told}"
+    );
+    assert!(!told.contains("private"), "{told}");
+    let log = {
+        let model = window.model();
+        model.chateau.as_ref().unwrap().model().log_lines().to_vec()
+    };
+    let summary = log
+        .iter()
+        .position(|l| l.starts_with(&format!("{moved} moves ")));
+    assert!(summary.is_some(), "{log:?}");
     window.emit(MainWindowInput::PrivacyCleared);
     settle();
     assert_eq!(window.model().page, Page::Chateau);

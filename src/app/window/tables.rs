@@ -47,8 +47,8 @@ impl MainWindow {
                         ChateauTableOutput::Think { id, game } => {
                             MainWindowInput::ChateauThink { id, game }
                         }
-                        ChateauTableOutput::PassTo { name, last } => {
-                            MainWindowInput::ChateauPass { name, last }
+                        ChateauTableOutput::PassTo { name, news } => {
+                            MainWindowInput::ChateauPass { name, news }
                         }
                         ChateauTableOutput::NewGame => MainWindowInput::NewGame,
                         ChateauTableOutput::Changed => MainWindowInput::TableChanged,
@@ -158,11 +158,14 @@ impl MainWindow {
     }
 
     /// The screen goes to the next person of a hot-seat match.
-    pub(super) fn chateau_pass(&mut self, name: String, last: Option<String>) {
+    pub(super) fn chateau_pass(&mut self, name: String, news: Vec<String>) {
+        // Nothing on a Château Noir board is secret: the page only hands the screen
+        // over, with what the other seats did since this person last had it.
         self.privacy.emit(PrivacyPageInput::Show {
             name,
-            last_event: last,
-            news: Vec::new(),
+            last_event: None,
+            news,
+            private: false,
         });
         self.page = Page::Privacy;
     }
