@@ -184,18 +184,24 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
             army: besieged,
             squares,
             turns,
-        } => fill(
-            &ngettext(
-                "Siege: {count} {army} piece besieged ({turns} turns in a row).",
-                "Siege: {count} {army} pieces besieged ({turns} turns in a row).",
-                squares.len() as u32,
-            ),
-            &[
-                ("count", &squares.len()),
-                ("army", &a(*besieged)),
-                ("turns", turns),
-            ],
-        ),
+        } => {
+            let pieces = fill(
+                &ngettext(
+                    "{count} {army} piece besieged",
+                    "{count} {army} pieces besieged",
+                    squares.len() as u32,
+                ),
+                &[("count", &squares.len()), ("army", &a(*besieged))],
+            );
+            let turns = fill(
+                &ngettext("{n} turn in a row", "{n} turns in a row", u32::from(*turns)),
+                &[("n", turns)],
+            );
+            fill(
+                &gettext("Siege: {pieces} ({turns})."),
+                &[("pieces", &pieces), ("turns", &turns)],
+            )
+        }
         Event::AllianceDeclared { giver, receiver } => fill(
             &gettext(
                 "Alliance: {giver} gives its turns to {receiver}, who moves both with 12 units.",
