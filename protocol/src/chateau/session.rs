@@ -297,7 +297,7 @@ impl Session {
         let play = table.play_computers(self.finder.get_or_insert_with(Finder::new));
         let game = &table.game;
         let board = game.board();
-        let mut fields = standing(&game);
+        let mut fields = standing(game);
         fields["game"] = json!("chateau-noir");
         fields["board"] = json!(board.meta.name);
         fields["reconstructed"] = json!(board.meta.reconstruction.is_some());
