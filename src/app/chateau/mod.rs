@@ -179,6 +179,7 @@ impl Component for ChateauTable {
         gtk::Box {
             set_widget_name: "chateau-table",
 
+            #[name = "pages"]
             gtk::Stack {
                 set_hexpand: true,
                 set_vexpand: true,
@@ -450,6 +451,18 @@ impl Component for ChateauTable {
         let board_widget = &model.board.area.clone();
         let widgets = view_output!();
         model.log_view = Some(widgets.log_view.clone());
+        // The page shown between parties or after the match takes the keyboard, so
+        // that Enter plays on as a click would (keyboard play for all of it).
+        widgets.pages.connect_visible_child_notify(|pages| {
+            if pages.visible_child_name().as_deref() == Some(Shown::Board.name()) {
+                return;
+            }
+            if let Some(page) = pages.visible_child() {
+                glib::idle_add_local_once(move || {
+                    page.child_focus(gtk::DirectionType::TabForward);
+                });
+            }
+        });
         // The status line keeps room for three lines, so that the buttons under it
         // stay put whatever it says.
         let metrics = widgets.status_label.pango_context().metrics(None, None);

@@ -515,6 +515,8 @@ fn a_partie_ends_and_the_next_is_offered_with_the_scores_kept() {
     setup.seats[0].computer = false;
     setup.seed = Some(1);
     let window = window_with(setup);
+    // Shown, so that the keyboard's focus is real.
+    window.widget().present();
     let mut person = castellan_chateau::bot::Player::new(
         Strength::Easy,
         castellan_chateau::bot::Thinking::default(),
@@ -543,6 +545,12 @@ fn a_partie_ends_and_the_next_is_offered_with_the_scores_kept() {
     }
     // These seeds play a first partie that ends before the match does.
     assert_eq!(shown(&window), Shown::PartieOver);
+    // Its page takes the keyboard: Enter plays on.
+    settle();
+    assert!(
+        named(window.widget(), "next-partie").is_focus(),
+        "the next partie's button has the keyboard"
+    );
     let (partie, scores) = {
         let model = window.model();
         let table = model.chateau.as_ref().unwrap().model();

@@ -180,7 +180,7 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
             points: p,
             ..
         } => fill(
-            &gettext("{by} took every piece of {army}: {points}."),
+            &gettext("{by} takes every piece of {army}: {points}."),
             &[
                 ("by", &a(*by)),
                 ("army", &a(*taken)),
