@@ -284,7 +284,7 @@ impl ChateauStory {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use castellan_chateau::board::Board;
     use castellan_chateau::game::Table;
     use castellan_chateau::random::{Played, RandomPlayer};

@@ -47,15 +47,25 @@ pub(super) fn draw(
         return Ok(());
     };
     let x_span = (last - first).max(1.0);
-    let top_value = lines
-        .series
-        .iter()
-        .flat_map(|s| s.values.iter().copied())
-        .filter(|v| v.is_finite())
-        .fold(0.0, f64::max);
+    let values = || {
+        lines
+            .series
+            .iter()
+            .flat_map(|s| s.values.iter().copied())
+            .filter(|v| v.is_finite())
+    };
+    let top_value = values().fold(0.0, f64::max);
+    // Values below zero (a score in debt) take the axis down with them.
+    let bottom_value = values().fold(0.0, f64::min);
     let max = (top_value * 1.05).max(1.0);
+    let min = bottom_value * 1.05;
+    let span = max - min;
     let tick = size * 0.85;
-    let value_width = labels.measure(&decimal(max, 0), tick).0 + size * 0.6;
+    let value_width = labels
+        .measure(&decimal(max, 0), tick)
+        .0
+        .max(labels.measure(&decimal(min, 0), tick).0)
+        + size * 0.6;
     let plot = Rect {
         x: area.x + value_width,
         y: area.y + size * 1.8,
@@ -63,14 +73,18 @@ pub(super) fn draw(
         height: (area.height - size * 1.8 - size * 3.0).max(1.0),
     };
     let x = |value: f64| plot.x + ((value - first) / x_span).clamp(0.0, 1.0) * plot.width;
-    let y = |value: f64| plot.y + plot.height * (1.0 - (value / max).clamp(0.0, 1.0));
+    let y = |value: f64| plot.y + plot.height * (1.0 - ((value - min) / span).clamp(0.0, 1.0));
 
     // Horizontal grid lines with their values, then the turns along the bottom.
     cr.set_line_width(1.0);
     let rows = ((plot.height / (tick * 2.5)).floor() as usize).clamp(1, 6);
-    let step = tick_step(max, rows).max(1.0);
-    let mut value = 0.0;
-    while value <= max + 1e-9 {
+    let step = tick_step(span, rows).max(1.0);
+    let lowest = (min / step).ceil();
+    let mut row = 0.0;
+    // Counted in steps from the lowest, so that the line at zero is zero, not −0.
+    while (lowest + row) * step <= max + 1e-9 {
+        let value = (lowest + row) * step + 0.0;
+        row += 1.0;
         palette.grid.apply(cr);
         cr.move_to(plot.x, y(value).round() + 0.5);
         cr.line_to(plot.x + plot.width, y(value).round() + 0.5);
@@ -85,7 +99,6 @@ pub(super) fn draw(
             None,
             palette.muted,
         );
-        value += step;
     }
     let widest = labels.measure(&decimal(last, 0), tick).0;
     let columns = ((plot.width / (widest * 2.5 + 1.0)).floor() as usize).clamp(1, 10);

@@ -5,12 +5,14 @@
 //! code draws on screen, in PDF and in PNG (`page`).
 //!
 //! The story of a game (`story`) is told with the same bars and with line charts
-//! (`lines`): territories, armies and cards over the turns, battles and luck.
+//! (`lines`): territories, armies and cards over the turns, battles and luck; a
+//! Château Noir match's (`chateau`) with scores over the turns and pieces taken.
 //!
 //! Every chart scales with its size, and its labels never overlap: each is placed only
 //! where it fits (`labels`), so a small chart loses labels rather than mixes them.
 
 mod bars;
+pub mod chateau;
 mod histogram;
 mod labels;
 mod lines;
