@@ -539,6 +539,37 @@ fn a_chateau_match_is_saved_and_opened_at_its_table() {
     let session = table.session().unwrap();
     assert_eq!(session.game().view().pieces, view.pieces);
     assert!(!session.unsaved());
+    let (scores, actions) = (
+        session.game().scores().to_vec(),
+        session.game().history().len(),
+    );
+    drop(table);
+    drop(model);
+    // The match opened from its file tells its story in progress too.
+    window.emit(MainWindowInput::Statistics);
+    window.emit(MainWindowInput::Replay);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let ready = || {
+        let model = window.model();
+        model
+            .chateau_statistics
+            .as_ref()
+            .is_some_and(|s| s.model().story().is_some())
+            && model
+                .chateau_replay
+                .as_ref()
+                .is_some_and(|r| r.model().stepper().is_some())
+    };
+    while !ready() {
+        assert!(Instant::now() < deadline, "the story was told in time");
+        settle();
+    }
+    let model = window.model();
+    let statistics = model.chateau_statistics.as_ref().unwrap().model();
+    assert_eq!(statistics.story().unwrap().points.last().unwrap().scores, scores);
+    assert!(statistics.text().result.starts_with("The match goes on"));
+    let replay = model.chateau_replay.as_ref().unwrap().model();
+    assert_eq!(replay.stepper().unwrap().len(), actions);
 }
 
 /// Plays the turn on screen by clicks: the first lit unit while there is one, else
