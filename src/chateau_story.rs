@@ -181,7 +181,10 @@ impl ChateauStory {
     fn starting(start: &Game) -> ChateauStory {
         let board = start.board();
         let in_game = start.table().armies();
-        let armies: Vec<ArmyId> = board.army_ids().filter(|a| in_game & a.bit() != 0).collect();
+        let armies: Vec<ArmyId> = board
+            .army_ids()
+            .filter(|a| in_game & a.bit() != 0)
+            .collect();
         let sides: Vec<Vec<ArmyId>> = (0..start.sides().count())
             .map(|i| armies_of(start.sides().armies(SideId(i as u8))).collect())
             .collect();

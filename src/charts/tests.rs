@@ -268,7 +268,9 @@ fn chateau_match() -> (crate::chateau_story::ChateauStory, Vec<String>, Vec<Stri
     );
     let story = crate::chateau_story::ChateauStory::tell(&saved).unwrap();
     let sides = vec!["Red and Yellow".into(), "A much longer team name".into()];
-    let armies = ["Red", "Blue", "Yellow", "Green"].map(String::from).to_vec();
+    let armies = ["Red", "Blue", "Yellow", "Green"]
+        .map(String::from)
+        .to_vec();
     (story, sides, armies)
 }
 
@@ -322,9 +324,14 @@ fn a_score_in_debt_takes_the_axis_below_zero() {
     };
     let surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 480, 320).unwrap();
     let cr = cairo::Context::new(&surface).unwrap();
-    let placed = framed(&cr, "Scores", 480.0, 320.0, Theme::Light, |labels, area, size, palette| {
-        lines::draw(&cr, labels, &lines, area, size, palette)
-    })
+    let placed = framed(
+        &cr,
+        "Scores",
+        480.0,
+        320.0,
+        Theme::Light,
+        |labels, area, size, palette| lines::draw(&cr, labels, &lines, area, size, palette),
+    )
     .unwrap();
     assert_clear(&placed, 480, 320, "debt");
     drop(cr);
@@ -340,7 +347,11 @@ fn a_score_in_debt_takes_the_axis_below_zero() {
         .find(|&x| below_legend.clone().any(|y| blue(x, y)))
         .unwrap();
     let start_y = below_legend.clone().find(|&y| blue(start_x, y)).unwrap();
-    let lowest = below_legend.clone().filter(|&y| (0..480).any(|x| blue(x, y))).max().unwrap();
+    let lowest = below_legend
+        .clone()
+        .filter(|&y| (0..480).any(|x| blue(x, y)))
+        .max()
+        .unwrap();
     assert!(lowest > start_y + 50, "zero at {start_y}, −6 at {lowest}");
     assert!(lowest < 300, "the lowest point stays inside the chart");
 }

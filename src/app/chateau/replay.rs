@@ -55,8 +55,7 @@ impl ChateauStepper {
         let saved = &record.saved;
         let in_words = |error| {
             let board =
-                castellan_chateau::board::parse_board(&saved.board_source, &saved.board_name)
-                    .ok();
+                castellan_chateau::board::parse_board(&saved.board_source, &saved.board_name).ok();
             replay_error(&error, board.as_ref())
         };
         let start = SavedGame {
@@ -126,7 +125,12 @@ impl ChateauStepper {
 
     /// To the beginning of this turn, or of the one before if at a beginning.
     pub fn previous_turn(&mut self) {
-        let previous = self.turn_starts.iter().rev().copied().find(|&k| k < self.at);
+        let previous = self
+            .turn_starts
+            .iter()
+            .rev()
+            .copied()
+            .find(|&k| k < self.at);
         self.seek(previous.unwrap_or(0));
     }
 
@@ -398,10 +402,7 @@ impl Component for ChateauReplay {
 
     fn init(_: (), root: Self::Root, sender: ComponentSender<Self>) -> ComponentParts<Self> {
         // The board takes no clicks or keys: what it tells is dropped.
-        let board = BoardArea::new(
-            BoardScene::new(Arc::new(Board::reconstructed())),
-            |_| {},
-        );
+        let board = BoardArea::new(BoardScene::new(Arc::new(Board::reconstructed())), |_| {});
         board.area.set_focusable(false);
         let log_buffer = gtk::TextBuffer::new(None);
         let log_view = gtk::TextView::with_buffer(&log_buffer);
@@ -421,7 +422,12 @@ impl Component for ChateauReplay {
         ComponentParts { model, widgets }
     }
 
-    fn update(&mut self, message: ChateauReplayInput, sender: ComponentSender<Self>, _: &Self::Root) {
+    fn update(
+        &mut self,
+        message: ChateauReplayInput,
+        sender: ComponentSender<Self>,
+        _: &Self::Root,
+    ) {
         match message {
             ChateauReplayInput::Open(record) => self.open(record, &sender),
             ChateauReplayInput::Step(step) => {
@@ -562,8 +568,8 @@ impl ChateauReplay {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::statistics::tests::random_match;
+    use super::*;
     use castellan_chateau::game::Table;
 
     fn record() -> (ChateauRecord, Game) {
@@ -630,6 +636,9 @@ mod tests {
             ),
         );
         let error = ChateauStepper::new(&record).unwrap_err();
-        assert!(error.contains("action 0 ") && error.contains("no piece is in hand"), "{error}");
+        assert!(
+            error.contains("action 0 ") && error.contains("no piece is in hand"),
+            "{error}"
+        );
     }
 }

@@ -251,11 +251,7 @@ impl StoryText {
         // itself.
         let last_ended = story.parties.last().map(|p| p.partie);
         if last_ended != Some(story.game.partie()) {
-            let span = partie_span(
-                story.game.partie(),
-                story.current_partie_began,
-                story.turns,
-            );
+            let span = partie_span(story.game.partie(), story.current_partie_began, story.turns);
             let template = if story.over() {
                 gettext("{partie}: {scores} when the match ended.")
             } else {
@@ -493,14 +489,16 @@ impl Component for ChateauStatistics {
                 self.problem = None;
                 self.window.present();
                 sender.spawn_oneshot_command(move || {
-                    let story = ChateauStory::tell(&record.saved).map(Box::new).map_err(|error| {
-                        let board = castellan_chateau::board::parse_board(
-                            &record.saved.board_source,
-                            &record.saved.board_name,
-                        )
-                        .ok();
-                        replay_error(&error, board.as_ref())
-                    });
+                    let story = ChateauStory::tell(&record.saved)
+                        .map(Box::new)
+                        .map_err(|error| {
+                            let board = castellan_chateau::board::parse_board(
+                                &record.saved.board_source,
+                                &record.saved.board_name,
+                            )
+                            .ok();
+                            replay_error(&error, board.as_ref())
+                        });
                     Told {
                         telling,
                         record,
@@ -636,7 +634,8 @@ pub(super) mod tests {
         };
         let winner = words::side(&game, *side);
         assert!(
-            text.result.starts_with(&format!("{winner} won the match: ")),
+            text.result
+                .starts_with(&format!("{winner} won the match: ")),
             "{}",
             text.result
         );
@@ -649,11 +648,7 @@ pub(super) mod tests {
         }
         assert!(text.columns.contains(&"Occupations".to_owned()));
         // The captures' cell counts the side's captures and their points.
-        let captures = text
-            .columns
-            .iter()
-            .position(|c| c == "Captures")
-            .unwrap();
+        let captures = text.columns.iter().position(|c| c == "Captures").unwrap();
         let tally = story.moments[0][MomentKind::Capture as usize];
         assert_eq!(
             text.rows[0].1[captures],
@@ -693,7 +688,11 @@ pub(super) mod tests {
         saved.actions.truncate(40);
         let story = ChateauStory::tell(&saved).unwrap();
         let text = StoryText::new(&story, &[]);
-        assert!(text.result.starts_with("The match goes on"), "{}", text.result);
+        assert!(
+            text.result.starts_with("The match goes on"),
+            "{}",
+            text.result
+        );
         assert!(text.parties[0].ends_with("so far."), "{:?}", text.parties);
         // Without seats' names, a side is named by its armies alone.
         assert!(!text.rows[0].0.contains('('));

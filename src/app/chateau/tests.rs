@@ -224,7 +224,10 @@ fn the_matchs_story_is_told_as_the_engine_played_it(
     };
     let deadline = Instant::now() + Duration::from_secs(60);
     while !told() {
-        assert!(Instant::now() < deadline, "the statistics were told in time");
+        assert!(
+            Instant::now() < deadline,
+            "the statistics were told in time"
+        );
         settle();
     }
     {
@@ -242,7 +245,8 @@ fn the_matchs_story_is_told_as_the_engine_played_it(
         }
         let text = page.text();
         assert!(
-            text.heading.starts_with("Château Noir: 4 armies, 2 teams, "),
+            text.heading
+                .starts_with("Château Noir: 4 armies, 2 teams, "),
             "{}",
             text.heading
         );
@@ -264,12 +268,14 @@ fn the_matchs_story_is_told_as_the_engine_played_it(
         assert!(Instant::now() < deadline, "the replay opened in time");
         settle();
     }
-    let sender = window.model().chateau_replay.as_ref().unwrap().sender().clone();
-    let replay = || {
-        std::cell::Ref::map(window.model(), |m| {
-            m.chateau_replay.as_ref().unwrap()
-        })
-    };
+    let sender = window
+        .model()
+        .chateau_replay
+        .as_ref()
+        .unwrap()
+        .sender()
+        .clone();
+    let replay = || std::cell::Ref::map(window.model(), |m| m.chateau_replay.as_ref().unwrap());
     let start_log = replay().model().log_text();
     assert_eq!(replay().model().stepper().unwrap().len(), history);
     super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::End, false);
@@ -281,7 +287,10 @@ fn the_matchs_story_is_told_as_the_engine_played_it(
         assert_board_shows(&page.scene(), end_view, None);
         let log = page.log_text();
         assert!(log.starts_with(&start_log) && log.len() > start_log.len());
-        assert!(log.contains("wins the match") || log.contains("drawn"), "{log}");
+        assert!(
+            log.contains("wins the match") || log.contains("drawn"),
+            "{log}"
+        );
         assert!(!named(replay.widget(), "last").is_sensitive());
     }
     // A turn back, a unit on: the board still shows the engine's view of each.
@@ -566,7 +575,10 @@ fn a_chateau_match_is_saved_and_opened_at_its_table() {
     }
     let model = window.model();
     let statistics = model.chateau_statistics.as_ref().unwrap().model();
-    assert_eq!(statistics.story().unwrap().points.last().unwrap().scores, scores);
+    assert_eq!(
+        statistics.story().unwrap().points.last().unwrap().scores,
+        scores
+    );
     assert!(statistics.text().result.starts_with("The match goes on"));
     let replay = model.chateau_replay.as_ref().unwrap().model();
     assert_eq!(replay.stepper().unwrap().len(), actions);

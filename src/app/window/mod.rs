@@ -153,7 +153,8 @@ pub struct MainWindow {
     statistics: Option<Controller<super::statistics::Statistics>>,
     replay: Option<Controller<super::replay::ReplayWindow>>,
     /// A Château Noir match's story pages, made when first opened.
-    pub(crate) chateau_statistics: Option<Controller<super::chateau::statistics::ChateauStatistics>>,
+    pub(crate) chateau_statistics:
+        Option<Controller<super::chateau::statistics::ChateauStatistics>>,
     pub(crate) chateau_replay: Option<Controller<super::chateau::replay::ChateauReplay>>,
     /// The rules (F1), made when first opened.
     rules: Option<Controller<super::rules_help::RulesHelp>>,
