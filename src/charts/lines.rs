@@ -5,7 +5,7 @@
 use super::bars::legend;
 use super::labels::{Anchor, Labels, Rect};
 use super::theme::{Colour, Palette};
-use super::tick_step;
+use super::{tick_decimals, tick_step};
 use crate::numbers::decimal;
 
 /// One line: a name for the legend, a colour, and a value at each point of the axis.
@@ -90,7 +90,7 @@ pub(super) fn draw(
         cr.line_to(plot.x + plot.width, y(value).round() + 0.5);
         cr.stroke()?;
         labels.place(
-            &decimal(value, 0),
+            &decimal(value, tick_decimals(step)),
             plot.x - size * 0.3,
             y(value),
             Anchor::Right,
@@ -106,7 +106,7 @@ pub(super) fn draw(
     let mut value = (first / step).ceil() * step;
     while value <= last + 1e-9 {
         labels.place(
-            &decimal(value, 0),
+            &decimal(value, tick_decimals(step)),
             x(value),
             plot.y + plot.height + size * 0.3,
             Anchor::Top,

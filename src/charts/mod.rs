@@ -154,6 +154,18 @@ fn framed(
     Ok(labels.into_placed())
 }
 
+/// Decimals enough to write every multiple of `step` as it is: none for 5, one for
+/// 2.5 (else its ticks would read 2, 5, 8), two for 0.25.
+fn tick_decimals(step: f64) -> usize {
+    let mut decimals = 0;
+    let mut scaled = step;
+    while decimals < 3 && (scaled - scaled.round()).abs() > 1e-9 * scaled.abs().max(1.0) {
+        decimals += 1;
+        scaled *= 10.0;
+    }
+    decimals
+}
+
 /// A round step for about `count` ticks from 0 to `max`.
 fn tick_step(max: f64, count: usize) -> f64 {
     if max <= 0.0 || count == 0 {

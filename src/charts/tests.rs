@@ -355,3 +355,13 @@ fn a_score_in_debt_takes_the_axis_below_zero() {
     assert!(lowest > start_y + 50, "zero at {start_y}, −6 at {lowest}");
     assert!(lowest < 300, "the lowest point stays inside the chart");
 }
+
+#[test]
+fn ticks_are_written_as_they_are() {
+    // A step of 2.5 pieces reads 2.5, 5, 7.5, not 2, 5, 8.
+    assert_eq!(tick_decimals(2.5), 1);
+    assert_eq!(tick_decimals(5.0), 0);
+    assert_eq!(tick_decimals(0.25), 2);
+    assert_eq!(tick_decimals(20.0), 0);
+    assert_eq!(crate::numbers::decimal(7.5, tick_decimals(2.5)), "7.5");
+}

@@ -25,7 +25,7 @@ use std::time::Duration;
 use adw::prelude::*;
 use castellan_chateau::Square;
 use castellan_chateau::game::{Action, Decision, Event, Game, Seat};
-use gettextrs::gettext;
+use gettextrs::{gettext, pgettext};
 use relm4::gtk::glib;
 use relm4::prelude::*;
 
@@ -207,7 +207,8 @@ impl Component for ChateauTable {
                         gtk::Button {
                             set_widget_name: "chateau-replay",
                             add_css_class: "pill",
-                            set_label: &gettext("Replay"),
+                            // A match of one partie or several, not a "game" as in Risk.
+                            set_label: &pgettext("Château Noir", "Replay"),
                             connect_clicked[sender] => move |_| {
                                 let _ = sender.output(ChateauTableOutput::Replay);
                             },

@@ -11,7 +11,7 @@ use adw::prelude::*;
 use castellan_chateau::board::Board;
 use castellan_chateau::game::{Event, Game, Legal, View};
 use castellan_chateau::save::SavedGame;
-use gettextrs::gettext;
+use gettextrs::{gettext, pgettext};
 use relm4::gtk::{gdk, glib};
 use relm4::prelude::*;
 
@@ -252,7 +252,7 @@ impl Component for ChateauReplay {
     view! {
         #[root]
         window = adw::Window {
-            set_title: Some(&gettext("Replay")),
+            set_title: Some(&pgettext("Château Noir", "Replay")),
             set_default_width: 1100,
             set_default_height: 780,
             set_hide_on_close: true,
@@ -277,7 +277,7 @@ impl Component for ChateauReplay {
                 adw::HeaderBar {
                     #[wrap(Some)]
                     set_title_widget = &adw::WindowTitle {
-                        set_title: &gettext("Replay"),
+                        set_title: &pgettext("Château Noir", "Replay"),
                         #[watch]
                         set_subtitle: &model.position_text(),
                     },
