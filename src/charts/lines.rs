@@ -1,11 +1,12 @@
 //! Line charts: one or more series over a shared horizontal axis (a game's turns),
 //! each in its own colour and dash so that lines of the same colour stay apart, with
-//! round ticks on both axes and a legend. Labels go through `labels`, so none overlap.
+//! round whole ticks on both axes (what they count is counted whole) and a legend.
+//! Labels go through `labels`, so none overlap.
 
 use super::bars::legend;
 use super::labels::{Anchor, Labels, Rect};
 use super::theme::{Colour, Palette};
-use super::{tick_decimals, tick_step};
+use super::tick_step;
 use crate::numbers::decimal;
 
 /// One line: a name for the legend, a colour, and a value at each point of the axis.
@@ -27,6 +28,17 @@ pub struct Lines {
 
 /// Dashes that tell apart series whose colours are alike (more seats than colours).
 const DASHES: [&[f64]; 3] = [&[], &[6.0, 3.0], &[2.0, 2.5]];
+
+/// A tick step for things counted whole (turns, pieces, points): at least 1, and 5
+/// rather than 2.5.
+pub(super) fn whole(step: f64) -> f64 {
+    let step = step.max(1.0);
+    if step.fract().abs() > 1e-9 {
+        step * 2.0
+    } else {
+        step
+    }
+}
 
 /// Draws `lines` in `area`, the legend along its top.
 pub(super) fn draw(
@@ -78,7 +90,7 @@ pub(super) fn draw(
     // Horizontal grid lines with their values, then the turns along the bottom.
     cr.set_line_width(1.0);
     let rows = ((plot.height / (tick * 2.5)).floor() as usize).clamp(1, 6);
-    let step = tick_step(span, rows).max(1.0);
+    let step = whole(tick_step(span, rows));
     let lowest = (min / step).ceil();
     let mut row = 0.0;
     // Counted in steps from the lowest, so that the line at zero is zero, not −0.
@@ -90,7 +102,7 @@ pub(super) fn draw(
         cr.line_to(plot.x + plot.width, y(value).round() + 0.5);
         cr.stroke()?;
         labels.place(
-            &decimal(value, tick_decimals(step)),
+            &decimal(value, 0),
             plot.x - size * 0.3,
             y(value),
             Anchor::Right,
@@ -102,11 +114,11 @@ pub(super) fn draw(
     }
     let widest = labels.measure(&decimal(last, 0), tick).0;
     let columns = ((plot.width / (widest * 2.5 + 1.0)).floor() as usize).clamp(1, 10);
-    let step = tick_step(x_span, columns).max(1.0);
+    let step = whole(tick_step(x_span, columns));
     let mut value = (first / step).ceil() * step;
     while value <= last + 1e-9 {
         labels.place(
-            &decimal(value, tick_decimals(step)),
+            &decimal(value, 0),
             x(value),
             plot.y + plot.height + size * 0.3,
             Anchor::Top,

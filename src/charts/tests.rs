@@ -365,3 +365,11 @@ fn ticks_are_written_as_they_are() {
     assert_eq!(tick_decimals(20.0), 0);
     assert_eq!(crate::numbers::decimal(7.5, tick_decimals(2.5)), "7.5");
 }
+
+#[test]
+fn line_charts_count_in_whole_steps() {
+    assert_eq!(lines::whole(2.5), 5.0);
+    assert_eq!(lines::whole(0.5), 1.0);
+    assert_eq!(lines::whole(25.0), 25.0);
+    assert_eq!(lines::whole(2.0), 2.0);
+}
