@@ -62,6 +62,18 @@ pub enum Shown {
     MatchOver,
 }
 
+/// The lines of text the status line keeps room for.
+const STATUS_LINES: i32 = 3;
+
+/// The most lines of news the pass page lists; the log keeps the rest.
+const MOST_NEWS_LINES: usize = 10;
+
+/// The log's lines from `seen` on, at most [`MOST_NEWS_LINES`] of the latest.
+fn news_since(log: &[String], seen: usize) -> Vec<String> {
+    let new = &log[seen.min(log.len())..];
+    new[new.len().saturating_sub(MOST_NEWS_LINES)..].to_vec()
+}
+
 impl Shown {
     fn name(self) -> &'static str {
         match self {
@@ -96,6 +108,11 @@ pub struct ChateauTable {
     stuck: Option<String>,
     /// What went on with the last partie, for its page.
     partie_summary: String,
+    /// The pieces moved in the turn under way, summed up in the log at its end.
+    moves: words::TurnMoves,
+    /// How many of the log's lines the person with the screen has seen: the pass page
+    /// tells the next person the lines since.
+    seen_lines: usize,
 }
 
 #[derive(Debug)]
@@ -108,6 +125,8 @@ pub enum ChateauTableInput {
     Release,
     EndTurn,
     Alliance,
+    /// The person offers every other seat a draw.
+    OfferDraw,
     /// The person's answer to a draw offered.
     AnswerDraw(bool),
     /// Play on after a partie's end.
@@ -143,7 +162,8 @@ pub enum ChateauTableOutput {
     /// Show the pass page for this person before they see the board.
     PassTo {
         name: String,
-        last: Option<String>,
+        /// The log's lines since the screen last changed hands.
+        news: Vec<String>,
     },
     NewGame,
     /// The match's statistics, or its replay (from the victory page).
@@ -259,8 +279,11 @@ impl Component for ChateauTable {
                         #[watch]
                         set_label: &model.units_text(),
                     },
+                    #[name = "status_label"]
                     gtk::Label {
                         set_widget_name: "chateau-status",
+                        set_valign: gtk::Align::Start,
+                        set_yalign: 0.0,
                         set_xalign: 0.0,
                         set_wrap: true,
                         add_css_class: "dim-label",
@@ -316,6 +339,16 @@ impl Component for ChateauTable {
                         set_visible: model.person_plays() && model.legal_now(|l| l.can_declare_alliance),
                         connect_clicked => ChateauTableInput::Alliance,
                     },
+                    // Once a turn, the person to play may ask every other seat to end
+                    // the match drawn (ruling 43); each of them answers in turn.
+                    gtk::Button {
+                        set_widget_name: "chateau-offer-draw",
+                        set_label: &gettext("Offer a Draw"),
+                        set_tooltip_text: Some(&gettext("Ask every other player to end the match drawn; the match goes on unless all of them accept")),
+                        #[watch]
+                        set_visible: model.person_plays() && model.legal_now(|l| l.can_offer_draw),
+                        connect_clicked => ChateauTableInput::OfferDraw,
+                    },
                     // A draw offered by another seat: the person answers it.
                     gtk::Box {
                         set_spacing: 6,
@@ -325,7 +358,8 @@ impl Component for ChateauTable {
                             set_hexpand: true,
                             set_xalign: 0.0,
                             set_wrap: true,
-                            set_label: &gettext("A draw is offered."),
+                            #[watch]
+                            set_label: &model.draw_offer_text(),
                         },
                         gtk::Button {
                             set_widget_name: "chateau-accept-draw",
@@ -433,10 +467,19 @@ impl Component for ChateauTable {
             screen: None,
             stuck: None,
             partie_summary: String::new(),
+            moves: words::TurnMoves::default(),
+            seen_lines: 0,
         };
         let board_widget = &model.board.area.clone();
         let widgets = view_output!();
         model.log_view = Some(widgets.log_view.clone());
+        // The status line keeps room for three lines, so that the buttons under it
+        // stay put whatever it says.
+        let metrics = widgets.status_label.pango_context().metrics(None, None);
+        let line = metrics.height().max(metrics.ascent() + metrics.descent());
+        widgets
+            .status_label
+            .set_height_request(STATUS_LINES * line / gtk::pango::SCALE);
         ComponentParts { model, widgets }
     }
 
@@ -450,6 +493,7 @@ impl Component for ChateauTable {
             ChateauTableInput::Begin(session, events) => {
                 self.leave();
                 self.log.clear();
+                self.moves = words::TurnMoves::default();
                 self.shown = Shown::Board;
                 self.stuck = None;
                 {
@@ -463,6 +507,7 @@ impl Component for ChateauTable {
                     self.partie_summary = self.scores_text();
                 }
                 self.screen = None;
+                self.seen_lines = self.log.len();
             }
             ChateauTableInput::Board(BoardEvent::Hovered(square)) => {
                 // Only the board and the status line follow the pointer.
@@ -472,16 +517,8 @@ impl Component for ChateauTable {
                 return;
             }
             ChateauTableInput::Board(event) => self.board_event(event),
-            ChateauTableInput::Undo => {
-                if let Some(session) = &mut self.session {
-                    session.undo();
-                }
-            }
-            ChateauTableInput::UndoPiece => {
-                if let Some(session) = &mut self.session {
-                    session.undo_piece();
-                }
-            }
+            ChateauTableInput::Undo => self.undo(false),
+            ChateauTableInput::UndoPiece => self.undo(true),
             ChateauTableInput::Release => self.person_acts(Action::Release {}),
             ChateauTableInput::EndTurn => {
                 if let Some(session) = &self.session {
@@ -490,6 +527,7 @@ impl Component for ChateauTable {
                 }
             }
             ChateauTableInput::Alliance => self.person_acts(Action::DeclareAlliance {}),
+            ChateauTableInput::OfferDraw => self.person_acts(Action::OfferDraw {}),
             ChateauTableInput::AnswerDraw(accept) => {
                 self.person_acts(Action::AnswerDraw { accept })
             }
@@ -696,20 +734,8 @@ impl ChateauTable {
                     self.clicked(square);
                 }
             }
-            Key::BackSpace => {
-                if self.person_plays()
-                    && let Some(session) = &mut self.session
-                {
-                    session.undo();
-                }
-            }
-            Key::Escape => {
-                if self.person_plays()
-                    && let Some(session) = &mut self.session
-                {
-                    session.undo_piece();
-                }
-            }
+            Key::BackSpace => self.undo(false),
+            Key::Escape => self.undo(true),
             // `person_acts` plays only a person's decision.
             Key::r => self.person_acts(Action::Release {}),
             _ => {}
@@ -747,6 +773,25 @@ impl ChateauTable {
         {
             let action = session.end_turn_action();
             self.person_acts(action);
+        }
+    }
+
+    /// Takes back the person's last unit (or the whole piece in hand): the turn's
+    /// summary forgets what was taken back.
+    fn undo(&mut self, whole_piece: bool) {
+        if !self.person_plays() {
+            return;
+        }
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let undone = if whole_piece {
+            session.undo_piece()
+        } else {
+            session.undo()
+        };
+        if undone {
+            self.moves = words::TurnMoves::with(session.moves_this_turn());
         }
     }
 
@@ -806,8 +851,26 @@ impl ChateauTable {
             return;
         };
         let game = session.game();
+        let before = self.log.len();
+        // Where the turn's summary goes when it ends: after its last move, before
+        // what the turn scored.
+        let mut summary_at = before;
         for event in events {
-            let Some(line) = words::event(game, event) else {
+            if let Some(summary) = self.moves.see(game.board(), event) {
+                self.log.insert(summary_at.min(self.log.len()), summary);
+            }
+            if matches!(
+                event,
+                Event::Picked { .. }
+                    | Event::Moved { .. }
+                    | Event::Released { .. }
+                    | Event::TurnEnded { .. }
+            ) {
+                summary_at = self.log.len();
+            }
+            // A draw's offer and answers name the seat, which only the table knows.
+            let named = words::draw_moment(event, |seat| seat_name(session, seat));
+            let Some(line) = named.or_else(|| words::event(game, event)) else {
                 continue;
             };
             if fresh && (event.points().is_some() || matches!(event, Event::ChateauNoir { .. })) {
@@ -853,12 +916,7 @@ impl ChateauTable {
             let text = self.log.join("\n");
             self.log_buffer.insert(&mut end, &text);
         } else {
-            let new = self.log.len()
-                - events
-                    .iter()
-                    .filter(|e| words::event(game, e).is_some())
-                    .count();
-            for line in &self.log[new..] {
+            for line in &self.log[before..] {
                 if self.log_buffer.char_count() > 0 {
                     self.log_buffer.insert(&mut end, "\n");
                 }
@@ -922,10 +980,11 @@ impl ChateauTable {
             if session.people() > 1 && self.screen.is_some_and(|s| s != seat) {
                 let _ = sender.output(ChateauTableOutput::PassTo {
                     name: seat_name(session, seat),
-                    last: self.log.last().cloned(),
+                    news: news_since(&self.log, self.seen_lines),
                 });
             }
             self.screen = Some(seat);
+            self.seen_lines = self.log.len();
         }
     }
 
@@ -940,6 +999,20 @@ impl ChateauTable {
                 &[("side", &words::side(game, *side))],
             ),
             Some(castellan_chateau::game::Outcome::Drawn { .. }) => gettext("The Match Is Drawn"),
+            None => String::new(),
+        }
+    }
+
+    /// "Ana offers a draw.", over the answer's buttons.
+    fn draw_offer_text(&self) -> String {
+        let Some(session) = &self.session else {
+            return String::new();
+        };
+        match session.game().draw_offer() {
+            Some(offer) => fill(
+                &gettext("{name} offers a draw."),
+                &[("name", &seat_name(session, offer.by))],
+            ),
             None => String::new(),
         }
     }
@@ -997,7 +1070,13 @@ impl ChateauTable {
         }
         let legal = session.legal();
         if legal.decision == Decision::DrawAnswer {
-            gettext("Another player offers a draw: accept or decline it.")
+            match session.game().draw_offer() {
+                Some(offer) => fill(
+                    &gettext("{name} offers a draw: accept or decline it."),
+                    &[("name", &seat_name(session, offer.by))],
+                ),
+                None => gettext("Another player offers a draw: accept or decline it."),
+            }
         } else if legal.can_end_turn {
             if legal.captures.is_empty() {
                 gettext("Every unit is spent: end the turn.")

@@ -618,6 +618,29 @@ fn people_at_one_screen_pass_it_with_the_pass_page() {
     let title = window.model().privacy.widget().title().to_string();
     let next = if first.contains("Ana") { "Ben" } else { "Ana" };
     assert!(title.contains(next), "{title}");
+    // The page tells what the turn did, the moves first, and keeps no secret: a
+    // Château Noir board has none.
+    let told = window
+        .model()
+        .privacy
+        .widget()
+        .description()
+        .map(|d| d.to_string())
+        .unwrap_or_default();
+    let moved = first.split(" to play").next().unwrap();
+    assert!(
+        told.contains(&format!("• {moved} moves ")) && told.contains(" → "),
+        "{told}"
+    );
+    assert!(!told.contains("private"), "{told}");
+    let log = {
+        let model = window.model();
+        model.chateau.as_ref().unwrap().model().log_lines().to_vec()
+    };
+    let summary = log
+        .iter()
+        .position(|l| l.starts_with(&format!("{moved} moves ")));
+    assert!(summary.is_some(), "{log:?}");
     window.emit(MainWindowInput::PrivacyCleared);
     settle();
     assert_eq!(window.model().page, Page::Chateau);
@@ -793,5 +816,120 @@ fn f1_and_the_reference_sheet_at_the_chateau_table_are_chateau_noirs() {
         matches!(printable, Some(crate::app::printing::Printable::Risk(_))),
         "{printable:?}, page {:?}",
         window.model().page
+    );
+}
+
+fn widget_visible(window: &Controller<MainWindow>, name: &str) -> bool {
+    // `get_visible`: the widget's own switch (`is_visible` also asks its ancestors).
+    named(window.widget(), name).get_visible()
+}
+
+fn click_button(window: &Controller<MainWindow>, name: &str) {
+    named(window.widget(), name)
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+}
+
+#[gtk::test]
+fn rulings_43_a_person_offers_the_computer_a_draw_once_a_turn_and_hears_its_answer() {
+    let mut setup = computers(2, Strength::Normal);
+    setup.seats[0].computer = false;
+    setup.seats[0].name = "Ana".into();
+    let window = window_with(setup);
+    // Wait for the person's turn (the computer may move first).
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !legal_now(&window).can_offer_draw {
+        assert!(Instant::now() < deadline, "the person's turn came");
+        settle();
+    }
+    assert!(widget_visible(&window, "chateau-offer-draw"));
+    let before = history_len(&window);
+    click_button(&window, "chateau-offer-draw");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while window
+        .model()
+        .chateau
+        .as_ref()
+        .unwrap()
+        .model()
+        .session()
+        .unwrap()
+        .game()
+        .draw_offer()
+        .is_some()
+    {
+        assert!(Instant::now() < deadline, "the computer answered");
+        settle();
+    }
+    assert!(history_len(&window) >= before + 2, "an offer and an answer");
+    let lines = {
+        let model = window.model();
+        model.chateau.as_ref().unwrap().model().log_lines().to_vec()
+    };
+    let offered = lines.iter().position(|l| l == "Ana offers a draw.");
+    assert!(offered.is_some(), "{lines:?}");
+    let answer = &lines[offered.unwrap() + 1];
+    assert!(
+        answer == "Computer 1 declines the draw: play goes on."
+            || answer == "Computer 1 accepts the draw.",
+        "{answer}"
+    );
+    let over = window.model().chateau.as_ref().unwrap().model().shown() == Shown::MatchOver;
+    if !over {
+        // Declined: the person plays on, and may not offer again this turn.
+        assert!(label(&window, "chateau-turn").contains("Ana"));
+        assert!(!legal_now(&window).can_offer_draw);
+        assert!(!widget_visible(&window, "chateau-offer-draw"));
+        check_board(&window);
+    }
+}
+
+#[gtk::test]
+fn rulings_43_people_at_one_screen_agree_a_draw_through_the_pass_page() {
+    let mut setup = computers(2, Strength::Easy);
+    for (seat, name) in setup.seats.iter_mut().zip(["Ana", "Ben"]) {
+        seat.computer = false;
+        seat.name = name.into();
+    }
+    let window = window_with(setup);
+    let first = label(&window, "chateau-turn");
+    let (offerer, answerer) = if first.contains("Ana") {
+        ("Ana", "Ben")
+    } else {
+        ("Ben", "Ana")
+    };
+    click_button(&window, "chateau-offer-draw");
+    // The screen goes to the other person, who is told of the offer.
+    assert_eq!(window.model().page, Page::Privacy);
+    let title = window.model().privacy.widget().title().to_string();
+    assert!(title.contains(answerer), "{title}");
+    window.emit(MainWindowInput::PrivacyCleared);
+    settle();
+    assert!(widget_visible(&window, "chateau-accept-draw"));
+    assert!(
+        label(&window, "chateau-status").contains(&format!("{offerer} offers a draw")),
+        "{}",
+        label(&window, "chateau-status")
+    );
+    assert!(!widget_visible(&window, "chateau-offer-draw"));
+    click_button(&window, "chateau-accept-draw");
+    let model = window.model();
+    let table = model.chateau.as_ref().unwrap().model();
+    assert_eq!(table.shown(), Shown::MatchOver);
+    assert!(matches!(
+        table.session().unwrap().game().outcome(),
+        Some(castellan_chateau::game::Outcome::Drawn { .. })
+    ));
+    let victory = named(window.widget(), "chateau-victory")
+        .downcast::<adw::StatusPage>()
+        .unwrap();
+    assert_eq!(victory.title(), "The Match Is Drawn");
+    assert!(
+        table
+            .log_lines()
+            .iter()
+            .any(|l| l == &format!("{answerer} accepts the draw."))
     );
 }

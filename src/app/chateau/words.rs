@@ -2,8 +2,9 @@
 //! log's sentence for each event (every scoring moment with its points), and the
 //! sentences of the side panel (scores with a debt, occupation timers, sieges).
 
+use castellan_chateau::Square;
 use castellan_chateau::board::{ArmyId, Board, UnitKind};
-use castellan_chateau::game::{EndReason, Event, Game, PieceKind, SideId};
+use castellan_chateau::game::{EndReason, Event, Game, PieceKind, Seat, SideId};
 use gettextrs::{gettext, ngettext};
 
 use crate::text::{fill, translated};
@@ -249,6 +250,69 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
 }
 
 /// "1 piece", "9 pieces".
+/// The pieces moved in the turn under way, from the events told: each piece's first
+/// and last square, once it is put down. The log sums the turn up in one line when
+/// it ends ("Yellow moves H8 → J5, I8 → I6.").
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnMoves {
+    picked: Option<Square>,
+    moves: Vec<(Square, Square)>,
+}
+
+impl TurnMoves {
+    /// The moves of a turn taken back to these (after an undo).
+    pub fn with(moves: Vec<(Square, Square)>) -> Self {
+        Self {
+            picked: None,
+            moves,
+        }
+    }
+
+    /// Follows `event`; at the end of a turn, the line summing it up (`None` for a
+    /// turn without a move, or for any other event).
+    pub fn see(&mut self, board: &Board, event: &Event) -> Option<String> {
+        match event {
+            Event::Picked { square } => self.picked = Some(*square),
+            Event::Released { square, units } => {
+                if let Some(from) = self.picked.take()
+                    && *units > 0
+                {
+                    self.moves.push((from, *square));
+                }
+            }
+            Event::TurnEnded { army: moved, .. } => {
+                self.picked = None;
+                let moves = std::mem::take(&mut self.moves);
+                if moves.is_empty() {
+                    return None;
+                }
+                let paths: Vec<String> = moves
+                    .iter()
+                    .map(|(from, to)| format!("{from} → {to}"))
+                    .collect();
+                return Some(fill(
+                    &gettext("{army} moves {moves}."),
+                    &[("army", &army(board, *moved)), ("moves", &paths.join(", "))],
+                ));
+            }
+            Event::PartieBegan { .. } => *self = Self::default(),
+            _ => {}
+        }
+        None
+    }
+}
+
+/// A draw's offer or answer, naming the seat by `name`; `None` for other events.
+pub fn draw_moment(event: &Event, name: impl Fn(Seat) -> String) -> Option<String> {
+    let (text, seat) = match event {
+        Event::DrawOffered { seat } => (gettext("{name} offers a draw."), seat),
+        Event::DrawAccepted { seat } => (gettext("{name} accepts the draw."), seat),
+        Event::DrawDeclined { seat } => (gettext("{name} declines the draw: play goes on."), seat),
+        _ => return None,
+    };
+    Some(fill(&text, &[("name", &name(*seat))]))
+}
+
 pub fn pieces(count: u32) -> String {
     fill(
         &ngettext("{n} piece", "{n} pieces", count),
@@ -355,5 +419,60 @@ mod tests {
         };
         assert_eq!(event(&game, &moved), None);
         assert_eq!(score(0, 4), "0 points (owes 4)");
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::*;
+    use castellan_chateau::game::Seat;
+
+    #[test]
+    fn a_turn_is_summed_up_by_its_pieces_put_down_after_moving() {
+        let board = Board::reconstructed();
+        let army = board.army_ids().next().unwrap();
+        let square = |name: &str| name.parse::<Square>().unwrap();
+        let mut moves = TurnMoves::default();
+        let events = [
+            Event::TurnBegan {
+                army,
+                seat: Seat(0),
+                factor: 6,
+                round: 1,
+            },
+            Event::Picked {
+                square: square("H8"),
+            },
+            Event::Released {
+                square: square("H8"),
+                units: 0,
+            },
+            Event::Picked {
+                square: square("I8"),
+            },
+            Event::Released {
+                square: square("I6"),
+                units: 2,
+            },
+            Event::Picked {
+                square: square("H9"),
+            },
+            Event::Released {
+                square: square("J5"),
+                units: 4,
+            },
+        ];
+        for event in &events {
+            assert_eq!(moves.see(&board, event), None);
+        }
+        let line = moves
+            .see(&board, &Event::TurnEnded { army, units: 6 })
+            .unwrap();
+        assert!(line.ends_with(" moves I8 → I6, H9 → J5."), "{line}");
+        // The next turn starts afresh.
+        assert_eq!(
+            moves.see(&board, &Event::TurnEnded { army, units: 0 }),
+            None
+        );
     }
 }

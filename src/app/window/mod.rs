@@ -262,7 +262,8 @@ pub enum MainWindowInput {
     /// The Château Noir table passes the screen to this person.
     ChateauPass {
         name: String,
-        last: Option<String>,
+        /// What the other seats did since this person last had the screen.
+        news: Vec<String>,
     },
     /// What a table shows in the header changed.
     TableChanged,
@@ -922,7 +923,7 @@ impl Component for MainWindow {
                     });
                 }
             }
-            MainWindowInput::ChateauPass { name, last } => self.chateau_pass(name, last),
+            MainWindowInput::ChateauPass { name, news } => self.chateau_pass(name, news),
             MainWindowInput::TableChanged => {}
             MainWindowInput::OpenFile(path) => self.open_file(path, &sender),
             MainWindowInput::SaveTo(path) => self.save_to(path),
