@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use adw::prelude::*;
 use castellan_chateau::board::Board;
-use castellan_chateau::game::{Event, Game, Legal, View};
+use castellan_chateau::game::{Event, Game, Legal, Seat, View};
 use castellan_chateau::save::SavedGame;
 use gettextrs::{gettext, pgettext};
 use relm4::gtk::{gdk, glib};
@@ -66,18 +66,29 @@ impl ChateauStepper {
         .map_err(in_words)?;
         let mut views = Vec::with_capacity(saved.actions.len() + 1);
         views.push(start.view());
-        let mut lines: Vec<String> = start
-            .opening_events()
-            .iter()
-            .filter_map(|e| words::event(&start, e))
-            .collect();
+        let name = |seat: Seat| {
+            record
+                .seat_names
+                .get(seat.index())
+                .cloned()
+                .unwrap_or_else(|| format!("{}", seat.0 + 1))
+        };
+        let mut moves = words::TurnMoves::default();
+        let mut lines = Vec::new();
+        tell(
+            &mut lines,
+            &mut moves,
+            &start,
+            start.opening_events(),
+            &name,
+        );
         let mut ends = Vec::with_capacity(saved.actions.len() + 1);
         ends.push(lines.len());
         let mut turn_starts = vec![0];
         let game = saved
             .replay_with(|game, events| {
                 views.push(game.view());
-                lines.extend(events.iter().filter_map(|e| words::event(game, e)));
+                tell(&mut lines, &mut moves, game, events, &name);
                 ends.push(lines.len());
                 if events.iter().any(|e| matches!(e, Event::TurnBegan { .. })) {
                     turn_starts.push(views.len() - 1);
@@ -184,6 +195,36 @@ impl ChateauStepper {
                 ("seat", &seat),
             ],
         )
+    }
+}
+
+/// Adds the log's lines for the events of one action, as the table's log tells
+/// them: each event's sentence, a draw's naming the seat, and a turn's summary after
+/// its last move and before what the turn scored.
+fn tell(
+    lines: &mut Vec<String>,
+    moves: &mut words::TurnMoves,
+    game: &Game,
+    events: &[Event],
+    name: &impl Fn(Seat) -> String,
+) {
+    let mut summary_at = lines.len();
+    for event in events {
+        if let Some(summary) = moves.see(game.board(), event) {
+            lines.insert(summary_at.min(lines.len()), summary);
+        }
+        if matches!(
+            event,
+            Event::Picked { .. }
+                | Event::Moved { .. }
+                | Event::Released { .. }
+                | Event::TurnEnded { .. }
+        ) {
+            summary_at = lines.len();
+        }
+        if let Some(line) = words::draw_moment(event, name).or_else(|| words::event(game, event)) {
+            lines.push(line);
+        }
     }
 }
 

@@ -287,6 +287,10 @@ fn the_matchs_story_is_told_as_the_engine_played_it(
         assert_board_shows(&page.scene(), end_view, None);
         let log = page.log_text();
         assert!(log.starts_with(&start_log) && log.len() > start_log.len());
+        // The same lines as the table's log of the match, in the same order.
+        let model = window.model();
+        let table = model.chateau.as_ref().unwrap().model();
+        assert_eq!(log, table.log_lines().join("\n"));
         assert!(
             log.contains("wins the match") || log.contains("drawn"),
             "{log}"
