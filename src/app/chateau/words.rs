@@ -135,6 +135,13 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
                 ("points", &points(*p)),
             ],
         ),
+        // Every army leaves its own corner early, before it may score (ruling 17):
+        // said each time, it would bury the log. The panel shows where each army
+        // stands along its table.
+        Event::OccupationOutOfOrder {
+            army: by,
+            territory,
+        } if by == territory => return None,
         Event::OccupationOutOfOrder {
             army: by,
             territory,
@@ -184,18 +191,24 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
             army: besieged,
             squares,
             turns,
-        } => fill(
-            &ngettext(
-                "Siege: {count} {army} piece besieged ({turns} turns in a row).",
-                "Siege: {count} {army} pieces besieged ({turns} turns in a row).",
-                squares.len() as u32,
-            ),
-            &[
-                ("count", &squares.len()),
-                ("army", &a(*besieged)),
-                ("turns", turns),
-            ],
-        ),
+        } => {
+            let pieces = fill(
+                &ngettext(
+                    "{count} {army} piece besieged",
+                    "{count} {army} pieces besieged",
+                    squares.len() as u32,
+                ),
+                &[("count", &squares.len()), ("army", &a(*besieged))],
+            );
+            let turns = fill(
+                &ngettext("{n} turn in a row", "{n} turns in a row", u32::from(*turns)),
+                &[("n", turns)],
+            );
+            fill(
+                &gettext("Siege: {pieces} ({turns})."),
+                &[("pieces", &pieces), ("turns", &turns)],
+            )
+        }
         Event::AllianceDeclared { giver, receiver } => fill(
             &gettext(
                 "Alliance: {giver} gives its turns to {receiver}, who moves both with 12 units.",
@@ -474,5 +487,29 @@ mod summary_tests {
             moves.see(&board, &Event::TurnEnded { army, units: 0 }),
             None
         );
+    }
+
+    #[test]
+    fn rulings_17_leaving_ones_own_corner_early_is_not_told_but_another_out_of_order_is() {
+        let board = std::sync::Arc::new(Board::reconstructed());
+        let mut armies = board.army_ids();
+        let (red, blue) = (armies.next().unwrap(), armies.next().unwrap());
+        let game = castellan_chateau::game::Game::new(
+            std::sync::Arc::clone(&board),
+            castellan_chateau::variant::Variant::default(),
+            castellan_chateau::game::Table::four_alone(),
+            1,
+        )
+        .unwrap();
+        let own = Event::OccupationOutOfOrder {
+            army: red,
+            territory: red,
+        };
+        assert_eq!(event(&game, &own), None);
+        let other = Event::OccupationOutOfOrder {
+            army: red,
+            territory: blue,
+        };
+        assert!(event(&game, &other).unwrap().contains("no point"));
     }
 }
