@@ -7,11 +7,14 @@
 //! engine offers; the window hosts it and brings it the computer's moves.
 //!
 //! - `setup`: who sits where; `session`: the match, clicks, undo and saves;
-//!   `words`: the table's sentences; `board_area`: the board widget.
+//!   `words`: the table's sentences; `board_area`: the board widget;
+//!   `statistics` and `replay`: the match's story, in windows of their own.
 
 pub mod board_area;
+pub mod replay;
 pub mod session;
 pub mod setup;
+pub mod statistics;
 #[cfg(test)]
 mod tests;
 pub mod words;
@@ -22,7 +25,7 @@ use std::time::Duration;
 use adw::prelude::*;
 use castellan_chateau::Square;
 use castellan_chateau::game::{Action, Decision, Event, Game, Seat};
-use gettextrs::gettext;
+use gettextrs::{gettext, pgettext};
 use relm4::gtk::glib;
 use relm4::prelude::*;
 
@@ -163,6 +166,9 @@ pub enum ChateauTableOutput {
         news: Vec<String>,
     },
     NewGame,
+    /// The match's statistics, or its replay (from the victory page).
+    Statistics,
+    Replay,
     /// Something the header shows changed (unsaved, file name).
     Changed,
 }
@@ -211,6 +217,23 @@ impl Component for ChateauTable {
                     set_child = &gtk::Box {
                         set_halign: gtk::Align::Center,
                         set_spacing: 12,
+                        gtk::Button {
+                            set_widget_name: "chateau-statistics",
+                            add_css_class: "pill",
+                            set_label: &gettext("Statistics"),
+                            connect_clicked[sender] => move |_| {
+                                let _ = sender.output(ChateauTableOutput::Statistics);
+                            },
+                        },
+                        gtk::Button {
+                            set_widget_name: "chateau-replay",
+                            add_css_class: "pill",
+                            // A match of one partie or several, not a "game" as in Risk.
+                            set_label: &pgettext("Château Noir", "Replay"),
+                            connect_clicked[sender] => move |_| {
+                                let _ = sender.output(ChateauTableOutput::Replay);
+                            },
+                        },
                         gtk::Button {
                             set_widget_name: "chateau-show-board",
                             add_css_class: "pill",

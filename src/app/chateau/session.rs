@@ -38,6 +38,13 @@ pub enum ChateauError {
     Seats(String),
 }
 
+/// A match to tell the story of: its save, and the names of its seats.
+#[derive(Clone, Debug)]
+pub struct ChateauRecord {
+    pub saved: SavedGame,
+    pub seat_names: Vec<String>,
+}
+
 /// The match at the table.
 #[derive(Clone, Debug)]
 pub struct ChateauSession {
@@ -151,8 +158,8 @@ impl ChateauSession {
         ))
     }
 
-    /// The save's JSON, seats kept in its `app` part.
-    pub fn to_json(&self) -> Result<String, ChateauError> {
+    /// The match as a save, seats kept in its `app` part.
+    pub fn saved(&self) -> Result<SavedGame, ChateauError> {
         let mut saved = self.game.save(&self.board_source)?;
         let part = AppPart {
             seats: self.seats.clone(),
@@ -160,7 +167,20 @@ impl ChateauSession {
         saved.app = serde_json::to_value(part)
             .ok()
             .and_then(|v| v.as_object().cloned());
-        Ok(saved.to_json())
+        Ok(saved)
+    }
+
+    /// The save's JSON, seats kept in its `app` part.
+    pub fn to_json(&self) -> Result<String, ChateauError> {
+        Ok(self.saved()?.to_json())
+    }
+
+    /// The match to tell the story of (its statistics and its replay).
+    pub fn record(&self) -> Result<ChateauRecord, ChateauError> {
+        Ok(ChateauRecord {
+            saved: self.saved()?,
+            seat_names: self.seats.iter().map(|s| s.name.clone()).collect(),
+        })
     }
 
     pub fn game(&self) -> &Game {

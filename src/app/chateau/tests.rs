@@ -189,6 +189,146 @@ fn a_computer_match_is_walked_to_its_end_with_the_board_showing_the_engines_view
         .count();
     let scored = game.view().sides.iter().any(|s| s.score != 0);
     assert!(!scored || scoring_lines > 0);
+    let (scores, turns, end_view, history) = (
+        game.scores().to_vec(),
+        game.turns(),
+        game.view(),
+        game.history().len(),
+    );
+    drop(table);
+    drop(model);
+    the_matchs_story_is_told_as_the_engine_played_it(&window, &scores, turns, &end_view, history);
+}
+
+/// The story of the match just played at `window`'s table, from its victory page:
+/// the statistics' figures end at the engine's scores, and the replay steps to the
+/// engine's final view and back to the start.
+fn the_matchs_story_is_told_as_the_engine_played_it(
+    window: &Controller<MainWindow>,
+    scores: &[i32],
+    turns: u32,
+    end_view: &View,
+    history: usize,
+) {
+    let victory = model_widget(window);
+    named(&victory, "chateau-statistics")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    let told = || {
+        window
+            .model()
+            .chateau_statistics
+            .as_ref()
+            .is_some_and(|s| s.model().story().is_some())
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !told() {
+        assert!(
+            Instant::now() < deadline,
+            "the statistics were told in time"
+        );
+        settle();
+    }
+    {
+        let model = window.model();
+        let statistics = model.chateau_statistics.as_ref().unwrap();
+        let page = statistics.model();
+        let story = page.story().unwrap();
+        // The chart's last point is the engine's scores, after the last turn.
+        let last = story.points.last().unwrap();
+        assert_eq!(last.scores, scores);
+        assert_eq!(last.turn, turns);
+        // Every side's moments add up to its score.
+        for (side, tallies) in story.moments.iter().enumerate() {
+            assert_eq!(tallies.iter().map(|t| t.points).sum::<i32>(), scores[side]);
+        }
+        let text = page.text();
+        assert!(
+            text.heading
+                .starts_with("Château Noir: 4 armies, 2 teams, "),
+            "{}",
+            text.heading
+        );
+        assert!(text.heading.ends_with(&format!(" {turns} turns")));
+        assert!(text.result.contains("won the match") || text.result.contains("drawn"));
+        assert!(!named(statistics.widget(), "problem").is_visible());
+        statistics.widget().close();
+    }
+    // The replay, from the menu's action as from the page: to the end and back.
+    window.emit(MainWindowInput::Replay);
+    let opened = || {
+        window
+            .model()
+            .chateau_replay
+            .as_ref()
+            .is_some_and(|r| r.model().stepper().is_some())
+    };
+    while !opened() {
+        assert!(Instant::now() < deadline, "the replay opened in time");
+        settle();
+    }
+    let sender = window
+        .model()
+        .chateau_replay
+        .as_ref()
+        .unwrap()
+        .sender()
+        .clone();
+    let replay = || std::cell::Ref::map(window.model(), |m| m.chateau_replay.as_ref().unwrap());
+    let start_log = replay().model().log_text();
+    assert_eq!(replay().model().stepper().unwrap().len(), history);
+    super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::End, false);
+    settle();
+    {
+        let replay = replay();
+        let page = replay.model();
+        assert_eq!(page.stepper().unwrap().at(), history);
+        assert_board_shows(&page.scene(), end_view, None);
+        let log = page.log_text();
+        assert!(log.starts_with(&start_log) && log.len() > start_log.len());
+        // The same lines as the table's log of the match, in the same order.
+        let model = window.model();
+        let table = model.chateau.as_ref().unwrap().model();
+        assert_eq!(log, table.log_lines().join("\n"));
+        assert!(
+            log.contains("wins the match") || log.contains("drawn"),
+            "{log}"
+        );
+        assert!(!named(replay.widget(), "last").is_sensitive());
+    }
+    // A turn back, a unit on: the board still shows the engine's view of each.
+    super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::Left, false);
+    super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::Right, true);
+    settle();
+    {
+        let replay = replay();
+        let page = replay.model();
+        let stepper = page.stepper().unwrap();
+        assert!(stepper.at() < history);
+        assert_board_shows(&page.scene(), stepper.view(), None);
+    }
+    super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::Home, false);
+    settle();
+    let replay = replay();
+    let page = replay.model();
+    assert_eq!(page.stepper().unwrap().at(), 0);
+    assert_eq!(page.log_text(), start_log);
+    let start = {
+        let model = window.model();
+        let table = model.chateau.as_ref().unwrap().model();
+        let mut saved = table.session().unwrap().saved().unwrap();
+        saved.actions.clear();
+        saved.replay().unwrap().view()
+    };
+    assert_board_shows(&page.scene(), &start, None);
+    assert!(!named(replay.widget(), "first").is_sensitive());
+    replay.widget().close();
+}
+
+/// The Château Noir table's widget.
+fn model_widget(window: &Controller<MainWindow>) -> gtk::Box {
+    window.model().chateau.as_ref().unwrap().widget().clone()
 }
 
 /// Clicks `square` as the board's gesture does: at its centre on screen, found by
@@ -412,6 +552,40 @@ fn a_chateau_match_is_saved_and_opened_at_its_table() {
     let session = table.session().unwrap();
     assert_eq!(session.game().view().pieces, view.pieces);
     assert!(!session.unsaved());
+    let (scores, actions) = (
+        session.game().scores().to_vec(),
+        session.game().history().len(),
+    );
+    drop(table);
+    drop(model);
+    // The match opened from its file tells its story in progress too.
+    window.emit(MainWindowInput::Statistics);
+    window.emit(MainWindowInput::Replay);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let ready = || {
+        let model = window.model();
+        model
+            .chateau_statistics
+            .as_ref()
+            .is_some_and(|s| s.model().story().is_some())
+            && model
+                .chateau_replay
+                .as_ref()
+                .is_some_and(|r| r.model().stepper().is_some())
+    };
+    while !ready() {
+        assert!(Instant::now() < deadline, "the story was told in time");
+        settle();
+    }
+    let model = window.model();
+    let statistics = model.chateau_statistics.as_ref().unwrap().model();
+    assert_eq!(
+        statistics.story().unwrap().points.last().unwrap().scores,
+        scores
+    );
+    assert!(statistics.text().result.starts_with("The match goes on"));
+    let replay = model.chateau_replay.as_ref().unwrap().model();
+    assert_eq!(replay.stepper().unwrap().len(), actions);
 }
 
 /// Plays the turn on screen by clicks: the first lit unit while there is one, else

@@ -51,6 +51,8 @@ impl MainWindow {
                             MainWindowInput::ChateauPass { name, news }
                         }
                         ChateauTableOutput::NewGame => MainWindowInput::NewGame,
+                        ChateauTableOutput::Statistics => MainWindowInput::Statistics,
+                        ChateauTableOutput::Replay => MainWindowInput::Replay,
                         ChateauTableOutput::Changed => MainWindowInput::TableChanged,
                     });
             table.emit(ChateauTableInput::SetPace(self.speed.pace()));
