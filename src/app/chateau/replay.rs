@@ -648,7 +648,7 @@ mod tests {
         assert_eq!(stepper.at(), stepper.len());
         assert_eq!(stepper.view(), &game.view());
         assert!(
-            stepper.told().last().unwrap().contains("wins the match"),
+            stepper.told().last().unwrap().contains(" the match ("),
             "{:?}",
             stepper.told().last()
         );

@@ -178,7 +178,7 @@ fn a_computer_match_is_walked_to_its_end_with_the_board_showing_the_engines_view
     assert!(!title.is_empty());
     let log = table.log_lines().join("\n");
     assert!(
-        log.contains("wins the match") || log.contains("drawn"),
+        log.contains(" the match (") || log.contains("drawn"),
         "{log}"
     );
     // Every point scored was announced in the log with its points.
@@ -292,7 +292,7 @@ fn the_matchs_story_is_told_as_the_engine_played_it(
         let table = model.chateau.as_ref().unwrap().model();
         assert_eq!(log, table.log_lines().join("\n"));
         assert!(
-            log.contains("wins the match") || log.contains("drawn"),
+            log.contains(" the match (") || log.contains("drawn"),
             "{log}"
         );
         assert!(!named(replay.widget(), "last").is_sensitive());

@@ -232,7 +232,12 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
         Event::MatchWon {
             side: won, reason, ..
         } => fill(
-            &gettext("{side} wins the match ({reason})."),
+            // A team is two armies: "Red and Yellow win".
+            &ngettext(
+                "{side} wins the match ({reason}).",
+                "{side} win the match ({reason}).",
+                game.sides().armies(*won).count_ones(),
+            ),
             &[
                 ("side", &side(game, *won)),
                 ("reason", &end_reason(*reason)),
