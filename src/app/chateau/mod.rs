@@ -31,6 +31,7 @@ use relm4::prelude::*;
 
 use self::board_area::{BoardArea, BoardEvent};
 use self::session::{ChateauSession, Click, seat_name};
+use crate::app::follow_end::EndFollower;
 use crate::chateau_board::BoardScene;
 use crate::map::scene::Direction;
 use crate::text::fill;
@@ -91,8 +92,8 @@ pub struct ChateauTable {
     /// The log's lines, oldest first.
     log: Vec<String>,
     log_buffer: gtk::TextBuffer,
-    /// The log's view, kept scrolled to its last line.
-    log_view: Option<gtk::TextView>,
+    /// Keeps the log's view on its last line unless the reader scrolled back.
+    log_follower: Option<EndFollower>,
     /// The computer's actions still to show, one unit at a time.
     computer_queue: VecDeque<(Seat, Action)>,
     /// The number of the thought asked of the computer, if one is awaited.
@@ -417,10 +418,10 @@ impl Component for ChateauTable {
                     gtk::Expander {
                         set_label: Some(&gettext("Game Log")),
                         set_expanded: true,
+                        #[name = "log_scroll"]
                         gtk::ScrolledWindow {
                             set_min_content_height: 200,
                             set_vexpand: true,
-                            #[name = "log_view"]
                             gtk::TextView {
                                 set_widget_name: "chateau-log",
                                 set_editable: false,
@@ -459,7 +460,7 @@ impl Component for ChateauTable {
             shown: Shown::Board,
             log: Vec::new(),
             log_buffer: gtk::TextBuffer::new(None),
-            log_view: None,
+            log_follower: None,
             computer_queue: VecDeque::new(),
             thought: None,
             thoughts: 0,
@@ -473,7 +474,7 @@ impl Component for ChateauTable {
         };
         let board_widget = &model.board.area.clone();
         let widgets = view_output!();
-        model.log_view = Some(widgets.log_view.clone());
+        model.log_follower = Some(EndFollower::attach(&widgets.log_scroll));
         // The page shown between parties or after the match takes the keyboard, so
         // that Enter plays on as a click would (keyboard play for all of it).
         widgets.pages.connect_visible_child_notify(|pages| {
@@ -507,6 +508,9 @@ impl Component for ChateauTable {
                 self.leave();
                 self.log.clear();
                 self.moves = words::TurnMoves::default();
+                if let Some(follower) = &self.log_follower {
+                    follower.follow();
+                }
                 self.shown = Shown::Board;
                 self.stuck = None;
                 {
@@ -935,13 +939,6 @@ impl ChateauTable {
                 }
                 self.log_buffer.insert(&mut end, line);
             }
-        }
-        if let Some(view) = &self.log_view {
-            let mark = self
-                .log_buffer
-                .create_mark(None, &self.log_buffer.end_iter(), false);
-            view.scroll_mark_onscreen(&mark);
-            self.log_buffer.delete_mark(&mark);
         }
     }
 

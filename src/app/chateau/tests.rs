@@ -725,6 +725,25 @@ fn a_partie_ends_and_the_next_is_offered_with_the_scores_kept() {
         named(window.widget(), "next-partie").is_focus(),
         "the next partie's button has the keyboard"
     );
+    // The log shows its last line, the partie's end, though it is longer than its
+    // view.
+    let log = named(window.widget(), "chateau-log")
+        .parent()
+        .and_then(|p| p.downcast::<gtk::ScrolledWindow>().ok())
+        .expect("the log scrolls");
+    let adjustment = log.vadjustment();
+    crate::app::panel_testing::settle_until(|| crate::app::follow_end::shows_the_end(&adjustment));
+    assert!(
+        adjustment.upper() > adjustment.page_size() * 2.0,
+        "a log longer than its view"
+    );
+    assert!(
+        crate::app::follow_end::shows_the_end(&adjustment),
+        "the log shows its end: {} + {} of {}",
+        adjustment.value(),
+        adjustment.page_size(),
+        adjustment.upper()
+    );
     let (partie, scores) = {
         let model = window.model();
         let table = model.chateau.as_ref().unwrap().model();
