@@ -18,6 +18,7 @@ use relm4::prelude::*;
 use super::board_area::BoardArea;
 use super::session::ChateauRecord;
 use super::words;
+use crate::app::follow_end::EndFollower;
 use crate::chateau_board::BoardScene;
 use crate::messages;
 use crate::messages::chateau::replay_error;
@@ -262,6 +263,8 @@ pub struct ChateauReplay {
     board: BoardArea,
     log_buffer: gtk::TextBuffer,
     log_view: gtk::TextView,
+    /// Keeps the log on the step's last line (`follow_end`).
+    log_follower: Option<EndFollower>,
     /// Lines the log shows now.
     log_lines: usize,
     problem: Option<String>,
@@ -355,6 +358,7 @@ impl Component for ChateauReplay {
                             set_xalign: 0.0,
                             set_label: &gettext("Game Log"),
                         },
+                        #[name = "log_scroll"]
                         gtk::ScrolledWindow {
                             set_vexpand: true,
                             set_hscrollbar_policy: gtk::PolicyType::Never,
@@ -453,6 +457,7 @@ impl Component for ChateauReplay {
             board,
             log_buffer,
             log_view,
+            log_follower: None,
             log_lines: 0,
             problem: None,
             opening: 0,
@@ -460,6 +465,8 @@ impl Component for ChateauReplay {
         let board_widget = &model.board.area.clone();
         let log_widget = &model.log_view.clone();
         let widgets = view_output!();
+        let mut model = model;
+        model.log_follower = Some(EndFollower::attach(&widgets.log_scroll));
         ComponentParts { model, widgets }
     }
 
@@ -574,11 +581,10 @@ impl ChateauReplay {
             self.log_buffer.insert(&mut end, &text);
         }
         self.log_lines = told.len();
-        let mark = self
-            .log_buffer
-            .create_mark(None, &self.log_buffer.end_iter(), false);
-        self.log_view.scroll_mark_onscreen(&mark);
-        self.log_buffer.delete_mark(&mark);
+        // Each step shows its own last line, once the text is laid out.
+        if let Some(follower) = &self.log_follower {
+            follower.follow();
+        }
     }
 
     /// The log as shown (for tests).

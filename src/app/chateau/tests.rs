@@ -297,6 +297,25 @@ fn the_matchs_story_is_told_as_the_engine_played_it(
         );
         assert!(!named(replay.widget(), "last").is_sensitive());
     }
+    // The log shows the last line of the step, the match's end.
+    {
+        let log = named(replay().widget(), "replay-log")
+            .parent()
+            .and_then(|p| p.downcast::<gtk::ScrolledWindow>().ok())
+            .expect("the replay's log scrolls");
+        let adjustment = log.vadjustment();
+        crate::app::panel_testing::settle_until(|| {
+            crate::app::follow_end::shows_the_end(&adjustment)
+        });
+        assert!(adjustment.upper() > adjustment.page_size(), "a long log");
+        assert!(
+            crate::app::follow_end::shows_the_end(&adjustment),
+            "the replay's log shows its end: {} + {} of {}",
+            adjustment.value(),
+            adjustment.page_size(),
+            adjustment.upper()
+        );
+    }
     // A turn back, a unit on: the board still shows the engine's view of each.
     super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::Left, false);
     super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::Right, true);
