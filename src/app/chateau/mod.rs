@@ -338,7 +338,9 @@ impl Component for ChateauTable {
                         set_label: &gettext("Declare Alliance"),
                         set_tooltip_text: Some(&gettext("Give this turn and your army's next turns to your partner, who moves both armies with 12 units")),
                         #[watch]
-                        set_visible: model.person_plays() && model.legal_now(|l| l.can_declare_alliance),
+                        set_visible: model.has_teams(),
+                        #[watch]
+                        set_sensitive: model.person_plays() && model.legal_now(|l| l.can_declare_alliance),
                         connect_clicked => ChateauTableInput::Alliance,
                     },
                     // Once a turn, the person to play may ask every other seat to end
@@ -348,7 +350,9 @@ impl Component for ChateauTable {
                         set_label: &gettext("Offer a Draw"),
                         set_tooltip_text: Some(&gettext("Ask every other player to end the match drawn; the match goes on unless all of them accept")),
                         #[watch]
-                        set_visible: model.person_plays() && model.legal_now(|l| l.can_offer_draw),
+                        set_visible: model.session.is_some(),
+                        #[watch]
+                        set_sensitive: model.person_plays() && model.legal_now(|l| l.can_offer_draw),
                         connect_clicked => ChateauTableInput::OfferDraw,
                     },
                     // A draw offered by another seat: the person answers it.
@@ -666,6 +670,14 @@ impl ChateauTable {
                 .as_ref()
                 .and_then(ChateauSession::person_to_move)
                 .is_some()
+    }
+
+    /// Whether the match is played in teams: its alliance button keeps its place,
+    /// lit only when an alliance may be declared, so that the panel holds still.
+    fn has_teams(&self) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.game().table().teams)
     }
 
     fn legal_now(&self, test: impl Fn(&castellan_chateau::game::Legal) -> bool) -> bool {
