@@ -4,7 +4,8 @@
 //! classic Risk, its last continent) open to an attack that would take it at 60 % or
 //! better when armies it placed elsewhere that turn, or its fortifying move, could
 //! have closed it. Armies count only towards territories they could have been placed
-//! on (held when they were placed), and one fortifying move fills one territory.
+//! on (held when they were placed; in classic Risk, of a continent already whole), and
+//! one fortifying move fills one territory.
 //!
 //! The watcher reads the whole game (it judges, it does not play): the threat to a
 //! castle counts an Admiral or a General only in a hand that holds one.
@@ -191,8 +192,9 @@ impl Watcher {
     /// when a rival would take one of its territories at [`OPEN_AT`] or more; that was
     /// preventable when the armies it placed outside the threatened territories, and
     /// its fortifying move, would have made up what each of them lacks: placed armies
-    /// only on a territory it held when it placed them (not one it took later in the
-    /// turn), the fortifying move into one territory.
+    /// only when the continent was already whole as they were placed (else they went
+    /// to taking it), and only on a territory it held then; the fortifying move into
+    /// one territory.
     fn continent_openness(&self, game: &Game, seat: Seat) -> (bool, bool) {
         let board = game.board();
         let held: Vec<_> = board
@@ -245,17 +247,27 @@ impl Watcher {
                 d - game.armies(t)
             })
             .collect();
-        let elsewhere: u32 = self
-            .placed
-            .iter()
-            .filter(|(t, _)| !open.contains(t))
-            .map(|&(_, a)| a)
-            .sum();
         let placeable = |t: TerritoryId| {
             self.held_at_placement
                 .get(t.index())
                 .copied()
                 .unwrap_or(false)
+        };
+        // Armies placed before the continent was whole went to taking it: guarding
+        // it instead would have meant not holding it at all.
+        let whole_when_placed = board
+            .group(continent)
+            .territories
+            .iter()
+            .all(|&t| placeable(t));
+        let elsewhere: u32 = if whole_when_placed {
+            self.placed
+                .iter()
+                .filter(|(t, _)| !open.contains(t))
+                .map(|&(_, a)| a)
+                .sum()
+        } else {
+            0
         };
         // The fortifying move fills at most one territory (or none): every other open
         // territory needs placed armies, which it could only have had if it was held
