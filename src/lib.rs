@@ -7,6 +7,7 @@
 pub mod charts;
 pub mod chateau_board;
 pub mod chateau_rules;
+pub mod chateau_story;
 pub mod config;
 pub mod lab;
 pub mod map;

@@ -6,8 +6,8 @@ mod i18n;
 
 // The library's modules, under the same names as if they were the program's own.
 use castellan::{
-    charts, chateau_board, chateau_rules, config, lab, map, messages, numbers, safe_write, sheet,
-    text, variant_options,
+    charts, chateau_board, chateau_rules, chateau_story, config, lab, map, messages, numbers,
+    safe_write, sheet, text, variant_options,
 };
 
 use std::process::ExitCode;

@@ -379,3 +379,92 @@ fn chateau_noir_suggestions_play_a_match_to_its_end() {
     }
     panic!("the match did not end");
 }
+
+/// `computers` at a Château Noir table: the engine plays those seats after every
+/// request, a program plays the others with `act`; a table of computers only pauses
+/// after `MAX_COMPUTER_ACTIONS` and `continue` plays it on to the end, the same game
+/// whatever the pauses; a seat not at the table or named twice is refused.
+#[test]
+fn chateau_noir_computer_seats_play_against_a_program_and_among_themselves() {
+    let mut session = session();
+    let started = send(
+        &mut session,
+        json!({"type": "start", "game": "chateau-noir", "seed": 9,
+               "seats": [["red", "yellow"], ["blue", "green"]],
+               "variant": {"table": {"round_cap": 6}},
+               "computers": [{"seat": 1, "strength": "normal"}]}),
+    );
+    assert_eq!(started["type"], "started", "{started}");
+    assert_eq!(
+        started["computers"],
+        json!([{"seat": 1, "strength": "normal"}])
+    );
+    // Whoever moves first, the program (seat 0) is asked next.
+    assert!(started["pending"] == json!(0), "{started}");
+    let mut computer_actions = started["computer_actions"].as_array().unwrap().len();
+    for _ in 0..10_000 {
+        let pending = send(&mut session, json!({"type": "pending"}));
+        if pending["pending"].is_null() {
+            break;
+        }
+        assert_eq!(pending["pending"], json!(0), "only the program is asked");
+        let suggestion = send(&mut session, json!({"type": "suggest", "strength": "easy"}));
+        let answer = send(
+            &mut session,
+            json!({"type": "act", "seat": 0, "action": suggestion["action"]}),
+        );
+        assert_eq!(answer["type"], "events", "{answer}");
+        let played = answer["computer_actions"].as_array().unwrap();
+        assert!(played.iter().all(|a| a["seat"] == json!(1)), "{answer}");
+        computer_actions += played.len();
+    }
+    let over = send(&mut session, json!({"type": "pending"}));
+    assert!(
+        over["pending"].is_null() && !over["outcome"].is_null(),
+        "{over}"
+    );
+    assert!(computer_actions > 0, "the computer seat played");
+
+    // Four computers only, to the end through `continue`; the save replays to the
+    // same game as one started without pauses would.
+    let start = json!({"type": "start", "game": "chateau-noir", "seed": 3,
+        "computers": [{"seat": 0, "strength": "easy"}, {"seat": 1, "strength": "easy"},
+                      {"seat": 2, "strength": "easy"}, {"seat": 3, "strength": "easy"}]});
+    let started = send(&mut session, start.clone());
+    assert_eq!(started["type"], "started", "{started}");
+    let mut replies = 0;
+    let mut last = started;
+    while last["computers_paused"] == json!(true) {
+        assert!(
+            last["computer_actions"].as_array().unwrap().len()
+                == castellan_engine::protocol::MAX_COMPUTER_ACTIONS
+        );
+        last = send(&mut session, json!({"type": "continue"}));
+        replies += 1;
+        assert!(replies < 1_000, "a table of computers ends");
+    }
+    assert!(last["pending"].is_null(), "{last}");
+    let again = send(&mut session, json!({"type": "continue"}));
+    assert_eq!(again["computer_actions"], json!([]), "nothing left to play");
+    let first = send(&mut session, json!({"type": "save"}));
+    send(&mut session, start);
+    while send(&mut session, json!({"type": "continue"}))["computers_paused"] == json!(true) {}
+    let second = send(&mut session, json!({"type": "save"}));
+    assert_eq!(first["save"]["actions"], second["save"]["actions"]);
+
+    for computers in [
+        json!([{"seat": 4, "strength": "easy"}]),
+        json!([{"seat": 1, "strength": "easy"}, {"seat": 1, "strength": "expert"}]),
+        json!([{"seat": 1, "strength": "easy", "colour": 2}]),
+    ] {
+        let refused = send(
+            &mut session,
+            json!({"type": "start", "game": "chateau-noir", "computers": computers}),
+        );
+        assert_eq!(refused["type"], "error", "{refused}");
+        assert!(
+            ["unknown_seat", "bad_request"].contains(&refused["code"].as_str().unwrap()),
+            "{refused}"
+        );
+    }
+}

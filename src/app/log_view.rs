@@ -3,14 +3,13 @@
 //! reader scrolled back. The list only words the lines it shows, so that a game of
 //! a hundred thousand moves opens as fast as the engine replays it.
 
-use std::cell::Cell;
 use std::rc::Rc;
-use std::time::{Duration, Instant};
 
 use relm4::gtk::{self, prelude::*};
 use relm4::prelude::*;
 use relm4::typed_view::list::{RelmListItem, TypedListView};
 
+use super::follow_end::EndFollower;
 use super::log::{LogNames, sentence, tells};
 use super::session::TableEvent;
 
@@ -51,19 +50,9 @@ impl RelmListItem for LogLine {
 pub struct GameLog {
     lines: TypedListView<LogLine, gtk::NoSelection>,
     names: Option<Rc<LogNames>>,
-    /// Whether the view follows the newest line: until the reader scrolls back, and
-    /// again once they scroll to the end. Only the reader's own scrolling stops it:
-    /// the view also moves as lines are measured, laid out, hidden with the page
-    /// between people and shown again, and none of that is the reader leaving the end.
-    following: Rc<Cell<bool>>,
-    /// Until when a move of the view is the reader's: set by their wheel, touchpad,
-    /// scroll bar and keys.
-    reader_until: Rc<Cell<Option<Instant>>>,
+    /// Follows the newest line until the reader scrolls back (`follow_end`).
+    follower: EndFollower,
 }
-
-/// How long after the reader's last input a move of the view is still theirs (a
-/// touchpad's scroll glides on after the fingers leave it).
-const READER_GLIDE: Duration = Duration::from_millis(1500);
 
 #[derive(Debug)]
 pub enum GameLogInput {
@@ -114,86 +103,12 @@ impl SimpleComponent for GameLog {
         static STYLE: std::sync::Once = std::sync::Once::new();
         STYLE.call_once(|| relm4::set_global_css(".game-log > row { padding: 0; min-height: 0; }"));
         root.set_child(Some(&lines.view));
-        let following = Rc::new(Cell::new(true));
-        let reader_until: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
-        // The reader's own input: the wheel or touchpad over the log, its scroll bar,
-        // and keys while the log has the focus.
-        let reading = {
-            let reader_until = Rc::clone(&reader_until);
-            move || reader_until.set(Some(Instant::now() + READER_GLIDE))
-        };
-        let wheel = gtk::EventControllerScroll::new(gtk::EventControllerScrollFlags::VERTICAL);
-        wheel.set_propagation_phase(gtk::PropagationPhase::Capture);
-        {
-            let reading = reading.clone();
-            wheel.connect_scroll(move |_, _, _| {
-                reading();
-                gtk::glib::Propagation::Proceed
-            });
-        }
-        {
-            let reading = reading.clone();
-            wheel.connect_decelerate(move |_, _, _| reading());
-        }
-        root.add_controller(wheel);
-        let bar = gtk::GestureClick::new();
-        bar.set_propagation_phase(gtk::PropagationPhase::Capture);
-        {
-            let reading = reading.clone();
-            bar.connect_pressed(move |_, _, _, _| reading());
-        }
-        root.vscrollbar().add_controller(bar);
-        let drag = gtk::GestureDrag::new();
-        drag.set_propagation_phase(gtk::PropagationPhase::Capture);
-        {
-            let reading = reading.clone();
-            drag.connect_drag_update(move |_, _, _| reading());
-        }
-        root.vscrollbar().add_controller(drag);
-        let keys = gtk::EventControllerKey::new();
-        keys.set_propagation_phase(gtk::PropagationPhase::Capture);
-        keys.connect_key_pressed(move |_, _, _, _| {
-            reading();
-            gtk::glib::Propagation::Proceed
-        });
-        root.add_controller(keys);
-        {
-            let following = Rc::clone(&following);
-            let reader_until = Rc::clone(&reader_until);
-            root.vadjustment().connect_value_changed(move |adjustment| {
-                if shows_the_end(adjustment) {
-                    following.set(true);
-                } else if reader_until
-                    .get()
-                    .is_some_and(|until| Instant::now() < until)
-                {
-                    following.set(false);
-                }
-            });
-        }
-        {
-            // Lines added, rows measured, the page shown again after the one between
-            // people: the end moved, and a following view goes with it, once the
-            // list is laid out (the list keeps its place while it is).
-            let following = Rc::clone(&following);
-            root.vadjustment().connect_changed(move |adjustment| {
-                if following.get() && !shows_the_end(adjustment) {
-                    let adjustment = adjustment.clone();
-                    let following = Rc::clone(&following);
-                    gtk::glib::idle_add_local_once(move || {
-                        if following.get() {
-                            adjustment.set_value(adjustment.upper() - adjustment.page_size());
-                        }
-                    });
-                }
-            });
-        }
+        let follower = EndFollower::attach(&root);
         ComponentParts {
             model: GameLog {
                 lines,
                 names: None,
-                following,
-                reader_until,
+                follower,
             },
             widgets: (),
         }
@@ -204,8 +119,7 @@ impl SimpleComponent for GameLog {
             GameLogInput::Start(LogNamesInput(names)) => {
                 self.lines.clear();
                 self.names = Some(Rc::new(names));
-                self.following.set(true);
-                self.reader_until.set(None);
+                self.follower.follow();
             }
             GameLogInput::Append(events) => {
                 let Some(names) = &self.names else {
@@ -248,24 +162,18 @@ impl SimpleComponent for GameLog {
     }
 }
 
-/// Whether `adjustment` shows the end of what it scrolls (or it all fits).
-fn shows_the_end(adjustment: &gtk::Adjustment) -> bool {
-    adjustment.value() + adjustment.page_size() >= adjustment.upper() - 1.0
-}
-
 impl GameLog {
     /// The reader scrolls the view to `value` (for tests: their input is what
     /// stops the view from following).
     #[cfg(test)]
     pub fn reader_scrolls_to(&self, view: &gtk::ScrolledWindow, value: f64) {
-        self.reader_until.set(Some(Instant::now() + READER_GLIDE));
-        view.vadjustment().set_value(value);
+        self.follower.reader_scrolls_to(view, value);
     }
 
     /// Whether the view follows the newest line.
     #[cfg(test)]
     pub fn following(&self) -> bool {
-        self.following.get()
+        self.follower.following()
     }
 
     /// Every line of the log, as shown (for tests).

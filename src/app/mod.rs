@@ -41,6 +41,7 @@ mod elimination_banner;
 mod files;
 mod first_game_tips;
 mod fixed_width;
+mod follow_end;
 mod game_record;
 mod hint;
 mod icons;

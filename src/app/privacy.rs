@@ -27,8 +27,12 @@ pub fn button_label(name: &str) -> String {
 /// handing over the screen still sees the result of their move), what happened to
 /// the next person since they last looked (`news`), then why the screen must change
 /// hands.
-pub fn description(last_event: Option<&str>, news: &[String]) -> String {
-    let why = gettext("The next decision is private. Hand the screen over, then click.");
+pub fn description(last_event: Option<&str>, news: &[String], private: bool) -> String {
+    let why = if private {
+        gettext("The next decision is private. Hand the screen over, then click.")
+    } else {
+        gettext("Hand the screen over, then click.")
+    };
     let mut parts: Vec<String> = last_event.map(str::to_owned).into_iter().collect();
     if !news.is_empty() {
         let lines: Vec<String> = news.iter().map(|line| format!("• {line}")).collect();
@@ -195,6 +199,9 @@ pub struct PrivacyPage {
     last_event: Option<String>,
     /// What happened to that person since they last had the screen.
     news: Vec<String>,
+    /// Whether the next decision hides something from the others (a Risk hand);
+    /// else the page only hands the screen over.
+    private: bool,
 }
 
 #[derive(Debug)]
@@ -205,6 +212,7 @@ pub enum PrivacyPageInput {
         name: String,
         last_event: Option<String>,
         news: Vec<String>,
+        private: bool,
     },
     Clicked,
 }
@@ -225,7 +233,7 @@ impl SimpleComponent for PrivacyPage {
             #[watch]
             set_title: &title(&model.name),
             #[watch]
-            set_description: Some(&description(model.last_event.as_deref(), &model.news)),
+            set_description: Some(&description(model.last_event.as_deref(), &model.news, model.private)),
 
             #[wrap(Some)]
             set_child = &gtk::Button {
@@ -251,10 +259,12 @@ impl SimpleComponent for PrivacyPage {
                 name,
                 last_event,
                 news,
+                private,
             } => {
                 self.name = name;
                 self.last_event = last_event;
                 self.news = news;
+                self.private = private;
             }
             PrivacyPageInput::Clicked => {
                 let _ = sender.output(ScreenTaken);
@@ -273,11 +283,11 @@ mod tests {
 
     #[test]
     fn the_page_tells_what_just_happened_first() {
-        let text = super::description(Some("Serbia loses 1"), &[]);
+        let text = super::description(Some("Serbia loses 1"), &[], true);
         assert!(text.starts_with("Serbia loses 1\n\n"), "{text}");
         assert!(text.ends_with("then click."));
         let news = ["You lost 2 armies".to_owned()];
-        let text = super::description(None, &news);
+        let text = super::description(None, &news, true);
         assert!(
             text.starts_with("Since you last had the screen:\n• You lost 2 armies\n\n"),
             "{text}"

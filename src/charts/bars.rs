@@ -7,7 +7,7 @@ use gettextrs::gettext;
 
 use super::labels::{Anchor, Labels, Rect};
 use super::theme::{Colour, Palette};
-use super::{Figures, tick_step};
+use super::{Figures, tick_decimals, tick_step};
 use crate::numbers::{decimal, percent};
 use crate::sheet::card_name;
 use crate::text::{fill, translated};
@@ -424,7 +424,7 @@ pub(super) fn draw(
         if spec.percent {
             percent(value, if step < 0.01 { 1 } else { 0 })
         } else {
-            decimal(value, if step < 1.0 { 1 } else { 0 })
+            decimal(value, tick_decimals(step).max(usize::from(step < 1.0)))
         }
     };
 

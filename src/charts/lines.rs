@@ -1,6 +1,7 @@
 //! Line charts: one or more series over a shared horizontal axis (a game's turns),
 //! each in its own colour and dash so that lines of the same colour stay apart, with
-//! round ticks on both axes and a legend. Labels go through `labels`, so none overlap.
+//! round whole ticks on both axes (what they count is counted whole) and a legend.
+//! Labels go through `labels`, so none overlap.
 
 use super::bars::legend;
 use super::labels::{Anchor, Labels, Rect};
@@ -28,6 +29,17 @@ pub struct Lines {
 /// Dashes that tell apart series whose colours are alike (more seats than colours).
 const DASHES: [&[f64]; 3] = [&[], &[6.0, 3.0], &[2.0, 2.5]];
 
+/// A tick step for things counted whole (turns, pieces, points): at least 1, and 5
+/// rather than 2.5.
+pub(super) fn whole(step: f64) -> f64 {
+    let step = step.max(1.0);
+    if step.fract().abs() > 1e-9 {
+        step * 2.0
+    } else {
+        step
+    }
+}
+
 /// Draws `lines` in `area`, the legend along its top.
 pub(super) fn draw(
     cr: &cairo::Context,
@@ -47,15 +59,25 @@ pub(super) fn draw(
         return Ok(());
     };
     let x_span = (last - first).max(1.0);
-    let top_value = lines
-        .series
-        .iter()
-        .flat_map(|s| s.values.iter().copied())
-        .filter(|v| v.is_finite())
-        .fold(0.0, f64::max);
+    let values = || {
+        lines
+            .series
+            .iter()
+            .flat_map(|s| s.values.iter().copied())
+            .filter(|v| v.is_finite())
+    };
+    let top_value = values().fold(0.0, f64::max);
+    // Values below zero (a score in debt) take the axis down with them.
+    let bottom_value = values().fold(0.0, f64::min);
     let max = (top_value * 1.05).max(1.0);
+    let min = bottom_value * 1.05;
+    let span = max - min;
     let tick = size * 0.85;
-    let value_width = labels.measure(&decimal(max, 0), tick).0 + size * 0.6;
+    let value_width = labels
+        .measure(&decimal(max, 0), tick)
+        .0
+        .max(labels.measure(&decimal(min, 0), tick).0)
+        + size * 0.6;
     let plot = Rect {
         x: area.x + value_width,
         y: area.y + size * 1.8,
@@ -63,14 +85,18 @@ pub(super) fn draw(
         height: (area.height - size * 1.8 - size * 3.0).max(1.0),
     };
     let x = |value: f64| plot.x + ((value - first) / x_span).clamp(0.0, 1.0) * plot.width;
-    let y = |value: f64| plot.y + plot.height * (1.0 - (value / max).clamp(0.0, 1.0));
+    let y = |value: f64| plot.y + plot.height * (1.0 - ((value - min) / span).clamp(0.0, 1.0));
 
     // Horizontal grid lines with their values, then the turns along the bottom.
     cr.set_line_width(1.0);
     let rows = ((plot.height / (tick * 2.5)).floor() as usize).clamp(1, 6);
-    let step = tick_step(max, rows).max(1.0);
-    let mut value = 0.0;
-    while value <= max + 1e-9 {
+    let step = whole(tick_step(span, rows));
+    let lowest = (min / step).ceil();
+    let mut row = 0.0;
+    // Counted in steps from the lowest, so that the line at zero is zero, not −0.
+    while (lowest + row) * step <= max + 1e-9 {
+        let value = (lowest + row) * step + 0.0;
+        row += 1.0;
         palette.grid.apply(cr);
         cr.move_to(plot.x, y(value).round() + 0.5);
         cr.line_to(plot.x + plot.width, y(value).round() + 0.5);
@@ -85,11 +111,10 @@ pub(super) fn draw(
             None,
             palette.muted,
         );
-        value += step;
     }
     let widest = labels.measure(&decimal(last, 0), tick).0;
     let columns = ((plot.width / (widest * 2.5 + 1.0)).floor() as usize).clamp(1, 10);
-    let step = tick_step(x_span, columns).max(1.0);
+    let step = whole(tick_step(x_span, columns));
     let mut value = (first / step).ceil() * step;
     while value <= last + 1e-9 {
         labels.place(

@@ -5,12 +5,14 @@
 //! code draws on screen, in PDF and in PNG (`page`).
 //!
 //! The story of a game (`story`) is told with the same bars and with line charts
-//! (`lines`): territories, armies and cards over the turns, battles and luck.
+//! (`lines`): territories, armies and cards over the turns, battles and luck; a
+//! Château Noir match's (`chateau`) with scores over the turns and pieces taken.
 //!
 //! Every chart scales with its size, and its labels never overlap: each is placed only
 //! where it fits (`labels`), so a small chart loses labels rather than mixes them.
 
 mod bars;
+pub mod chateau;
 mod histogram;
 mod labels;
 mod lines;
@@ -150,6 +152,18 @@ fn framed(
     body(&mut labels, area, size, &palette)?;
     cr.restore()?;
     Ok(labels.into_placed())
+}
+
+/// Decimals enough to write every multiple of `step` as it is: none for 5, one for
+/// 2.5 (else its ticks would read 2, 5, 8), two for 0.25.
+fn tick_decimals(step: f64) -> usize {
+    let mut decimals = 0;
+    let mut scaled = step;
+    while decimals < 3 && (scaled - scaled.round()).abs() > 1e-9 * scaled.abs().max(1.0) {
+        decimals += 1;
+        scaled *= 10.0;
+    }
+    decimals
 }
 
 /// A round step for about `count` ticks from 0 to `max`.

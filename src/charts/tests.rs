@@ -258,3 +258,118 @@ fn story_lines_follow_the_seats() {
     });
     assert!(found, "the winner's line is not drawn");
 }
+
+/// A finished Château Noir match of random moves, four armies in two teams, with its
+/// sides' and armies' names.
+fn chateau_match() -> (crate::chateau_story::ChateauStory, Vec<String>, Vec<String>) {
+    let (saved, _) = crate::chateau_story::tests::random_match(
+        castellan_chateau::game::Table::four_in_teams(),
+        2,
+    );
+    let story = crate::chateau_story::ChateauStory::tell(&saved).unwrap();
+    let sides = vec!["Red and Yellow".into(), "A much longer team name".into()];
+    let armies = ["Red", "Blue", "Yellow", "Green"]
+        .map(String::from)
+        .to_vec();
+    (story, sides, armies)
+}
+
+#[test]
+fn chateau_charts_draw_at_every_size_without_overlapping_labels() {
+    use chateau::{ChateauChart, ChateauFigures};
+    let (story, side_names, army_names) = chateau_match();
+    assert!(story.over() && story.points.len() > 10);
+    let figures = ChateauFigures {
+        story: &story,
+        side_names: &side_names,
+        army_names: &army_names,
+    };
+    for (width, height) in [(160, 100), (320, 200), (480, 320), (800, 500), (1920, 1080)] {
+        for theme in [Theme::Light, Theme::Dark] {
+            for chart in ChateauChart::ALL {
+                let surface =
+                    cairo::ImageSurface::create(cairo::Format::Rgb24, width, height).unwrap();
+                let cr = cairo::Context::new(&surface).unwrap();
+                let placed = chateau::draw(
+                    &cr,
+                    chart,
+                    figures,
+                    f64::from(width),
+                    f64::from(height),
+                    theme,
+                )
+                .unwrap();
+                let what = format!("{chart:?} {width}×{height} {theme:?}");
+                assert_clear(&placed, width, height, &what);
+                if width >= 480 {
+                    // The title, the legend (a swatch and a name each), two ticks.
+                    assert!(placed.len() >= 1 + 2 * 2 + 2, "{what}: {}", placed.len());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_score_in_debt_takes_the_axis_below_zero() {
+    use lines::{Lines, Series};
+    let lines = Lines {
+        xs: vec![0.0, 1.0, 2.0],
+        caption: "turn".into(),
+        series: vec![Series {
+            name: "Blue".into(),
+            colour: Colour(0.0, 0.0, 1.0),
+            values: vec![0.0, -6.0, 4.0],
+        }],
+    };
+    let surface = cairo::ImageSurface::create(cairo::Format::Rgb24, 480, 320).unwrap();
+    let cr = cairo::Context::new(&surface).unwrap();
+    let placed = framed(
+        &cr,
+        "Scores",
+        480.0,
+        320.0,
+        Theme::Light,
+        |labels, area, size, palette| lines::draw(&cr, labels, &lines, area, size, palette),
+    )
+    .unwrap();
+    assert_clear(&placed, 480, 320, "debt");
+    drop(cr);
+    // The line starts at zero and dips to −6 below it, inside the chart (with the
+    // axis kept at zero, −6 would be drawn at zero).
+    let mut surface = surface;
+    let stride = surface.stride() as usize;
+    let data = surface.data().unwrap();
+    let blue = |x: usize, y: usize| data[y * stride + x * 4..y * stride + x * 4 + 3] == [255, 0, 0];
+    // Below the legend's swatch.
+    let below_legend = 70..320;
+    let start_x = (0..480)
+        .find(|&x| below_legend.clone().any(|y| blue(x, y)))
+        .unwrap();
+    let start_y = below_legend.clone().find(|&y| blue(start_x, y)).unwrap();
+    let lowest = below_legend
+        .clone()
+        .filter(|&y| (0..480).any(|x| blue(x, y)))
+        .max()
+        .unwrap();
+    assert!(lowest > start_y + 50, "zero at {start_y}, −6 at {lowest}");
+    assert!(lowest < 300, "the lowest point stays inside the chart");
+}
+
+#[test]
+fn ticks_are_written_as_they_are() {
+    // A step of 2.5 pieces reads 2.5, 5, 7.5, not 2, 5, 8.
+    assert_eq!(tick_decimals(2.5), 1);
+    assert_eq!(tick_decimals(5.0), 0);
+    assert_eq!(tick_decimals(0.25), 2);
+    assert_eq!(tick_decimals(20.0), 0);
+    assert_eq!(crate::numbers::decimal(7.5, tick_decimals(2.5)), "7.5");
+}
+
+#[test]
+fn line_charts_count_in_whole_steps() {
+    assert_eq!(lines::whole(2.5), 5.0);
+    assert_eq!(lines::whole(0.5), 1.0);
+    assert_eq!(lines::whole(25.0), 25.0);
+    assert_eq!(lines::whole(2.0), 2.0);
+}

@@ -10,7 +10,7 @@ use castellan_chateau::board::{ArmyId, Board, BoardProblem};
 use castellan_chateau::diagnostics::{FileError, ProblemKind};
 use castellan_chateau::game::{NewGameError, RuleError, Seat, TableError};
 use castellan_chateau::position::PositionError;
-use castellan_chateau::save::{MAX_SAVE_BYTES, ReplayError, SAVE_FORMAT};
+use castellan_chateau::save::{MAX_SAVE_BYTES, ReplayError, SAVE_FORMAT, SaveError};
 use castellan_chateau::variant::VariantProblem;
 use castellan_common::diagnostics::{BaseProblem, ReadError, escaped};
 use gettextrs::{gettext, ngettext};
@@ -378,7 +378,7 @@ pub fn rule_error(error: &RuleError, board: Option<&Board>) -> String {
 
 /// Why a game could not start (the table's faults in the engine's words, which name
 /// seats and armies by number).
-fn new_game_error(error: &NewGameError) -> String {
+pub fn new_game_error(error: &NewGameError) -> String {
     match error {
         NewGameError::Table(TableError::OneSide) => {
             gettext("a game needs at least two sides: armies or teams that play against each other")
@@ -391,6 +391,22 @@ fn new_game_error(error: &NewGameError) -> String {
             &gettext("the variant cannot be played: {reason}"),
             &[("reason", &escaped(reason))],
         ),
+    }
+}
+
+/// Why a Château Noir game could not be saved.
+pub fn save_error(error: &SaveError) -> String {
+    match error {
+        SaveError::Board(error) => fill(
+            &gettext("the board text given does not load: {reason}"),
+            &[("reason", &escaped(&error.to_string()))],
+        ),
+        SaveError::BoardMismatch => {
+            gettext("the board text given is not the board this game is played on")
+        }
+        SaveError::NotRecorded => {
+            gettext("the game was played without recording its actions: it cannot be saved")
+        }
     }
 }
 

@@ -28,6 +28,9 @@ pub(crate) enum Request {
         teams: Option<bool>,
         #[serde(default)]
         seed: Option<u64>,
+        /// The seats the engine plays.
+        #[serde(default)]
+        computers: Vec<ComputerSeat>,
     },
     /// A new game from a described position.
     StartFromPosition {
@@ -42,6 +45,8 @@ pub(crate) enum Request {
         seats: Option<Vec<Vec<String>>>,
         #[serde(default)]
         teams: Option<bool>,
+        #[serde(default)]
+        computers: Vec<ComputerSeat>,
     },
     /// One seat's action.
     Act { seat: Seat, action: Action },
@@ -65,7 +70,11 @@ pub(crate) enum Request {
         save: Option<Box<Value>>,
         #[serde(default)]
         path: Option<String>,
+        #[serde(default)]
+        computers: Vec<ComputerSeat>,
     },
+    /// Lets the computer seats play on where they paused.
+    Continue {},
     /// What a computer player of `strength` would do for the seat to decide (the
     /// seed: by default the game's, mixed with the actions played).
     Suggest {
@@ -73,6 +82,14 @@ pub(crate) enum Request {
         #[serde(default)]
         seed: Option<u64>,
     },
+}
+
+/// A seat the engine plays: `{"seat": 1, "strength": "expert"}`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ComputerSeat {
+    pub seat: Seat,
+    pub strength: Strength,
 }
 
 /// Where a board comes from: `{"name":"chateau-noir"}`, `{"path":…}` or `{"toml":…}`.

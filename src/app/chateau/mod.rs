@@ -7,11 +7,14 @@
 //! engine offers; the window hosts it and brings it the computer's moves.
 //!
 //! - `setup`: who sits where; `session`: the match, clicks, undo and saves;
-//!   `words`: the table's sentences; `board_area`: the board widget.
+//!   `words`: the table's sentences; `board_area`: the board widget;
+//!   `statistics` and `replay`: the match's story, in windows of their own.
 
 pub mod board_area;
+pub mod replay;
 pub mod session;
 pub mod setup;
+pub mod statistics;
 #[cfg(test)]
 mod tests;
 pub mod words;
@@ -22,12 +25,13 @@ use std::time::Duration;
 use adw::prelude::*;
 use castellan_chateau::Square;
 use castellan_chateau::game::{Action, Decision, Event, Game, Seat};
-use gettextrs::gettext;
+use gettextrs::{gettext, pgettext};
 use relm4::gtk::glib;
 use relm4::prelude::*;
 
 use self::board_area::{BoardArea, BoardEvent};
 use self::session::{ChateauSession, Click, seat_name};
+use crate::app::follow_end::EndFollower;
 use crate::chateau_board::BoardScene;
 use crate::map::scene::Direction;
 use crate::text::fill;
@@ -59,6 +63,18 @@ pub enum Shown {
     MatchOver,
 }
 
+/// The lines of text the status line keeps room for.
+const STATUS_LINES: i32 = 3;
+
+/// The most lines of news the pass page lists; the log keeps the rest.
+const MOST_NEWS_LINES: usize = 10;
+
+/// The log's lines from `seen` on, at most [`MOST_NEWS_LINES`] of the latest.
+fn news_since(log: &[String], seen: usize) -> Vec<String> {
+    let new = &log[seen.min(log.len())..];
+    new[new.len().saturating_sub(MOST_NEWS_LINES)..].to_vec()
+}
+
 impl Shown {
     fn name(self) -> &'static str {
         match self {
@@ -76,8 +92,8 @@ pub struct ChateauTable {
     /// The log's lines, oldest first.
     log: Vec<String>,
     log_buffer: gtk::TextBuffer,
-    /// The log's view, kept scrolled to its last line.
-    log_view: Option<gtk::TextView>,
+    /// Keeps the log's view on its last line unless the reader scrolled back.
+    log_follower: Option<EndFollower>,
     /// The computer's actions still to show, one unit at a time.
     computer_queue: VecDeque<(Seat, Action)>,
     /// The number of the thought asked of the computer, if one is awaited.
@@ -93,6 +109,11 @@ pub struct ChateauTable {
     stuck: Option<String>,
     /// What went on with the last partie, for its page.
     partie_summary: String,
+    /// The pieces moved in the turn under way, summed up in the log at its end.
+    moves: words::TurnMoves,
+    /// How many of the log's lines the person with the screen has seen: the pass page
+    /// tells the next person the lines since.
+    seen_lines: usize,
 }
 
 #[derive(Debug)]
@@ -105,6 +126,8 @@ pub enum ChateauTableInput {
     Release,
     EndTurn,
     Alliance,
+    /// The person offers every other seat a draw.
+    OfferDraw,
     /// The person's answer to a draw offered.
     AnswerDraw(bool),
     /// Play on after a partie's end.
@@ -140,9 +163,13 @@ pub enum ChateauTableOutput {
     /// Show the pass page for this person before they see the board.
     PassTo {
         name: String,
-        last: Option<String>,
+        /// The log's lines since the screen last changed hands.
+        news: Vec<String>,
     },
     NewGame,
+    /// The match's statistics, or its replay (from the victory page).
+    Statistics,
+    Replay,
     /// Something the header shows changed (unsaved, file name).
     Changed,
 }
@@ -159,6 +186,7 @@ impl Component for ChateauTable {
         gtk::Box {
             set_widget_name: "chateau-table",
 
+            #[name = "pages"]
             gtk::Stack {
                 set_hexpand: true,
                 set_vexpand: true,
@@ -190,6 +218,23 @@ impl Component for ChateauTable {
                     set_child = &gtk::Box {
                         set_halign: gtk::Align::Center,
                         set_spacing: 12,
+                        gtk::Button {
+                            set_widget_name: "chateau-statistics",
+                            add_css_class: "pill",
+                            set_label: &gettext("Statistics"),
+                            connect_clicked[sender] => move |_| {
+                                let _ = sender.output(ChateauTableOutput::Statistics);
+                            },
+                        },
+                        gtk::Button {
+                            set_widget_name: "chateau-replay",
+                            add_css_class: "pill",
+                            // A match of one partie or several, not a "game" as in Risk.
+                            set_label: &pgettext("Château Noir", "Replay"),
+                            connect_clicked[sender] => move |_| {
+                                let _ = sender.output(ChateauTableOutput::Replay);
+                            },
+                        },
                         gtk::Button {
                             set_widget_name: "chateau-show-board",
                             add_css_class: "pill",
@@ -236,8 +281,11 @@ impl Component for ChateauTable {
                         #[watch]
                         set_label: &model.units_text(),
                     },
+                    #[name = "status_label"]
                     gtk::Label {
                         set_widget_name: "chateau-status",
+                        set_valign: gtk::Align::Start,
+                        set_yalign: 0.0,
                         set_xalign: 0.0,
                         set_wrap: true,
                         add_css_class: "dim-label",
@@ -293,6 +341,16 @@ impl Component for ChateauTable {
                         set_visible: model.person_plays() && model.legal_now(|l| l.can_declare_alliance),
                         connect_clicked => ChateauTableInput::Alliance,
                     },
+                    // Once a turn, the person to play may ask every other seat to end
+                    // the match drawn (ruling 43); each of them answers in turn.
+                    gtk::Button {
+                        set_widget_name: "chateau-offer-draw",
+                        set_label: &gettext("Offer a Draw"),
+                        set_tooltip_text: Some(&gettext("Ask every other player to end the match drawn; the match goes on unless all of them accept")),
+                        #[watch]
+                        set_visible: model.person_plays() && model.legal_now(|l| l.can_offer_draw),
+                        connect_clicked => ChateauTableInput::OfferDraw,
+                    },
                     // A draw offered by another seat: the person answers it.
                     gtk::Box {
                         set_spacing: 6,
@@ -302,7 +360,8 @@ impl Component for ChateauTable {
                             set_hexpand: true,
                             set_xalign: 0.0,
                             set_wrap: true,
-                            set_label: &gettext("A draw is offered."),
+                            #[watch]
+                            set_label: &model.draw_offer_text(),
                         },
                         gtk::Button {
                             set_widget_name: "chateau-accept-draw",
@@ -359,10 +418,10 @@ impl Component for ChateauTable {
                     gtk::Expander {
                         set_label: Some(&gettext("Game Log")),
                         set_expanded: true,
+                        #[name = "log_scroll"]
                         gtk::ScrolledWindow {
                             set_min_content_height: 200,
                             set_vexpand: true,
-                            #[name = "log_view"]
                             gtk::TextView {
                                 set_widget_name: "chateau-log",
                                 set_editable: false,
@@ -401,7 +460,7 @@ impl Component for ChateauTable {
             shown: Shown::Board,
             log: Vec::new(),
             log_buffer: gtk::TextBuffer::new(None),
-            log_view: None,
+            log_follower: None,
             computer_queue: VecDeque::new(),
             thought: None,
             thoughts: 0,
@@ -410,10 +469,31 @@ impl Component for ChateauTable {
             screen: None,
             stuck: None,
             partie_summary: String::new(),
+            moves: words::TurnMoves::default(),
+            seen_lines: 0,
         };
         let board_widget = &model.board.area.clone();
         let widgets = view_output!();
-        model.log_view = Some(widgets.log_view.clone());
+        model.log_follower = Some(EndFollower::attach(&widgets.log_scroll));
+        // The page shown between parties or after the match takes the keyboard, so
+        // that Enter plays on as a click would (keyboard play for all of it).
+        widgets.pages.connect_visible_child_notify(|pages| {
+            if pages.visible_child_name().as_deref() == Some(Shown::Board.name()) {
+                return;
+            }
+            if let Some(page) = pages.visible_child() {
+                glib::idle_add_local_once(move || {
+                    page.child_focus(gtk::DirectionType::TabForward);
+                });
+            }
+        });
+        // The status line keeps room for three lines, so that the buttons under it
+        // stay put whatever it says.
+        let metrics = widgets.status_label.pango_context().metrics(None, None);
+        let line = metrics.height().max(metrics.ascent() + metrics.descent());
+        widgets
+            .status_label
+            .set_height_request(STATUS_LINES * line / gtk::pango::SCALE);
         ComponentParts { model, widgets }
     }
 
@@ -427,6 +507,10 @@ impl Component for ChateauTable {
             ChateauTableInput::Begin(session, events) => {
                 self.leave();
                 self.log.clear();
+                self.moves = words::TurnMoves::default();
+                if let Some(follower) = &self.log_follower {
+                    follower.follow();
+                }
                 self.shown = Shown::Board;
                 self.stuck = None;
                 {
@@ -440,6 +524,7 @@ impl Component for ChateauTable {
                     self.partie_summary = self.scores_text();
                 }
                 self.screen = None;
+                self.seen_lines = self.log.len();
             }
             ChateauTableInput::Board(BoardEvent::Hovered(square)) => {
                 // Only the board and the status line follow the pointer.
@@ -449,16 +534,8 @@ impl Component for ChateauTable {
                 return;
             }
             ChateauTableInput::Board(event) => self.board_event(event),
-            ChateauTableInput::Undo => {
-                if let Some(session) = &mut self.session {
-                    session.undo();
-                }
-            }
-            ChateauTableInput::UndoPiece => {
-                if let Some(session) = &mut self.session {
-                    session.undo_piece();
-                }
-            }
+            ChateauTableInput::Undo => self.undo(false),
+            ChateauTableInput::UndoPiece => self.undo(true),
             ChateauTableInput::Release => self.person_acts(Action::Release {}),
             ChateauTableInput::EndTurn => {
                 if let Some(session) = &self.session {
@@ -467,6 +544,7 @@ impl Component for ChateauTable {
                 }
             }
             ChateauTableInput::Alliance => self.person_acts(Action::DeclareAlliance {}),
+            ChateauTableInput::OfferDraw => self.person_acts(Action::OfferDraw {}),
             ChateauTableInput::AnswerDraw(accept) => {
                 self.person_acts(Action::AnswerDraw { accept })
             }
@@ -673,20 +751,8 @@ impl ChateauTable {
                     self.clicked(square);
                 }
             }
-            Key::BackSpace => {
-                if self.person_plays()
-                    && let Some(session) = &mut self.session
-                {
-                    session.undo();
-                }
-            }
-            Key::Escape => {
-                if self.person_plays()
-                    && let Some(session) = &mut self.session
-                {
-                    session.undo_piece();
-                }
-            }
+            Key::BackSpace => self.undo(false),
+            Key::Escape => self.undo(true),
             // `person_acts` plays only a person's decision.
             Key::r => self.person_acts(Action::Release {}),
             _ => {}
@@ -724,6 +790,25 @@ impl ChateauTable {
         {
             let action = session.end_turn_action();
             self.person_acts(action);
+        }
+    }
+
+    /// Takes back the person's last unit (or the whole piece in hand): the turn's
+    /// summary forgets what was taken back.
+    fn undo(&mut self, whole_piece: bool) {
+        if !self.person_plays() {
+            return;
+        }
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let undone = if whole_piece {
+            session.undo_piece()
+        } else {
+            session.undo()
+        };
+        if undone {
+            self.moves = words::TurnMoves::with(session.moves_this_turn());
         }
     }
 
@@ -783,8 +868,26 @@ impl ChateauTable {
             return;
         };
         let game = session.game();
+        let before = self.log.len();
+        // Where the turn's summary goes when it ends: after its last move, before
+        // what the turn scored.
+        let mut summary_at = before;
         for event in events {
-            let Some(line) = words::event(game, event) else {
+            if let Some(summary) = self.moves.see(game.board(), event) {
+                self.log.insert(summary_at.min(self.log.len()), summary);
+            }
+            if matches!(
+                event,
+                Event::Picked { .. }
+                    | Event::Moved { .. }
+                    | Event::Released { .. }
+                    | Event::TurnEnded { .. }
+            ) {
+                summary_at = self.log.len();
+            }
+            // A draw's offer and answers name the seat, which only the table knows.
+            let named = words::draw_moment(event, |seat| seat_name(session, seat));
+            let Some(line) = named.or_else(|| words::event(game, event)) else {
                 continue;
             };
             if fresh && (event.points().is_some() || matches!(event, Event::ChateauNoir { .. })) {
@@ -830,24 +933,12 @@ impl ChateauTable {
             let text = self.log.join("\n");
             self.log_buffer.insert(&mut end, &text);
         } else {
-            let new = self.log.len()
-                - events
-                    .iter()
-                    .filter(|e| words::event(game, e).is_some())
-                    .count();
-            for line in &self.log[new..] {
+            for line in &self.log[before..] {
                 if self.log_buffer.char_count() > 0 {
                     self.log_buffer.insert(&mut end, "\n");
                 }
                 self.log_buffer.insert(&mut end, line);
             }
-        }
-        if let Some(view) = &self.log_view {
-            let mark = self
-                .log_buffer
-                .create_mark(None, &self.log_buffer.end_iter(), false);
-            view.scroll_mark_onscreen(&mark);
-            self.log_buffer.delete_mark(&mark);
         }
     }
 
@@ -899,10 +990,11 @@ impl ChateauTable {
             if session.people() > 1 && self.screen.is_some_and(|s| s != seat) {
                 let _ = sender.output(ChateauTableOutput::PassTo {
                     name: seat_name(session, seat),
-                    last: self.log.last().cloned(),
+                    news: news_since(&self.log, self.seen_lines),
                 });
             }
             self.screen = Some(seat);
+            self.seen_lines = self.log.len();
         }
     }
 
@@ -917,6 +1009,20 @@ impl ChateauTable {
                 &[("side", &words::side(game, *side))],
             ),
             Some(castellan_chateau::game::Outcome::Drawn { .. }) => gettext("The Match Is Drawn"),
+            None => String::new(),
+        }
+    }
+
+    /// "Ana offers a draw.", over the answer's buttons.
+    fn draw_offer_text(&self) -> String {
+        let Some(session) = &self.session else {
+            return String::new();
+        };
+        match session.game().draw_offer() {
+            Some(offer) => fill(
+                &gettext("{name} offers a draw."),
+                &[("name", &seat_name(session, offer.by))],
+            ),
             None => String::new(),
         }
     }
@@ -974,7 +1080,13 @@ impl ChateauTable {
         }
         let legal = session.legal();
         if legal.decision == Decision::DrawAnswer {
-            gettext("Another player offers a draw: accept or decline it.")
+            match session.game().draw_offer() {
+                Some(offer) => fill(
+                    &gettext("{name} offers a draw: accept or decline it."),
+                    &[("name", &seat_name(session, offer.by))],
+                ),
+                None => gettext("Another player offers a draw: accept or decline it."),
+            }
         } else if legal.can_end_turn {
             if legal.captures.is_empty() {
                 gettext("Every unit is spent: end the turn.")

@@ -12,9 +12,12 @@ use castellan_chateau::board::Board;
 use castellan_chateau::game::{Action, Event, Game, Legal, RuleError, Seat};
 use castellan_chateau::save::{ReplayError, SavedGame};
 use castellan_chateau::variant::Variant;
+use castellan_common::diagnostics::escaped;
+use gettextrs::gettext;
 use serde::{Deserialize, Serialize};
 
 use super::setup::{ChateauSeat, ChateauSetup};
+use crate::text::fill;
 
 /// What the app keeps in a save's `app` part: the seats.
 #[derive(Serialize, Deserialize)]
@@ -33,6 +36,13 @@ pub enum ChateauError {
     Save(#[from] castellan_chateau::save::SaveError),
     #[error("the save's seats do not read: {0}")]
     Seats(String),
+}
+
+/// A match to tell the story of: its save, and the names of its seats.
+#[derive(Clone, Debug)]
+pub struct ChateauRecord {
+    pub saved: SavedGame,
+    pub seat_names: Vec<String>,
 }
 
 /// The match at the table.
@@ -117,11 +127,20 @@ impl ChateauSession {
             }
             None => Vec::new(),
         };
-        let mut seats: Vec<ChateauSeat> =
-            seats.into_iter().take(game.table().seats.len()).collect();
+        // The names come from a file: no control characters, and no more of them
+        // than a seat's name may have.
+        let mut seats: Vec<ChateauSeat> = seats
+            .into_iter()
+            .take(game.table().seats.len())
+            .enumerate()
+            .map(|(index, seat)| ChateauSeat {
+                name: fit_name(&seat.name).unwrap_or_else(|| player_name(index)),
+                ..seat
+            })
+            .collect();
         while seats.len() < game.table().seats.len() {
             seats.push(ChateauSeat {
-                name: format!("Player {}", seats.len() + 1),
+                name: player_name(seats.len()),
                 computer: false,
                 strength: castellan_chateau::bot::Strength::Normal,
             });
@@ -139,8 +158,8 @@ impl ChateauSession {
         ))
     }
 
-    /// The save's JSON, seats kept in its `app` part.
-    pub fn to_json(&self) -> Result<String, ChateauError> {
+    /// The match as a save, seats kept in its `app` part.
+    pub fn saved(&self) -> Result<SavedGame, ChateauError> {
         let mut saved = self.game.save(&self.board_source)?;
         let part = AppPart {
             seats: self.seats.clone(),
@@ -148,7 +167,20 @@ impl ChateauSession {
         saved.app = serde_json::to_value(part)
             .ok()
             .and_then(|v| v.as_object().cloned());
-        Ok(saved.to_json())
+        Ok(saved)
+    }
+
+    /// The save's JSON, seats kept in its `app` part.
+    pub fn to_json(&self) -> Result<String, ChateauError> {
+        Ok(self.saved()?.to_json())
+    }
+
+    /// The match to tell the story of (its statistics and its replay).
+    pub fn record(&self) -> Result<ChateauRecord, ChateauError> {
+        Ok(ChateauRecord {
+            saved: self.saved()?,
+            seat_names: self.seats.iter().map(|s| s.name.clone()).collect(),
+        })
     }
 
     pub fn game(&self) -> &Game {
@@ -318,6 +350,42 @@ impl ChateauSession {
         }
     }
 
+    /// The pieces put down so far in the turn under way, each as its first and last
+    /// square (the piece in hand is not put down yet).
+    pub fn moves_this_turn(&self) -> Vec<(Square, Square)> {
+        let history = self.game.history();
+        let begun = history
+            .iter()
+            .rposition(|(_, action)| matches!(action, Action::EndTurn { .. }))
+            .map_or(0, |at| at + 1);
+        let mut moves = Vec::new();
+        // The piece in hand: where it was picked, where it is, whether it moved.
+        let mut hand: Option<(Square, Square, bool)> = None;
+        for (_, action) in &history[begun..] {
+            match action {
+                Action::Pick { square } => hand = Some((*square, *square, false)),
+                Action::Unit { to } => {
+                    if let Some((_, end, moved)) = &mut hand {
+                        *end = *to;
+                        *moved = true;
+                    }
+                }
+                Action::Release {} => {
+                    if let Some((from, to, true)) = hand.take() {
+                        moves.push((from, to));
+                    }
+                }
+                Action::Path { from, to } => {
+                    if let Some(&last) = to.last() {
+                        moves.push((*from, last));
+                    }
+                }
+                _ => {}
+            }
+        }
+        moves
+    }
+
     /// Rebuilds the game from its start without its last `count` actions.
     fn replay_without(&mut self, count: usize) -> bool {
         let history = self.game.history().to_vec();
@@ -331,6 +399,41 @@ impl ChateauSession {
         self.game = game;
         self.unsaved = true;
         true
+    }
+}
+
+/// The longest seat name kept from a save, in characters.
+const MOST_NAME_CHARS: usize = 32;
+
+/// A seat's name from a save made fit to show: without control characters, trimmed,
+/// at most [`MOST_NAME_CHARS`] characters; `None` when nothing is left.
+fn fit_name(name: &str) -> Option<String> {
+    let kept: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MOST_NAME_CHARS)
+        .collect();
+    let kept = kept.trim();
+    (!kept.is_empty()).then(|| kept.to_owned())
+}
+
+/// "Player 2", for a seat a save does not name.
+fn player_name(index: usize) -> String {
+    fill(&gettext("Player {n}"), &[("n", &(index + 1))])
+}
+
+impl ChateauError {
+    /// Why the match could not start or open, in the reader's language.
+    pub fn in_words(&self) -> String {
+        match self {
+            ChateauError::NewGame(error) => crate::messages::chateau::new_game_error(error),
+            ChateauError::Replay(error) => crate::messages::chateau::replay_error(error, None),
+            ChateauError::Save(error) => crate::messages::chateau::save_error(error),
+            ChateauError::Seats(detail) => fill(
+                &gettext("the save's seats do not read: {detail}"),
+                &[("detail", &escaped(detail))],
+            ),
+        }
     }
 }
 
@@ -416,5 +519,60 @@ mod tests {
         assert_eq!(opened.seats(), session.seats());
         assert!(events.iter().any(|e| matches!(e, Event::Picked { .. })));
         assert!(ChateauSession::from_save("{\"format\":1}", None).is_err());
+    }
+
+    #[test]
+    fn a_saves_seat_names_are_shown_without_control_characters_or_megabytes() {
+        let session = people(2);
+        let mut json: serde_json::Value =
+            serde_json::from_str(&session.to_json().unwrap()).unwrap();
+        json["app"]["seats"][0]["name"] = "\u{1b}[31mAna\n".into();
+        json["app"]["seats"][1]["name"] = "B".repeat(100_000).into();
+        let (opened, _) = ChateauSession::from_save(&json.to_string(), None).unwrap();
+        assert_eq!(opened.seats()[0].name, "[31mAna");
+        assert_eq!(opened.seats()[1].name.chars().count(), MOST_NAME_CHARS);
+        json["app"]["seats"][0]["name"] = "\u{7}\t ".into();
+        let (opened, _) = ChateauSession::from_save(&json.to_string(), None).unwrap();
+        assert_eq!(opened.seats()[0].name, "Player 1");
+    }
+
+    #[test]
+    fn a_refused_save_says_which_action_does_not_replay_in_words() {
+        let mut session = people(2);
+        let seat = session.person_to_move().unwrap();
+        let piece = session.legal().pickable[0];
+        session.apply(seat, Action::Pick { square: piece }).unwrap();
+        let mut json: serde_json::Value =
+            serde_json::from_str(&session.to_json().unwrap()).unwrap();
+        // The same seat picks a square with no piece of its own.
+        let empty = Square::all()
+            .find(|s| session.game().state().pieces().at(*s).is_none())
+            .unwrap();
+        json["actions"]
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::json!([seat.0, {"action": "pick", "square": empty.to_string()}]));
+        let error = ChateauSession::from_save(&json.to_string(), None).unwrap_err();
+        let words = error.in_words();
+        assert!(words.contains("action 1 (seat 1: pick)"), "{words}");
+        assert!(words.contains("holds no piece"), "{words}");
+        assert!(words.contains("pick"), "{words}");
+    }
+
+    #[test]
+    fn the_turns_moves_forget_a_piece_taken_back() {
+        let mut session = people(2);
+        let seat = session.person_to_move().unwrap();
+        let piece = session.legal().pickable[0];
+        session.apply(seat, Action::Pick { square: piece }).unwrap();
+        let to = session.legal().units[0].to;
+        session.apply(seat, Action::Unit { to }).unwrap();
+        session.apply(seat, Action::Release {}).unwrap();
+        assert_eq!(session.moves_this_turn(), vec![(piece, to)]);
+        // Taking back the release puts the piece in hand again: not put down yet.
+        assert!(session.undo());
+        assert!(session.moves_this_turn().is_empty());
+        assert!(session.undo_piece());
+        assert!(session.moves_this_turn().is_empty());
     }
 }

@@ -178,7 +178,7 @@ fn a_computer_match_is_walked_to_its_end_with_the_board_showing_the_engines_view
     assert!(!title.is_empty());
     let log = table.log_lines().join("\n");
     assert!(
-        log.contains("wins the match") || log.contains("drawn"),
+        log.contains(" the match (") || log.contains("drawn"),
         "{log}"
     );
     // Every point scored was announced in the log with its points.
@@ -189,6 +189,165 @@ fn a_computer_match_is_walked_to_its_end_with_the_board_showing_the_engines_view
         .count();
     let scored = game.view().sides.iter().any(|s| s.score != 0);
     assert!(!scored || scoring_lines > 0);
+    let (scores, turns, end_view, history) = (
+        game.scores().to_vec(),
+        game.turns(),
+        game.view(),
+        game.history().len(),
+    );
+    drop(table);
+    drop(model);
+    the_matchs_story_is_told_as_the_engine_played_it(&window, &scores, turns, &end_view, history);
+}
+
+/// The story of the match just played at `window`'s table, from its victory page:
+/// the statistics' figures end at the engine's scores, and the replay steps to the
+/// engine's final view and back to the start.
+fn the_matchs_story_is_told_as_the_engine_played_it(
+    window: &Controller<MainWindow>,
+    scores: &[i32],
+    turns: u32,
+    end_view: &View,
+    history: usize,
+) {
+    let victory = model_widget(window);
+    named(&victory, "chateau-statistics")
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    let told = || {
+        window
+            .model()
+            .chateau_statistics
+            .as_ref()
+            .is_some_and(|s| s.model().story().is_some())
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !told() {
+        assert!(
+            Instant::now() < deadline,
+            "the statistics were told in time"
+        );
+        settle();
+    }
+    {
+        let model = window.model();
+        let statistics = model.chateau_statistics.as_ref().unwrap();
+        let page = statistics.model();
+        let story = page.story().unwrap();
+        // The chart's last point is the engine's scores, after the last turn.
+        let last = story.points.last().unwrap();
+        assert_eq!(last.scores, scores);
+        assert_eq!(last.turn, turns);
+        // Every side's moments add up to its score.
+        for (side, tallies) in story.moments.iter().enumerate() {
+            assert_eq!(tallies.iter().map(|t| t.points).sum::<i32>(), scores[side]);
+        }
+        let text = page.text();
+        assert!(
+            text.heading
+                .starts_with("Château Noir: 4 armies, 2 teams, "),
+            "{}",
+            text.heading
+        );
+        assert!(text.heading.ends_with(&format!(" {turns} turns")));
+        assert!(text.result.contains("won the match") || text.result.contains("drawn"));
+        assert!(!named(statistics.widget(), "problem").is_visible());
+        statistics.widget().close();
+    }
+    // The replay, from the menu's action as from the page: to the end and back.
+    window.emit(MainWindowInput::Replay);
+    let opened = || {
+        window
+            .model()
+            .chateau_replay
+            .as_ref()
+            .is_some_and(|r| r.model().stepper().is_some())
+    };
+    while !opened() {
+        assert!(Instant::now() < deadline, "the replay opened in time");
+        settle();
+    }
+    let sender = window
+        .model()
+        .chateau_replay
+        .as_ref()
+        .unwrap()
+        .sender()
+        .clone();
+    let replay = || std::cell::Ref::map(window.model(), |m| m.chateau_replay.as_ref().unwrap());
+    let start_log = replay().model().log_text();
+    assert_eq!(replay().model().stepper().unwrap().len(), history);
+    super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::End, false);
+    settle();
+    {
+        let replay = replay();
+        let page = replay.model();
+        assert_eq!(page.stepper().unwrap().at(), history);
+        assert_board_shows(&page.scene(), end_view, None);
+        let log = page.log_text();
+        assert!(log.starts_with(&start_log) && log.len() > start_log.len());
+        // The same lines as the table's log of the match, in the same order.
+        let model = window.model();
+        let table = model.chateau.as_ref().unwrap().model();
+        assert_eq!(log, table.log_lines().join("\n"));
+        assert!(
+            log.contains(" the match (") || log.contains("drawn"),
+            "{log}"
+        );
+        assert!(!named(replay.widget(), "last").is_sensitive());
+    }
+    // The log shows the last line of the step, the match's end.
+    {
+        let log = named(replay().widget(), "replay-log")
+            .parent()
+            .and_then(|p| p.downcast::<gtk::ScrolledWindow>().ok())
+            .expect("the replay's log scrolls");
+        let adjustment = log.vadjustment();
+        crate::app::panel_testing::settle_until(|| {
+            crate::app::follow_end::shows_the_end(&adjustment)
+        });
+        assert!(adjustment.upper() > adjustment.page_size(), "a long log");
+        assert!(
+            crate::app::follow_end::shows_the_end(&adjustment),
+            "the replay's log shows its end: {} + {} of {}",
+            adjustment.value(),
+            adjustment.page_size(),
+            adjustment.upper()
+        );
+    }
+    // A turn back, a unit on: the board still shows the engine's view of each.
+    super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::Left, false);
+    super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::Right, true);
+    settle();
+    {
+        let replay = replay();
+        let page = replay.model();
+        let stepper = page.stepper().unwrap();
+        assert!(stepper.at() < history);
+        assert_board_shows(&page.scene(), stepper.view(), None);
+    }
+    super::replay::ChateauReplay::press(&sender, gtk::gdk::Key::Home, false);
+    settle();
+    let replay = replay();
+    let page = replay.model();
+    assert_eq!(page.stepper().unwrap().at(), 0);
+    assert_eq!(page.log_text(), start_log);
+    let start = {
+        let model = window.model();
+        let table = model.chateau.as_ref().unwrap().model();
+        let mut saved = table.session().unwrap().saved().unwrap();
+        saved.actions.clear();
+        saved.replay().unwrap().view()
+    };
+    assert_board_shows(&page.scene(), &start, None);
+    assert!(!named(replay.widget(), "first").is_sensitive());
+    replay.widget().close();
+}
+
+/// The Château Noir table's widget.
+fn model_widget(window: &Controller<MainWindow>) -> gtk::Box {
+    window.model().chateau.as_ref().unwrap().widget().clone()
 }
 
 /// Clicks `square` as the board's gesture does: at its centre on screen, found by
@@ -412,6 +571,40 @@ fn a_chateau_match_is_saved_and_opened_at_its_table() {
     let session = table.session().unwrap();
     assert_eq!(session.game().view().pieces, view.pieces);
     assert!(!session.unsaved());
+    let (scores, actions) = (
+        session.game().scores().to_vec(),
+        session.game().history().len(),
+    );
+    drop(table);
+    drop(model);
+    // The match opened from its file tells its story in progress too.
+    window.emit(MainWindowInput::Statistics);
+    window.emit(MainWindowInput::Replay);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let ready = || {
+        let model = window.model();
+        model
+            .chateau_statistics
+            .as_ref()
+            .is_some_and(|s| s.model().story().is_some())
+            && model
+                .chateau_replay
+                .as_ref()
+                .is_some_and(|r| r.model().stepper().is_some())
+    };
+    while !ready() {
+        assert!(Instant::now() < deadline, "the story was told in time");
+        settle();
+    }
+    let model = window.model();
+    let statistics = model.chateau_statistics.as_ref().unwrap().model();
+    assert_eq!(
+        statistics.story().unwrap().points.last().unwrap().scores,
+        scores
+    );
+    assert!(statistics.text().result.starts_with("The match goes on"));
+    let replay = model.chateau_replay.as_ref().unwrap().model();
+    assert_eq!(replay.stepper().unwrap().len(), actions);
 }
 
 /// Plays the turn on screen by clicks: the first lit unit while there is one, else
@@ -448,6 +641,29 @@ fn people_at_one_screen_pass_it_with_the_pass_page() {
     let title = window.model().privacy.widget().title().to_string();
     let next = if first.contains("Ana") { "Ben" } else { "Ana" };
     assert!(title.contains(next), "{title}");
+    // The page tells what the turn did, the moves first, and keeps no secret: a
+    // Château Noir board has none.
+    let told = window
+        .model()
+        .privacy
+        .widget()
+        .description()
+        .map(|d| d.to_string())
+        .unwrap_or_default();
+    let moved = first.split(" to play").next().unwrap();
+    assert!(
+        told.contains(&format!("• {moved} moves ")) && told.contains(" → "),
+        "{told}"
+    );
+    assert!(!told.contains("private"), "{told}");
+    let log = {
+        let model = window.model();
+        model.chateau.as_ref().unwrap().model().log_lines().to_vec()
+    };
+    let summary = log
+        .iter()
+        .position(|l| l.starts_with(&format!("{moved} moves ")));
+    assert!(summary.is_some(), "{log:?}");
     window.emit(MainWindowInput::PrivacyCleared);
     settle();
     assert_eq!(window.model().page, Page::Chateau);
@@ -492,6 +708,8 @@ fn a_partie_ends_and_the_next_is_offered_with_the_scores_kept() {
     setup.seats[0].computer = false;
     setup.seed = Some(1);
     let window = window_with(setup);
+    // Shown, so that the keyboard's focus is real.
+    window.widget().present();
     let mut person = castellan_chateau::bot::Player::new(
         Strength::Easy,
         castellan_chateau::bot::Thinking::default(),
@@ -520,6 +738,31 @@ fn a_partie_ends_and_the_next_is_offered_with_the_scores_kept() {
     }
     // These seeds play a first partie that ends before the match does.
     assert_eq!(shown(&window), Shown::PartieOver);
+    // Its page takes the keyboard: Enter plays on.
+    settle();
+    assert!(
+        named(window.widget(), "next-partie").is_focus(),
+        "the next partie's button has the keyboard"
+    );
+    // The log shows its last line, the partie's end, though it is longer than its
+    // view.
+    let log = named(window.widget(), "chateau-log")
+        .parent()
+        .and_then(|p| p.downcast::<gtk::ScrolledWindow>().ok())
+        .expect("the log scrolls");
+    let adjustment = log.vadjustment();
+    crate::app::panel_testing::settle_until(|| crate::app::follow_end::shows_the_end(&adjustment));
+    assert!(
+        adjustment.upper() > adjustment.page_size() * 2.0,
+        "a log longer than its view"
+    );
+    assert!(
+        crate::app::follow_end::shows_the_end(&adjustment),
+        "the log shows its end: {} + {} of {}",
+        adjustment.value(),
+        adjustment.page_size(),
+        adjustment.upper()
+    );
     let (partie, scores) = {
         let model = window.model();
         let table = model.chateau.as_ref().unwrap().model();
@@ -623,5 +866,120 @@ fn f1_and_the_reference_sheet_at_the_chateau_table_are_chateau_noirs() {
         matches!(printable, Some(crate::app::printing::Printable::Risk(_))),
         "{printable:?}, page {:?}",
         window.model().page
+    );
+}
+
+fn widget_visible(window: &Controller<MainWindow>, name: &str) -> bool {
+    // `get_visible`: the widget's own switch (`is_visible` also asks its ancestors).
+    named(window.widget(), name).get_visible()
+}
+
+fn click_button(window: &Controller<MainWindow>, name: &str) {
+    named(window.widget(), name)
+        .downcast::<gtk::Button>()
+        .unwrap()
+        .emit_clicked();
+    settle();
+}
+
+#[gtk::test]
+fn rulings_43_a_person_offers_the_computer_a_draw_once_a_turn_and_hears_its_answer() {
+    let mut setup = computers(2, Strength::Normal);
+    setup.seats[0].computer = false;
+    setup.seats[0].name = "Ana".into();
+    let window = window_with(setup);
+    // Wait for the person's turn (the computer may move first).
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !legal_now(&window).can_offer_draw {
+        assert!(Instant::now() < deadline, "the person's turn came");
+        settle();
+    }
+    assert!(widget_visible(&window, "chateau-offer-draw"));
+    let before = history_len(&window);
+    click_button(&window, "chateau-offer-draw");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while window
+        .model()
+        .chateau
+        .as_ref()
+        .unwrap()
+        .model()
+        .session()
+        .unwrap()
+        .game()
+        .draw_offer()
+        .is_some()
+    {
+        assert!(Instant::now() < deadline, "the computer answered");
+        settle();
+    }
+    assert!(history_len(&window) >= before + 2, "an offer and an answer");
+    let lines = {
+        let model = window.model();
+        model.chateau.as_ref().unwrap().model().log_lines().to_vec()
+    };
+    let offered = lines.iter().position(|l| l == "Ana offers a draw.");
+    assert!(offered.is_some(), "{lines:?}");
+    let answer = &lines[offered.unwrap() + 1];
+    assert!(
+        answer == "Computer 1 declines the draw: play goes on."
+            || answer == "Computer 1 accepts the draw.",
+        "{answer}"
+    );
+    let over = window.model().chateau.as_ref().unwrap().model().shown() == Shown::MatchOver;
+    if !over {
+        // Declined: the person plays on, and may not offer again this turn.
+        assert!(label(&window, "chateau-turn").contains("Ana"));
+        assert!(!legal_now(&window).can_offer_draw);
+        assert!(!widget_visible(&window, "chateau-offer-draw"));
+        check_board(&window);
+    }
+}
+
+#[gtk::test]
+fn rulings_43_people_at_one_screen_agree_a_draw_through_the_pass_page() {
+    let mut setup = computers(2, Strength::Easy);
+    for (seat, name) in setup.seats.iter_mut().zip(["Ana", "Ben"]) {
+        seat.computer = false;
+        seat.name = name.into();
+    }
+    let window = window_with(setup);
+    let first = label(&window, "chateau-turn");
+    let (offerer, answerer) = if first.contains("Ana") {
+        ("Ana", "Ben")
+    } else {
+        ("Ben", "Ana")
+    };
+    click_button(&window, "chateau-offer-draw");
+    // The screen goes to the other person, who is told of the offer.
+    assert_eq!(window.model().page, Page::Privacy);
+    let title = window.model().privacy.widget().title().to_string();
+    assert!(title.contains(answerer), "{title}");
+    window.emit(MainWindowInput::PrivacyCleared);
+    settle();
+    assert!(widget_visible(&window, "chateau-accept-draw"));
+    assert!(
+        label(&window, "chateau-status").contains(&format!("{offerer} offers a draw")),
+        "{}",
+        label(&window, "chateau-status")
+    );
+    assert!(!widget_visible(&window, "chateau-offer-draw"));
+    click_button(&window, "chateau-accept-draw");
+    let model = window.model();
+    let table = model.chateau.as_ref().unwrap().model();
+    assert_eq!(table.shown(), Shown::MatchOver);
+    assert!(matches!(
+        table.session().unwrap().game().outcome(),
+        Some(castellan_chateau::game::Outcome::Drawn { .. })
+    ));
+    let victory = named(window.widget(), "chateau-victory")
+        .downcast::<adw::StatusPage>()
+        .unwrap();
+    assert_eq!(victory.title(), "The Match Is Drawn");
+    assert!(
+        table
+            .log_lines()
+            .iter()
+            .any(|l| l == &format!("{answerer} accepts the draw."))
     );
 }

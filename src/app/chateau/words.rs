@@ -2,8 +2,9 @@
 //! log's sentence for each event (every scoring moment with its points), and the
 //! sentences of the side panel (scores with a debt, occupation timers, sieges).
 
+use castellan_chateau::Square;
 use castellan_chateau::board::{ArmyId, Board, UnitKind};
-use castellan_chateau::game::{EndReason, Event, Game, PieceKind, SideId};
+use castellan_chateau::game::{EndReason, Event, Game, PieceKind, Seat, SideId};
 use gettextrs::{gettext, ngettext};
 
 use crate::text::{fill, translated};
@@ -134,6 +135,13 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
                 ("points", &points(*p)),
             ],
         ),
+        // Every army leaves its own corner early, before it may score (ruling 17):
+        // said each time, it would bury the log. The panel shows where each army
+        // stands along its table.
+        Event::OccupationOutOfOrder {
+            army: by,
+            territory,
+        } if by == territory => return None,
         Event::OccupationOutOfOrder {
             army: by,
             territory,
@@ -172,7 +180,7 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
             points: p,
             ..
         } => fill(
-            &gettext("{by} took every piece of {army}: {points}."),
+            &gettext("{by} takes every piece of {army}: {points}."),
             &[
                 ("by", &a(*by)),
                 ("army", &a(*taken)),
@@ -183,18 +191,24 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
             army: besieged,
             squares,
             turns,
-        } => fill(
-            &ngettext(
-                "Siege: {count} {army} piece besieged ({turns} turns in a row).",
-                "Siege: {count} {army} pieces besieged ({turns} turns in a row).",
-                squares.len() as u32,
-            ),
-            &[
-                ("count", &squares.len()),
-                ("army", &a(*besieged)),
-                ("turns", turns),
-            ],
-        ),
+        } => {
+            let pieces = fill(
+                &ngettext(
+                    "{count} {army} piece besieged",
+                    "{count} {army} pieces besieged",
+                    squares.len() as u32,
+                ),
+                &[("count", &squares.len()), ("army", &a(*besieged))],
+            );
+            let turns = fill(
+                &ngettext("{n} turn in a row", "{n} turns in a row", u32::from(*turns)),
+                &[("n", turns)],
+            );
+            fill(
+                &gettext("Siege: {pieces} ({turns})."),
+                &[("pieces", &pieces), ("turns", &turns)],
+            )
+        }
         Event::AllianceDeclared { giver, receiver } => fill(
             &gettext(
                 "Alliance: {giver} gives its turns to {receiver}, who moves both with 12 units.",
@@ -218,7 +232,12 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
         Event::MatchWon {
             side: won, reason, ..
         } => fill(
-            &gettext("{side} wins the match ({reason})."),
+            // A team is two armies: "Red and Yellow win".
+            &ngettext(
+                "{side} wins the match ({reason}).",
+                "{side} win the match ({reason}).",
+                game.sides().armies(*won).count_ones(),
+            ),
             &[
                 ("side", &side(game, *won)),
                 ("reason", &end_reason(*reason)),
@@ -249,6 +268,69 @@ pub fn event(game: &Game, event: &Event) -> Option<String> {
 }
 
 /// "1 piece", "9 pieces".
+/// The pieces moved in the turn under way, from the events told: each piece's first
+/// and last square, once it is put down. The log sums the turn up in one line when
+/// it ends ("Yellow moves H8 → J5, I8 → I6.").
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnMoves {
+    picked: Option<Square>,
+    moves: Vec<(Square, Square)>,
+}
+
+impl TurnMoves {
+    /// The moves of a turn taken back to these (after an undo).
+    pub fn with(moves: Vec<(Square, Square)>) -> Self {
+        Self {
+            picked: None,
+            moves,
+        }
+    }
+
+    /// Follows `event`; at the end of a turn, the line summing it up (`None` for a
+    /// turn without a move, or for any other event).
+    pub fn see(&mut self, board: &Board, event: &Event) -> Option<String> {
+        match event {
+            Event::Picked { square } => self.picked = Some(*square),
+            Event::Released { square, units } => {
+                if let Some(from) = self.picked.take()
+                    && *units > 0
+                {
+                    self.moves.push((from, *square));
+                }
+            }
+            Event::TurnEnded { army: moved, .. } => {
+                self.picked = None;
+                let moves = std::mem::take(&mut self.moves);
+                if moves.is_empty() {
+                    return None;
+                }
+                let paths: Vec<String> = moves
+                    .iter()
+                    .map(|(from, to)| format!("{from} → {to}"))
+                    .collect();
+                return Some(fill(
+                    &gettext("{army} moves {moves}."),
+                    &[("army", &army(board, *moved)), ("moves", &paths.join(", "))],
+                ));
+            }
+            Event::PartieBegan { .. } => *self = Self::default(),
+            _ => {}
+        }
+        None
+    }
+}
+
+/// A draw's offer or answer, naming the seat by `name`; `None` for other events.
+pub fn draw_moment(event: &Event, name: impl Fn(Seat) -> String) -> Option<String> {
+    let (text, seat) = match event {
+        Event::DrawOffered { seat } => (gettext("{name} offers a draw."), seat),
+        Event::DrawAccepted { seat } => (gettext("{name} accepts the draw."), seat),
+        Event::DrawDeclined { seat } => (gettext("{name} declines the draw: play goes on."), seat),
+        _ => return None,
+    };
+    Some(fill(&text, &[("name", &name(*seat))]))
+}
+
 pub fn pieces(count: u32) -> String {
     fill(
         &ngettext("{n} piece", "{n} pieces", count),
@@ -355,5 +437,84 @@ mod tests {
         };
         assert_eq!(event(&game, &moved), None);
         assert_eq!(score(0, 4), "0 points (owes 4)");
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::*;
+    use castellan_chateau::game::Seat;
+
+    #[test]
+    fn a_turn_is_summed_up_by_its_pieces_put_down_after_moving() {
+        let board = Board::reconstructed();
+        let army = board.army_ids().next().unwrap();
+        let square = |name: &str| name.parse::<Square>().unwrap();
+        let mut moves = TurnMoves::default();
+        let events = [
+            Event::TurnBegan {
+                army,
+                seat: Seat(0),
+                factor: 6,
+                round: 1,
+            },
+            Event::Picked {
+                square: square("H8"),
+            },
+            Event::Released {
+                square: square("H8"),
+                units: 0,
+            },
+            Event::Picked {
+                square: square("I8"),
+            },
+            Event::Released {
+                square: square("I6"),
+                units: 2,
+            },
+            Event::Picked {
+                square: square("H9"),
+            },
+            Event::Released {
+                square: square("J5"),
+                units: 4,
+            },
+        ];
+        for event in &events {
+            assert_eq!(moves.see(&board, event), None);
+        }
+        let line = moves
+            .see(&board, &Event::TurnEnded { army, units: 6 })
+            .unwrap();
+        assert!(line.ends_with(" moves I8 → I6, H9 → J5."), "{line}");
+        // The next turn starts afresh.
+        assert_eq!(
+            moves.see(&board, &Event::TurnEnded { army, units: 0 }),
+            None
+        );
+    }
+
+    #[test]
+    fn rulings_17_leaving_ones_own_corner_early_is_not_told_but_another_out_of_order_is() {
+        let board = std::sync::Arc::new(Board::reconstructed());
+        let mut armies = board.army_ids();
+        let (red, blue) = (armies.next().unwrap(), armies.next().unwrap());
+        let game = castellan_chateau::game::Game::new(
+            std::sync::Arc::clone(&board),
+            castellan_chateau::variant::Variant::default(),
+            castellan_chateau::game::Table::four_alone(),
+            1,
+        )
+        .unwrap();
+        let own = Event::OccupationOutOfOrder {
+            army: red,
+            territory: red,
+        };
+        assert_eq!(event(&game, &own), None);
+        let other = Event::OccupationOutOfOrder {
+            army: red,
+            territory: blue,
+        };
+        assert!(event(&game, &other).unwrap().contains("no point"));
     }
 }

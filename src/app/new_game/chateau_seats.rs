@@ -87,16 +87,50 @@ impl FactoryComponent for ChateauSeatRow {
                     sender.input(ChateauSeatRowInput::Group(list.selected()));
                 },
             },
-            gtk::DropDown {
-                set_widget_name: &format!("chateau-seat-player-{}", self.init.index),
-                set_tooltip_text: Some(&gettext("Who plays this seat")),
-                set_model: Some(&gtk::StringList::new(&[
-                    gettext("Person").as_str(),
-                    gettext("Computer").as_str(),
-                ])),
-                set_selected: u32::from(self.init.seat.computer),
-                connect_selected_notify[sender] => move |list| {
-                    sender.input(ChateauSeatRowInput::Computer(list.selected() == 1));
+            // Who plays the seat, at a glance, as in a Risk game's rows.
+            gtk::Box {
+                add_css_class: "linked",
+                set_valign: gtk::Align::Center,
+
+                #[name = "person_button"]
+                gtk::ToggleButton {
+                    set_widget_name: &format!("chateau-seat-person-{}", self.init.index),
+                    set_tooltip_text: Some(&gettext("A person at this screen plays the seat")),
+                    set_active: !self.init.seat.computer,
+                    gtk::Box {
+                        set_spacing: 4,
+                        gtk::Image {
+                            set_icon_name: Some(PERSON_ICON),
+                        },
+                        gtk::Label {
+                            set_label: &gettext("Person"),
+                        },
+                    },
+                    connect_toggled[sender] => move |button| {
+                        if button.is_active() {
+                            sender.input(ChateauSeatRowInput::Computer(false));
+                        }
+                    },
+                },
+                gtk::ToggleButton {
+                    set_widget_name: &format!("chateau-seat-computer-{}", self.init.index),
+                    set_group: Some(&person_button),
+                    set_tooltip_text: Some(&gettext("The computer plays the seat")),
+                    set_active: self.init.seat.computer,
+                    gtk::Box {
+                        set_spacing: 4,
+                        gtk::Image {
+                            set_icon_name: Some(COMPUTER_ICON),
+                        },
+                        gtk::Label {
+                            set_label: &gettext("Computer"),
+                        },
+                    },
+                    connect_toggled[sender] => move |button| {
+                        if button.is_active() {
+                            sender.input(ChateauSeatRowInput::Computer(true));
+                        }
+                    },
                 },
             },
             gtk::DropDown {

@@ -443,6 +443,16 @@ fn the_game_list_chooses_classic_risk_and_seats_chateau_noir() {
         .widget::<gtk::DropDown>("chateau-seat-strength-2")
         .set_selected(2);
     settle();
+    // The second seat is handed to a person by its toggle.
+    dialog
+        .widget::<gtk::ToggleButton>("chateau-seat-person-1")
+        .set_active(true);
+    settle();
+    assert!(
+        !dialog
+            .widget::<gtk::ToggleButton>("chateau-seat-computer-1")
+            .is_active()
+    );
     dialog.widget::<gtk::Button>("start").emit_clicked();
     settle();
     let Some(NewGameOutput::StartChateau(setup)) = dialog.outputs.borrow_mut().pop() else {
@@ -464,4 +474,8 @@ fn the_game_list_chooses_classic_risk_and_seats_chateau_noir() {
         castellan_chateau::bot::Strength::Expert
     );
     assert!(setup.seats[2].computer && !setup.seats[0].computer);
+    assert!(
+        !setup.seats[1].computer,
+        "the toggle made the second seat a person's"
+    );
 }

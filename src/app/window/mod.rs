@@ -152,6 +152,10 @@ pub struct MainWindow {
     /// The story pages, made when first opened.
     statistics: Option<Controller<super::statistics::Statistics>>,
     replay: Option<Controller<super::replay::ReplayWindow>>,
+    /// A Château Noir match's story pages, made when first opened.
+    pub(crate) chateau_statistics:
+        Option<Controller<super::chateau::statistics::ChateauStatistics>>,
+    pub(crate) chateau_replay: Option<Controller<super::chateau::replay::ChateauReplay>>,
     /// The rules (F1), made when first opened.
     rules: Option<Controller<super::rules_help::RulesHelp>>,
     /// Château Noir's rules (F1 at its table), made on first use.
@@ -258,7 +262,8 @@ pub enum MainWindowInput {
     /// The Château Noir table passes the screen to this person.
     ChateauPass {
         name: String,
-        last: Option<String>,
+        /// What the other seats did since this person last had the screen.
+        news: Vec<String>,
     },
     /// What a table shows in the header changed.
     TableChanged,
@@ -754,6 +759,8 @@ impl Component for MainWindow {
             victory,
             statistics: None,
             replay: None,
+            chateau_statistics: None,
+            chateau_replay: None,
             rules: None,
             chateau_rules: None,
             computers,
@@ -879,18 +886,6 @@ impl Component for MainWindow {
                     self.open_variant_editor(variant, EditorMode::ReadOnly);
                 }
             }
-            // Château Noir keeps no game record of Risk's kind yet: say so rather
-            // than show nothing (or the last Risk game's story).
-            MainWindowInput::Statistics | MainWindowInput::Replay
-                if self.family == Family::ChateauNoir =>
-            {
-                self.error(
-                    &gettext("No Story for This Game Yet"),
-                    &gettext(
-                        "Statistics and the replay are kept for Risk games; Château Noir’s log tells this match, and its saves replay with “castellan replay”.",
-                    ),
-                );
-            }
             MainWindowInput::Statistics => self.show_statistics(),
             MainWindowInput::Replay => self.show_replay(),
             MainWindowInput::Rules => self.show_rules(),
@@ -928,7 +923,7 @@ impl Component for MainWindow {
                     });
                 }
             }
-            MainWindowInput::ChateauPass { name, last } => self.chateau_pass(name, last),
+            MainWindowInput::ChateauPass { name, news } => self.chateau_pass(name, news),
             MainWindowInput::TableChanged => {}
             MainWindowInput::OpenFile(path) => self.open_file(path, &sender),
             MainWindowInput::SaveTo(path) => self.save_to(path),

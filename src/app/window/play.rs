@@ -244,6 +244,7 @@ impl MainWindow {
                 name: session.seats()[seat.index()].name.clone(),
                 last_event: self.last_told_sentence(),
                 news,
+                private: true,
             });
             Page::Privacy
         } else {

@@ -1,10 +1,13 @@
 //! The windows opened over the game at the table, each made on first use: its story
-//! (the statistics page and the replay) and its rules (F1).
+//! (the statistics page and the replay, Risk's or Château Noir's) and its rules (F1).
 
 use gettextrs::gettext;
 use relm4::prelude::*;
 
 use super::{Family, MainWindow};
+use crate::app::chateau::replay::{ChateauReplay, ChateauReplayInput};
+use crate::app::chateau::session::ChateauRecord;
+use crate::app::chateau::statistics::{ChateauStatistics, ChateauStatisticsInput};
 use crate::app::chateau_help::{ChateauRulesHelp, ChateauRulesHelpInput};
 use crate::app::game_record::GameRecord;
 use crate::app::printing::{self, Printable};
@@ -29,7 +32,27 @@ impl MainWindow {
         }
     }
 
+    /// The Château Noir match at the table to tell the story of; a dialog says why
+    /// not.
+    fn chateau_record(&self) -> Option<Box<ChateauRecord>> {
+        let session = self.chateau.as_ref()?.model().session()?.record();
+        match session {
+            Ok(record) => Some(Box::new(record)),
+            Err(reason) => {
+                self.error(
+                    &gettext("The Story Could Not Be Told"),
+                    &messages::sentence(&reason.to_string()),
+                );
+                None
+            }
+        }
+    }
+
     pub(super) fn show_statistics(&mut self) {
+        if self.family == Family::ChateauNoir {
+            self.show_chateau_statistics();
+            return;
+        }
         let Some(record) = self.record() else {
             return;
         };
@@ -44,6 +67,10 @@ impl MainWindow {
     }
 
     pub(super) fn show_replay(&mut self) {
+        if self.family == Family::ChateauNoir {
+            self.show_chateau_replay();
+            return;
+        }
         let Some(record) = self.record() else {
             return;
         };
@@ -55,6 +82,36 @@ impl MainWindow {
                 .detach()
         });
         replay.emit(ReplayInput::Open(record));
+    }
+
+    /// The statistics of the Château Noir match at the table.
+    fn show_chateau_statistics(&mut self) {
+        let Some(record) = self.chateau_record() else {
+            return;
+        };
+        let window = &self.window;
+        let statistics = self.chateau_statistics.get_or_insert_with(|| {
+            ChateauStatistics::builder()
+                .transient_for(window)
+                .launch(())
+                .detach()
+        });
+        statistics.emit(ChateauStatisticsInput::Show(record));
+    }
+
+    /// The replay of the Château Noir match at the table.
+    fn show_chateau_replay(&mut self) {
+        let Some(record) = self.chateau_record() else {
+            return;
+        };
+        let window = &self.window;
+        let replay = self.chateau_replay.get_or_insert_with(|| {
+            ChateauReplay::builder()
+                .transient_for(window)
+                .launch(())
+                .detach()
+        });
+        replay.emit(ChateauReplayInput::Open(record));
     }
 
     /// The rules of the game at the table; before any game, the board shown with the

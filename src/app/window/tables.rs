@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use adw::prelude::*;
 use castellan_chateau::bot::Cancel as ChateauCancel;
+use castellan_common::diagnostics::escaped;
 use gettextrs::gettext;
 use relm4::prelude::*;
 
@@ -46,10 +47,12 @@ impl MainWindow {
                         ChateauTableOutput::Think { id, game } => {
                             MainWindowInput::ChateauThink { id, game }
                         }
-                        ChateauTableOutput::PassTo { name, last } => {
-                            MainWindowInput::ChateauPass { name, last }
+                        ChateauTableOutput::PassTo { name, news } => {
+                            MainWindowInput::ChateauPass { name, news }
                         }
                         ChateauTableOutput::NewGame => MainWindowInput::NewGame,
+                        ChateauTableOutput::Statistics => MainWindowInput::Statistics,
+                        ChateauTableOutput::Replay => MainWindowInput::Replay,
                         ChateauTableOutput::Changed => MainWindowInput::TableChanged,
                     });
             table.emit(ChateauTableInput::SetPace(self.speed.pace()));
@@ -87,7 +90,7 @@ impl MainWindow {
             }
             Err(error) => self.error(
                 &gettext("The Game Could Not Start"),
-                &crate::messages::sentence(&error.to_string()),
+                &crate::messages::sentence(&error.in_words()),
             ),
         }
     }
@@ -157,11 +160,14 @@ impl MainWindow {
     }
 
     /// The screen goes to the next person of a hot-seat match.
-    pub(super) fn chateau_pass(&mut self, name: String, last: Option<String>) {
+    pub(super) fn chateau_pass(&mut self, name: String, news: Vec<String>) {
+        // Nothing on a Château Noir board is secret: the page only hands the screen
+        // over, with what the other seats did since this person last had it.
         self.privacy.emit(PrivacyPageInput::Show {
             name,
-            last_event: last,
-            news: Vec::new(),
+            last_event: None,
+            news,
+            private: false,
         });
         self.page = Page::Privacy;
     }
@@ -226,7 +232,7 @@ impl MainWindow {
             Some(Err(error)) => {
                 self.error(
                     &gettext("The Game Could Not Be Saved"),
-                    &crate::messages::sentence(&error.to_string()),
+                    &crate::messages::sentence(&error.in_words()),
                 );
                 return true;
             }
@@ -255,10 +261,21 @@ impl MainWindow {
         }
         match ChateauSession::from_save(json, Some(path.to_path_buf())) {
             Ok((session, past)) => self.sit_at_chateau(session, past, sender),
-            Err(error) => self.error(
-                &gettext("The Game Could Not Be Opened"),
-                &crate::messages::sentence(&error.to_string()),
-            ),
+            // The game at the table stays as it was; the file is named, and why it
+            // does not open is said in the reader's language.
+            Err(error) => {
+                let file = path
+                    .file_name()
+                    .map(|name| escaped(&name.to_string_lossy()))
+                    .unwrap_or_default();
+                self.error(
+                    &gettext("The Game Could Not Be Opened"),
+                    &fill(
+                        &gettext("“{file}” does not open: {reason}"),
+                        &[("file", &file), ("reason", &error.in_words())],
+                    ),
+                );
+            }
         }
         true
     }
