@@ -6,8 +6,10 @@
 //!
 //! Classic Risk (the world map): finish a won game; take a territory for the card;
 //! break a rival's continent bonus; trade a set now when its armies save the only
-//! continent; never end a turn with that continent open when a move could close it. Castle Risk (the tests' tiny board): finish a won game; keep the
-//! castle guarded; play the Reinforcements rather than hoard them.
+//! continent; never end a turn with that continent open when a move could close it.
+//! Castle Risk (the tests' tiny board): finish a won game; keep the castle guarded;
+//! play the Reinforcements rather than hoard them; take a weak castle for the cards
+//! it brings (Castle Risk's card comes every turn, so its cards are won with castles).
 
 #[path = "positions/support.rs"]
 mod support;
@@ -458,4 +460,54 @@ fn castle_expert_plays_its_reinforcements_rather_than_hoard_them() {
         held <= 2,
         "the Expert ended its turn with {held} Reinforcements"
     );
+}
+
+/// Castle Risk deals a card every turn whatever is taken (ruling 6): its card comes
+/// with a castle, whose owner's hand goes to the victor (ruling 18). Seat 2 is down
+/// to its castle e1 (2 armies) with four cards in hand, next to seat 0's 9 on s2;
+/// seat 1's castle w1 is strong and nothing else is worth an attack.
+const CASTLE_CARDS: &str = r#"
+[territories]
+n1 = { owner = 0, armies = 8 }
+n2 = { owner = 0, armies = 3 }
+n3 = { owner = 0, armies = 2 }
+i1 = { owner = 0, armies = 2 }
+i2 = { owner = 0, armies = 2 }
+s1 = { owner = 0, armies = 3 }
+s2 = { owner = 0, armies = 9 }
+e1 = { owner = 2, armies = 2 }
+e2 = { owner = 1, armies = 6 }
+h1 = { owner = 1, armies = 6 }
+w1 = { owner = 1, armies = 12 }
+
+[[seats]]
+castle = "n1"
+[[seats]]
+castle = "w1"
+[[seats]]
+castle = "e1"
+hand = ["reinforcements", "general", "spy", "admiral"]
+
+[turn]
+seat = 0
+step = "play"
+number = 12
+"#;
+
+#[test]
+fn castle_expert_and_normal_take_a_weak_castle_for_its_cards() {
+    for (name, mut player) in [("Expert", expert()), ("Normal", normal())] {
+        let mut game = castle_game(CASTLE_CARDS);
+        let before = game.hand(Seat(0)).len();
+        play_turn(&mut game, Seat(0), player.as_mut());
+        assert!(
+            game.is_eliminated(Seat(2)),
+            "{name} left seat 2's castle of 2 armies standing next to its 9"
+        );
+        assert!(
+            game.hand(Seat(0)).len() >= before + 4,
+            "{name} ended its turn with {} cards, not the 4 the castle brought",
+            game.hand(Seat(0)).len()
+        );
+    }
 }

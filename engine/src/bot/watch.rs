@@ -3,7 +3,9 @@
 //! holds at the end of its turns, and the turns it ends with its castle (or, in
 //! classic Risk, its last continent) open to an attack that would take it at 60 % or
 //! better when armies it placed elsewhere that turn, or its fortifying move, could
-//! have closed it.
+//! have closed it. Armies count only towards territories they could have been placed
+//! on (held when they were placed; in classic Risk, of a continent already whole), and
+//! one fortifying move fills one territory.
 //!
 //! The watcher reads the whole game (it judges, it does not play): the threat to a
 //! castle counts an Admiral or a General only in a hand that holds one.
@@ -55,6 +57,9 @@ pub struct Watcher {
     current: Option<Seat>,
     captured: bool,
     placed: Vec<(TerritoryId, u32)>,
+    /// Territories the seat held when it placed armies this turn (by territory
+    /// index): only those could have had them.
+    held_at_placement: Vec<bool>,
     fortified: bool,
     quiet_run: Vec<u32>,
     dominant_run: Vec<u32>,
@@ -67,6 +72,7 @@ impl Watcher {
             current: None,
             captured: false,
             placed: Vec::new(),
+            held_at_placement: Vec::new(),
             fortified: false,
             quiet_run: vec![0; seats],
             dominant_run: vec![0; seats],
@@ -81,6 +87,7 @@ impl Watcher {
                     self.current = Some(*seat);
                     self.captured = false;
                     self.placed.clear();
+                    self.held_at_placement.clear();
                     self.fortified = false;
                 }
                 EventKind::TerritoryTaken { seat, .. } if Some(*seat) == self.current => {
@@ -93,6 +100,15 @@ impl Watcher {
                 } if Some(*seat) == self.current => {
                     self.placed
                         .extend(placements.iter().map(|p| (p.territory, p.armies)));
+                    // A placement changes no owner: what is held now was held then.
+                    let held = game.territories().iter().map(|t| t.owner == Some(*seat));
+                    if self.held_at_placement.is_empty() {
+                        self.held_at_placement = held.collect();
+                    } else {
+                        for (was, now) in self.held_at_placement.iter_mut().zip(held) {
+                            *was |= now;
+                        }
+                    }
                 }
                 EventKind::ArmiesMoved {
                     reason: crate::game::MoveReason::Fortify,
@@ -159,7 +175,7 @@ impl Watcher {
                     .map(|&(_, a)| a)
                     .sum();
                 let fortify = if game.variant().classic_fortify && !self.fortified {
-                    best_fortify_into(game, seat, &[castle])
+                    best_fortify_into(game, seat, &[castle], castle)
                 } else {
                     0
                 };
@@ -175,7 +191,10 @@ impl Watcher {
     /// Classic Risk: a seat holding exactly one continent whole ends its turn open
     /// when a rival would take one of its territories at [`OPEN_AT`] or more; that was
     /// preventable when the armies it placed outside the threatened territories, and
-    /// its fortifying move, would have made up what each of them lacks.
+    /// its fortifying move, would have made up what each of them lacks: placed armies
+    /// only when the continent was already whole as they were placed (else they went
+    /// to taking it), and only on a territory it held then; the fortifying move into
+    /// one territory.
     fn continent_openness(&self, game: &Game, seat: Seat) -> (bool, bool) {
         let board = game.board();
         let held: Vec<_> = board
@@ -218,7 +237,7 @@ impl Watcher {
         if open.is_empty() {
             return (false, false);
         }
-        let lacking: u32 = open
+        let lacking: Vec<u32> = open
             .iter()
             .map(|&t| {
                 let mut d = game.armies(t);
@@ -227,19 +246,53 @@ impl Watcher {
                 }
                 d - game.armies(t)
             })
-            .sum();
-        let elsewhere: u32 = self
-            .placed
-            .iter()
-            .filter(|(t, _)| !open.contains(t))
-            .map(|&(_, a)| a)
-            .sum();
-        let fortify = if self.fortified {
-            0
-        } else {
-            best_fortify_into(game, seat, &open)
+            .collect();
+        let placeable = |t: TerritoryId| {
+            self.held_at_placement
+                .get(t.index())
+                .copied()
+                .unwrap_or(false)
         };
-        (true, lacking <= elsewhere + fortify)
+        // Armies placed before the continent was whole went to taking it: guarding
+        // it instead would have meant not holding it at all.
+        let whole_when_placed = board
+            .group(continent)
+            .territories
+            .iter()
+            .all(|&t| placeable(t));
+        let elsewhere: u32 = if whole_when_placed {
+            self.placed
+                .iter()
+                .filter(|(t, _)| !open.contains(t))
+                .map(|&(_, a)| a)
+                .sum()
+        } else {
+            0
+        };
+        // The fortifying move fills at most one territory (or none): every other open
+        // territory needs placed armies, which it could only have had if it was held
+        // when they were placed.
+        let closable = |filled: Option<usize>| {
+            let mut needed = 0;
+            for (i, &t) in open.iter().enumerate() {
+                let mut lack = lacking[i];
+                if filled == Some(i) {
+                    let fortify = if self.fortified {
+                        0
+                    } else {
+                        best_fortify_into(game, seat, &open, t)
+                    };
+                    lack = lack.saturating_sub(fortify);
+                }
+                if lack > 0 && !placeable(t) {
+                    return false;
+                }
+                needed += lack;
+            }
+            needed <= elsewhere
+        };
+        let preventable = closable(None) || (0..open.len()).any(|i| closable(Some(i)));
+        (true, preventable)
     }
 }
 
@@ -296,14 +349,96 @@ fn castle_fall_chance(game: &Game, seat: Seat, castle: TerritoryId, defenders: u
     worst
 }
 
-/// The most armies one fortifying move could bring into one of `targets` from an own
-/// neighbour outside them.
-fn best_fortify_into(game: &Game, seat: Seat, targets: &[TerritoryId]) -> u32 {
-    targets
+/// The most armies one fortifying move could bring into `target` from an own
+/// neighbour outside `targets`.
+fn best_fortify_into(game: &Game, seat: Seat, targets: &[TerritoryId], target: TerritoryId) -> u32 {
+    game.reach()
+        .neighbours(target)
         .iter()
-        .flat_map(|&t| game.reach().neighbours(t).iter().copied())
-        .filter(|n| game.owner(*n) == Some(seat) && !targets.contains(n))
-        .map(|n| game.armies(n).saturating_sub(1))
+        .filter(|n| game.owner(**n) == Some(seat) && !targets.contains(n))
+        .map(|&n| game.armies(n).saturating_sub(1))
         .max()
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::board::parse_board;
+    use crate::game::{Dice, Position};
+    use crate::variant::Variant;
+
+    /// Seat 0 holds Australia whole, Indonesia with 1 army next to seat 1's 8 in Siam,
+    /// New Guinea with 11 behind it; seat 1 holds the rest but Argentina (seat 2's).
+    fn open_australia() -> Game {
+        let source = include_str!("../../../data/boards/classic.toml");
+        let board = Arc::new(parse_board(source, "classic.toml").unwrap());
+        let mut text = String::from("seed = 7\n[territories]\n");
+        for t in &board.territories {
+            let (owner, armies) = match t.key.as_str() {
+                "indonesia" => (0, 1),
+                "new_guinea" => (0, 11),
+                "western_australia" | "eastern_australia" => (0, 2),
+                "siam" => (1, 8),
+                "argentina" => (2, 3),
+                _ => (1, 1),
+            };
+            text.push_str(&format!(
+                "{} = {{ owner = {owner}, armies = {armies} }}\n",
+                t.key
+            ));
+        }
+        text.push_str(
+            "[[seats]]\n[[seats]]\n[[seats]]\n[turn]\nseat = 0\nstep = \"play\"\nnumber = 10\n",
+        );
+        let position = Position::from_toml(&text).unwrap();
+        Game::from_position(board, Variant::classic(), &position, Dice::Random).unwrap()
+    }
+
+    /// A watcher of seat 0's turn that placed 10 armies on New Guinea, holding
+    /// Indonesia then or not, and that made its fortifying move (elsewhere).
+    fn watcher(game: &Game, held_indonesia: bool) -> Watcher {
+        let mut watcher = Watcher::new(3);
+        watcher.current = Some(Seat(0));
+        let new_guinea = game.board().territory_by_key("new_guinea").unwrap();
+        let indonesia = game.board().territory_by_key("indonesia").unwrap();
+        watcher.placed = vec![(new_guinea, 10)];
+        watcher.held_at_placement = game
+            .territories()
+            .iter()
+            .enumerate()
+            .map(|(i, t)| t.owner == Some(Seat(0)) && (held_indonesia || i != indonesia.index()))
+            .collect();
+        watcher.fortified = true;
+        watcher
+    }
+
+    #[test]
+    fn an_open_border_held_when_armies_went_elsewhere_was_preventable() {
+        let game = open_australia();
+        assert_eq!(
+            watcher(&game, true).continent_openness(&game, Seat(0)),
+            (true, true)
+        );
+    }
+
+    #[test]
+    fn an_open_border_taken_after_the_placement_was_not_preventable_by_it() {
+        let game = open_australia();
+        assert_eq!(
+            watcher(&game, false).continent_openness(&game, Seat(0)),
+            (true, false)
+        );
+    }
+
+    #[test]
+    fn one_fortifying_move_closes_one_border() {
+        // Unfortified, New Guinea's 10 spare armies can close Indonesia alone.
+        let game = open_australia();
+        let mut w = watcher(&game, false);
+        w.fortified = false;
+        assert_eq!(w.continent_openness(&game, Seat(0)), (true, true));
+    }
 }

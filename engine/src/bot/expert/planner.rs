@@ -598,7 +598,9 @@ fn guarded_border(r: &Reading<'_, '_>, t: TerritoryId) -> bool {
 
 /// Classic Risk: armies the borders of held continents need, most valuable first:
 /// every border of its only continent up to [`LAST_CONTINENT_RISK`], and under a
-/// plan to guard, every border up to the plan's risk.
+/// plan to guard, every border up to the plan's risk; but first every such border
+/// out of [`OPEN_AT`]'s reach, so that a few armies close all of them before
+/// making any one safer.
 fn border_needs(r: &Reading<'_, '_>, plan: &Plan) -> Vec<(TerritoryId, u32)> {
     let held: Vec<_> = r
         .groups()
@@ -610,15 +612,38 @@ fn border_needs(r: &Reading<'_, '_>, plan: &Plan) -> Vec<(TerritoryId, u32)> {
         (_, 1) => LAST_CONTINENT_RISK,
         _ => return Vec::new(),
     };
-    let mut needs: Vec<(u32, TerritoryId, u32)> = held
+    let borders: Vec<(u32, TerritoryId)> = held
         .iter()
         .flat_map(|g| g.borders.iter().map(move |&t| (g.bonus, t)))
         .filter(|&(_, t)| r.threat(t) > 0)
-        .map(|(bonus, t)| (bonus, t, r.guard(t, risk).saturating_sub(r.armies(t))))
-        .filter(|&(_, _, need)| need > 0)
         .collect();
-    needs.sort_by_key(|&(bonus, t, need)| (Reverse(bonus), need, t));
-    needs.into_iter().map(|(_, t, need)| (t, need)).collect()
+    // First every border out of reach of a blow at [`OPEN_AT`], then each up to the
+    // plan's risk: a few armies must not make one border safe while another stays
+    // open.
+    let mut out = Vec::new();
+    for pass in [OPEN_AT, risk] {
+        let mut needs: Vec<(u32, TerritoryId, u32)> = borders
+            .iter()
+            .map(|&(bonus, t)| {
+                let had = r.armies(t) + placed_on(&out, t);
+                let need = if pass == OPEN_AT {
+                    safe_defenders(r, t)
+                } else {
+                    r.guard(t, risk)
+                };
+                (bonus, t, need.saturating_sub(had))
+            })
+            .filter(|&(_, _, need)| need > 0)
+            .collect();
+        needs.sort_by_key(|&(bonus, t, need)| (Reverse(bonus), need, t));
+        out.extend(needs.into_iter().map(|(_, t, need)| (t, need)));
+    }
+    out
+}
+
+/// Armies `needs` already give `t`.
+fn placed_on(needs: &[(TerritoryId, u32)], t: TerritoryId) -> u32 {
+    needs.iter().filter(|(u, _)| *u == t).map(|(_, n)| n).sum()
 }
 
 /// The rest spread where the threats are worst: each army to the own territory whose
