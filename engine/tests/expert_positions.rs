@@ -511,3 +511,53 @@ fn castle_expert_and_normal_take_a_weak_castle_for_its_cards() {
         );
     }
 }
+
+/// Seat 0 holds 35 armies to its rivals' 12 and 10, but all on its castle n1, which
+/// borders none of theirs: every front of one army, nothing to attack with. The turn
+/// begins with armies to place, and h1 (2 armies) lies next to s1.
+const CASTLE_FAR_AHEAD_AND_STILL: &str = r#"
+[territories]
+n1 = { owner = 0, armies = 30 }
+n2 = { owner = 0, armies = 1 }
+n3 = { owner = 0, armies = 1 }
+s1 = { owner = 0, armies = 1 }
+i1 = { owner = 0, armies = 1 }
+i2 = { owner = 0, armies = 1 }
+s2 = { owner = 1, armies = 4 }
+h1 = { owner = 1, armies = 2 }
+w1 = { owner = 1, armies = 6 }
+e1 = { owner = 2, armies = 4 }
+e2 = { owner = 2, armies = 6 }
+
+[[seats]]
+castle = "n1"
+[[seats]]
+castle = "w1"
+[[seats]]
+castle = "e2"
+
+[turn]
+seat = 0
+step = "start"
+number = 20
+"#;
+
+/// Issue 22: a seat far ahead stalled for ten turns and more: it played its Diplomats
+/// on its rivals, which only stops its own attacks, and placed on its castle while no
+/// front could attack. Far ahead, the Expert plays no Diplomat, places where an
+/// attack becomes more likely than not, and attacks (what it takes is the dice's).
+#[test]
+fn castle_expert_far_ahead_places_to_attack_rather_than_stall() {
+    let mut game = castle_game(CASTLE_FAR_AHEAD_AND_STILL);
+    let actions = play_turn(&mut game, Seat(0), expert().as_mut());
+    assert!(
+        !actions
+            .iter()
+            .any(|a| matches!(a, Action::PlayDiplomat { .. })),
+        "the Expert, far ahead, made a truce: {actions:?}"
+    );
+    assert!(
+        actions.iter().any(|a| matches!(a, Action::Attack { .. })),
+        "the Expert, far ahead, ended its turn without an attack: {actions:?}"
+    );
+}

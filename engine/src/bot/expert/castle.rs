@@ -249,7 +249,64 @@ pub fn placement_candidates(
             }
         }
     }
-    close_the_castle(reading, out)
+    press_when_dominant(reading, close_the_castle(reading, out))
+}
+
+/// Whether own territory `t`, with `extra` armies more, may attack an enemy neighbour
+/// (outside a truce) more likely than not to win.
+fn attacks_well_from(reading: &Reading<'_, '_>, t: TerritoryId, extra: u32) -> bool {
+    let sight = reading.sight;
+    let me = sight.seat();
+    let attackers = (reading.armies(t) + extra).saturating_sub(1);
+    sight.neighbours(t).iter().any(|&n| {
+        sight
+            .owner(n)
+            .is_some_and(|owner| owner != me && !sight.in_truce(me, owner))
+            && reading.odds(attackers, reading.armies(n), reading.is_castle(n)) > 0.5
+    })
+}
+
+/// Whether `action` (a placement) lets some own territory other than the castle
+/// attack well.
+fn opens_an_attack(reading: &Reading<'_, '_>, action: &Action) -> bool {
+    let Action::PlaceArmies { placements } = action else {
+        return false;
+    };
+    placements
+        .iter()
+        .filter(|p| Some(p.territory) != reading.castle())
+        .any(|p| attacks_well_from(reading, p.territory, p.armies))
+}
+
+/// The rail on placements far ahead (twice every rival's armies): when a placement
+/// would leave no attack more likely than not to win, the turn stalls, and a seat
+/// that placed its armies on its castle turn after turn once won nothing for ten
+/// turns while far ahead (issue 22). When some candidates open an attack, only they
+/// are weighed; the castle rail has already kept the castle closed.
+fn press_when_dominant(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Vec<Action> {
+    if !reading.dominant() || candidates.len() < 2 {
+        return candidates;
+    }
+    let sight = reading.sight;
+    let me = sight.seat();
+    let already = sight
+        .board()
+        .territory_ids()
+        .filter(|&t| sight.owner(t) == Some(me) && Some(t) != reading.castle())
+        .any(|t| attacks_well_from(reading, t, 0));
+    if already {
+        return candidates;
+    }
+    let pressing: Vec<Action> = candidates
+        .iter()
+        .filter(|a| opens_an_attack(reading, a))
+        .cloned()
+        .collect();
+    if pressing.is_empty() {
+        candidates
+    } else {
+        pressing
+    }
 }
 
 /// Setup claims and castle sites simulated at most.
@@ -440,6 +497,15 @@ pub fn turn_rails(
             candidates.push(Action::PlayReinforcements { cards: max_cards });
         }
         return candidates;
+    }
+    // Far ahead, a truce only stops one's own attacks: a seat that played its
+    // Diplomats on both rivals there had nothing left to attack (issue 22).
+    if reading.dominant()
+        && candidates
+            .iter()
+            .any(|a| !matches!(a, Action::PlayDiplomat { .. }))
+    {
+        candidates.retain(|a| !matches!(a, Action::PlayDiplomat { .. }));
     }
     let rounds_still = reading.sight.quiet_turns() / reading.sight.seats_in_play().max(1) as u32;
     if !captured && (reading.dominant() || rounds_still >= STILL_ROUNDS) {
