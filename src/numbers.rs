@@ -6,6 +6,24 @@ use gettextrs::{gettext, pgettext};
 
 use crate::text::fill;
 
+/// A whole number with a true minus sign when it is negative: "12", "−3".
+pub fn integer(value: i32) -> String {
+    if value < 0 {
+        format!("−{}", value.unsigned_abs())
+    } else {
+        value.to_string()
+    }
+}
+
+/// A whole number with its sign: "+4", "−3", "0".
+pub fn signed_integer(value: i32) -> String {
+    if value > 0 {
+        format!("+{value}")
+    } else {
+        integer(value)
+    }
+}
+
 /// `value` with `places` decimals, with the translation's decimal separator.
 pub fn decimal(value: f64, places: usize) -> String {
     let plain = format!("{value:.places$}");
@@ -34,6 +52,15 @@ pub fn percent(probability: f64, places: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whole_numbers_take_a_true_minus_sign_and_a_plus_when_signed() {
+        assert_eq!(integer(12), "12");
+        assert_eq!(integer(-3), "−3");
+        assert_eq!(signed_integer(4), "+4");
+        assert_eq!(signed_integer(0), "0");
+        assert_eq!(signed_integer(-3), "−3");
+    }
 
     #[test]
     fn untranslated_numbers_use_a_point_and_a_spaced_sign() {

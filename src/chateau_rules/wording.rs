@@ -14,6 +14,7 @@ use gettextrs::{gettext, pgettext};
 
 use super::diagrams::{Diagram, diagrams};
 use super::options::changed_options;
+use crate::numbers::integer;
 use crate::text::{fill, translated};
 
 /// Everything the sheet and the help say, for one board and variant.
@@ -113,15 +114,6 @@ pub fn kind_text(kind: UnitKind) -> String {
 /// An army's name, translated.
 pub fn army_name(board: &Board, army: ArmyId) -> String {
     translated(&board.army(army).name)
-}
-
-/// "+3", "−3", "1".
-fn points(value: i32) -> String {
-    if value < 0 {
-        format!("−{}", value.unsigned_abs())
-    } else {
-        value.to_string()
-    }
 }
 
 /// The rules of `variant` on `board`, in the current language.
@@ -232,22 +224,22 @@ fn capture(variant: &Variant) -> Section {
 
 fn scoring(variant: &Variant) -> ScoreTable {
     let mut rows = vec![
-        (gettext("A soldier taken"), points(SOLDIER_POINTS)),
+        (gettext("A soldier taken"), integer(SOLDIER_POINTS)),
         (
             gettext("A captain taken (its side loses as much, into debt if need be)"),
-            points(CAPTAIN_POINTS),
+            integer(CAPTAIN_POINTS),
         ),
         (
             gettext("A territory left after holding it a full round, in your colour table’s order"),
-            points(TERRITORY_POINTS),
+            integer(TERRITORY_POINTS),
         ),
         (
             gettext("Your own territory, last in the order"),
-            points(OWN_TERRITORY_POINTS),
+            integer(OWN_TERRITORY_POINTS),
         ),
         (
             gettext("Simultanée: all four held a full round and left in order in one turn"),
-            points(SIMULTANEE_POINTS),
+            integer(SIMULTANEE_POINTS),
         ),
         (
             gettext("Château: an enemy army that cannot spend its units is taken whole"),
@@ -271,7 +263,7 @@ fn scoring(variant: &Variant) -> ScoreTable {
         ),
     ];
     if variant.clock_minutes.is_some() {
-        rows.push((gettext("A turn over the clock"), points(-1)));
+        rows.push((gettext("A turn over the clock"), integer(-1)));
     }
     ScoreTable {
         title: gettext("Scoring"),

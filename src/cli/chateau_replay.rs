@@ -14,6 +14,7 @@ use castellan_chateau::square::Square;
 use gettextrs::{gettext, ngettext};
 
 use crate::messages::chateau::{army_name, replay_error, seat_name};
+use crate::numbers::integer;
 use crate::text::fill;
 
 /// One turn as it was played: who, and what happened, in order.
@@ -388,7 +389,7 @@ fn scores_line(board: &Board, game: &Game) -> String {
                 &gettext("{side} {score}"),
                 &[
                     ("side", &side_name(board, game, side)),
-                    ("score", &signed(game.score(side))),
+                    ("score", &integer(game.score(side))),
                 ],
             )
         })
@@ -397,15 +398,6 @@ fn scores_line(board: &Board, game: &Game) -> String {
         &gettext("Scores: {scores}"),
         &[("scores", &scores.join(", "))],
     )
-}
-
-/// A score, with a true minus sign for a debt.
-fn signed(score: i32) -> String {
-    if score < 0 {
-        format!("−{}", score.unsigned_abs())
-    } else {
-        score.to_string()
-    }
 }
 
 /// Who won and why, or who is to play.

@@ -20,6 +20,7 @@ use crate::charts::chateau::{self, ChateauChart, ChateauFigures};
 use crate::chateau_story::{ChateauStory, MomentKind, Tally};
 use crate::messages;
 use crate::messages::chateau::replay_error;
+use crate::numbers::{integer, signed_integer};
 use crate::text::fill;
 
 /// The page's words, apart from its charts.
@@ -62,15 +63,6 @@ fn moment_heading(kind: MomentKind) -> String {
     }
 }
 
-/// "+4", "−3", "0".
-fn signed(points: i32) -> String {
-    match points {
-        0 => "0".to_owned(),
-        p if p < 0 => format!("−{}", p.unsigned_abs()),
-        p => format!("+{p}"),
-    }
-}
-
 /// "3 (+4)": how many, and their points; a Château noir scores none, it wins.
 fn cell(kind: MomentKind, tally: Tally) -> String {
     if tally.count == 0 {
@@ -81,7 +73,10 @@ fn cell(kind: MomentKind, tally: Tally) -> String {
     }
     fill(
         &gettext("{count} ({points})"),
-        &[("count", &tally.count), ("points", &signed(tally.points))],
+        &[
+            ("count", &tally.count),
+            ("points", &signed_integer(tally.points)),
+        ],
     )
 }
 
@@ -115,21 +110,12 @@ fn scores_line(story: &ChateauStory, scores: &[i32]) -> String {
                 &gettext("{side} {score}"),
                 &[
                     ("side", &words::side(&story.game, SideId(side as u8))),
-                    ("score", &signed_score(*score)),
+                    ("score", &integer(*score)),
                 ],
             )
         })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// A score as the board keeps it: "12", or "−3" in debt.
-fn signed_score(score: i32) -> String {
-    if score < 0 {
-        format!("−{}", score.unsigned_abs())
-    } else {
-        score.to_string()
-    }
 }
 
 /// "Partie 1, turns 1–120".
@@ -213,7 +199,7 @@ impl StoryText {
                         .iter()
                         .map(|&kind| cell(kind, tallies[kind as usize]))
                         .collect(),
-                    signed_score(scores.get(side).copied().unwrap_or(0)),
+                    integer(scores.get(side).copied().unwrap_or(0)),
                 )
             })
             .collect();
@@ -642,7 +628,7 @@ pub(super) mod tests {
         // A row a side, ending with the engine's score, its armies and seats named.
         assert_eq!(text.rows.len(), 2);
         for (side, (name, cells, score)) in text.rows.iter().enumerate() {
-            assert_eq!(score, &signed_score(game.scores()[side]));
+            assert_eq!(score, &integer(game.scores()[side]));
             assert_eq!(cells.len(), text.columns.len());
             assert!(name.contains('('), "{name}");
         }
