@@ -18,6 +18,7 @@ use gettextrs::gettext;
 use relm4::gtk::glib;
 use relm4::prelude::*;
 
+use crate::app::chart_theme::desktop_chart_theme;
 use crate::app::lab_run::{self, RunMessage};
 use crate::app::library::{self, BoardEntry, Origin, VariantEntry};
 use crate::charts::page::{PageText, write_page};
@@ -344,7 +345,7 @@ impl BalanceLab {
                 let (format, theme) = if kind == ExportKind::Pdf {
                     (Format::Pdf, Theme::Light)
                 } else {
-                    (Format::Png, current_theme())
+                    (Format::Png, desktop_chart_theme())
                 };
                 write_page(&path, format, shown.figures(), &text, theme)
                     .map_err(|error| error.to_string())
@@ -394,14 +395,6 @@ impl BalanceLab {
         self.against_items.push(Against::Board(self.boards.len()));
         self.boards.push(entry);
         self.boards.len() - 1
-    }
-}
-
-fn current_theme() -> Theme {
-    if adw::StyleManager::default().is_dark() {
-        Theme::Dark
-    } else {
-        Theme::Light
     }
 }
 
@@ -658,7 +651,7 @@ impl Component for BalanceLab {
                             shown.figures(),
                             f64::from(width),
                             f64::from(height),
-                            current_theme(),
+                            desktop_chart_theme(),
                         );
                     }
                 });

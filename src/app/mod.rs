@@ -32,6 +32,7 @@
 mod balance_lab;
 mod battle_panel;
 mod card_art;
+mod chart_theme;
 mod chateau;
 pub(crate) mod chateau_help;
 mod computer;

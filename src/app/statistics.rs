@@ -14,7 +14,7 @@ use gettextrs::{gettext, ngettext};
 use relm4::prelude::*;
 
 use super::game_record::GameRecord;
-use crate::charts::Theme;
+use crate::app::chart_theme::desktop_chart_theme;
 use crate::charts::story::{self, StoryChart, StoryFigures};
 use crate::messages::{self, battles_line, luck_sentences, turning_point};
 use crate::text::{fill, translated};
@@ -106,14 +106,6 @@ pub struct Told {
     telling: u64,
     record: Box<GameRecord>,
     story: Result<Box<Chronicle>, String>,
-}
-
-fn current_theme() -> Theme {
-    if adw::StyleManager::default().is_dark() {
-        Theme::Dark
-    } else {
-        Theme::Light
-    }
 }
 
 /// Lines as one label's text, or nothing.
@@ -245,7 +237,7 @@ impl Component for Statistics {
                             shown.figures(),
                             f64::from(width),
                             f64::from(height),
-                            current_theme(),
+                            desktop_chart_theme(),
                         );
                     }
                 });

@@ -17,6 +17,7 @@ use gettextrs::gettext;
 use serde::{Deserialize, Serialize};
 
 use super::setup::{ChateauSeat, ChateauSetup};
+use crate::app::new_game::seats::{default_name, fit_name};
 use crate::text::fill;
 
 /// What the app keeps in a save's `app` part: the seats.
@@ -134,13 +135,13 @@ impl ChateauSession {
             .take(game.table().seats.len())
             .enumerate()
             .map(|(index, seat)| ChateauSeat {
-                name: fit_name(&seat.name).unwrap_or_else(|| player_name(index)),
+                name: fit_name(&seat.name).unwrap_or_else(|| default_name(index)),
                 ..seat
             })
             .collect();
         while seats.len() < game.table().seats.len() {
             seats.push(ChateauSeat {
-                name: player_name(seats.len()),
+                name: default_name(seats.len()),
                 computer: false,
                 strength: castellan_chateau::bot::Strength::Normal,
             });
@@ -402,26 +403,6 @@ impl ChateauSession {
     }
 }
 
-/// The longest seat name kept from a save, in characters.
-const MOST_NAME_CHARS: usize = 32;
-
-/// A seat's name from a save made fit to show: without control characters, trimmed,
-/// at most [`MOST_NAME_CHARS`] characters; `None` when nothing is left.
-fn fit_name(name: &str) -> Option<String> {
-    let kept: String = name
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(MOST_NAME_CHARS)
-        .collect();
-    let kept = kept.trim();
-    (!kept.is_empty()).then(|| kept.to_owned())
-}
-
-/// "Player 2", for a seat a save does not name.
-fn player_name(index: usize) -> String {
-    fill(&gettext("Player {n}"), &[("n", &(index + 1))])
-}
-
 impl ChateauError {
     /// Why the match could not start or open, in the reader's language.
     pub fn in_words(&self) -> String {
@@ -530,7 +511,10 @@ mod tests {
         json["app"]["seats"][1]["name"] = "B".repeat(100_000).into();
         let (opened, _) = ChateauSession::from_save(&json.to_string(), None).unwrap();
         assert_eq!(opened.seats()[0].name, "[31mAna");
-        assert_eq!(opened.seats()[1].name.chars().count(), MOST_NAME_CHARS);
+        assert_eq!(
+            opened.seats()[1].name.chars().count(),
+            crate::app::new_game::seats::MOST_NAME_CHARS
+        );
         json["app"]["seats"][0]["name"] = "\u{7}\t ".into();
         let (opened, _) = ChateauSession::from_save(&json.to_string(), None).unwrap();
         assert_eq!(opened.seats()[0].name, "Player 1");

@@ -15,7 +15,7 @@ use relm4::prelude::*;
 
 use super::session::ChateauRecord;
 use super::words;
-use crate::charts::Theme;
+use crate::app::chart_theme::desktop_chart_theme;
 use crate::charts::chateau::{self, ChateauChart, ChateauFigures};
 use crate::chateau_story::{ChateauStory, MomentKind, Tally};
 use crate::messages;
@@ -302,14 +302,6 @@ pub struct Told {
     story: Result<Box<ChateauStory>, String>,
 }
 
-fn current_theme() -> Theme {
-    if adw::StyleManager::default().is_dark() {
-        Theme::Dark
-    } else {
-        Theme::Light
-    }
-}
-
 #[relm4::component(pub)]
 impl Component for ChateauStatistics {
     type Init = ();
@@ -421,7 +413,7 @@ impl Component for ChateauStatistics {
                             shown.figures(),
                             f64::from(width),
                             f64::from(height),
-                            current_theme(),
+                            desktop_chart_theme(),
                         );
                     }
                 });

@@ -8,7 +8,7 @@
 mod boards;
 mod chateau_seats;
 mod presets;
-mod seats;
+pub(crate) mod seats;
 #[cfg(test)]
 mod tests;
 

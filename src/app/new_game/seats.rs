@@ -22,8 +22,8 @@ pub fn default_name(index: usize) -> String {
     fill(&gettext("Player {n}"), &[("n", &(index + 1))])
 }
 
-/// The longest name taken from the system for the person at the screen.
-const MOST_NAME_CHARS: usize = 32;
+/// The longest seat name taken from outside: the system's, a save's.
+pub const MOST_NAME_CHARS: usize = 32;
 
 /// The name of the person at the screen: the account's real name when the system
 /// gives one, else "You".
@@ -42,14 +42,20 @@ pub fn person_name() -> String {
 /// seat: without control characters, trimmed, at most [`MOST_NAME_CHARS`]
 /// characters. `None` when it is no real name.
 pub fn name_from_system(real: &str, login: &str) -> Option<String> {
-    let cleaned: String = real
+    fit_name(real).filter(|name| name != "Unknown" && name != login.trim())
+}
+
+/// A name from outside (the system, a save) made fit for a seat: without control
+/// characters, at most [`MOST_NAME_CHARS`] characters, trimmed; `None` when nothing
+/// is left.
+pub fn fit_name(text: &str) -> Option<String> {
+    let kept: String = text
         .chars()
         .filter(|c| !c.is_control())
         .take(MOST_NAME_CHARS)
         .collect();
-    let name = cleaned.trim();
-    let unknown = name.is_empty() || name == "Unknown" || name == login.trim();
-    (!unknown).then(|| name.to_owned())
+    let kept = kept.trim();
+    (!kept.is_empty()).then(|| kept.to_owned())
 }
 
 /// The names of the palette's seat colours, in [`SEAT_RGB`] order.
