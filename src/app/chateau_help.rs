@@ -21,7 +21,8 @@ use relm4::gtk::glib;
 use relm4::prelude::*;
 
 use crate::app::rules_help::{
-    Numbers, linked_numbers, numbers_link, numbers_text, rulings_markup_of,
+    Numbers, escape, linked_numbers, numbers_link, numbers_text, rulings_markup_of,
+    show_rulings_on, text_label,
 };
 
 use crate::chateau_rules::diagrams::Diagram;
@@ -196,7 +197,7 @@ fn rebuild(
         page.remove(&child);
     }
     let rules = rules(board, variant);
-    let title = label(&escape(&rules.title), 0);
+    let title = text_label(&escape(&rules.title), 0);
     title.add_css_class("title-1");
     page.append(&title);
     let line = if rules.board == rules.title {
@@ -207,9 +208,9 @@ fn rebuild(
             &[("board", &rules.board), ("variant", &rules.variant)],
         )
     };
-    page.append(&label(&format!("<b>{}</b>", escape(&line)), 0));
+    page.append(&text_label(&format!("<b>{}</b>", escape(&line)), 0));
     if let Some(note) = &rules.reconstruction {
-        let note = label(
+        let note = text_label(
             &escape(&fill(
                 &gettext("Reconstructed board: {note}"),
                 &[("note", note)],
@@ -221,7 +222,7 @@ fn rebuild(
         page.append(&rulings_link(behind::BOARD, sender));
     }
     for change in &rules.changes {
-        page.append(&label(&format!("• <b>{}</b>", escape(change)), 0));
+        page.append(&text_label(&format!("• <b>{}</b>", escape(change)), 0));
     }
 
     section(page, &rules.turn);
@@ -243,7 +244,7 @@ fn rebuild(
 fn section(page: &gtk::Box, section: &Section) {
     page.append(&heading(&section.title));
     for line in &section.lines {
-        page.append(&label(&format!("• {}", escape(line)), 0));
+        page.append(&text_label(&format!("• {}", escape(line)), 0));
     }
 }
 
@@ -262,11 +263,11 @@ fn moves(page: &gtk::Box, board: &Arc<Board>, rules: &Rules) {
     for kind in &rules.moves {
         let card = gtk::Box::new(gtk::Orientation::Vertical, 4);
         card.append(&diagram_area(board, &kind.diagram));
-        let name = label(&format!("<b>{}</b>", escape(&kind.name)), 0);
+        let name = text_label(&format!("<b>{}</b>", escape(&kind.name)), 0);
         name.set_xalign(0.5);
         name.set_justify(gtk::Justification::Center);
         card.append(&name);
-        let text = label(&escape(&kind.text), 0);
+        let text = text_label(&escape(&kind.text), 0);
         text.set_xalign(0.5);
         text.set_justify(gtk::Justification::Center);
         text.add_css_class("caption");
@@ -274,7 +275,7 @@ fn moves(page: &gtk::Box, board: &Arc<Board>, rules: &Rules) {
         grid.insert(&card, -1);
     }
     page.append(&grid);
-    let note = label(&escape(&rules.moves_note), 0);
+    let note = text_label(&escape(&rules.moves_note), 0);
     note.add_css_class("dim-label");
     page.append(&note);
 }
@@ -314,16 +315,16 @@ fn scoring(page: &gtk::Box, rules: &Rules) {
         .row_spacing(4)
         .build();
     grid.set_widget_name("chateau-scoring");
-    let moment = label(&format!("<b>{}</b>", escape(&table.moment)), 0);
-    let points = label(&format!("<b>{}</b>", escape(&table.points)), 0);
+    let moment = text_label(&format!("<b>{}</b>", escape(&table.moment)), 0);
+    let points = text_label(&format!("<b>{}</b>", escape(&table.points)), 0);
     points.set_xalign(1.0);
     grid.attach(&moment, 0, 0, 1, 1);
     grid.attach(&points, 1, 0, 1, 1);
     for (row, (moment, points)) in table.rows.iter().enumerate() {
         let row = i32::try_from(row + 1).unwrap_or(i32::MAX);
-        let moment = label(&escape(moment), 0);
+        let moment = text_label(&escape(moment), 0);
         moment.set_hexpand(true);
-        let points = label(&format!("<b>{}</b>", escape(points)), 0);
+        let points = text_label(&format!("<b>{}</b>", escape(points)), 0);
         points.set_xalign(1.0);
         grid.attach(&moment, 0, row, 1, 1);
         grid.attach(&points, 1, row, 1, 1);
@@ -335,7 +336,7 @@ fn scoring(page: &gtk::Box, rules: &Rules) {
 fn colour_tables(page: &gtk::Box, board: &Board, rules: &Rules) {
     let tables = &rules.colour_tables;
     page.append(&heading(&tables.title));
-    page.append(&label(&escape(&tables.note), 0));
+    page.append(&text_label(&escape(&tables.note), 0));
     let swatch = |army: ArmyId| {
         let colour = army_colour(board, army);
         format!(
@@ -363,7 +364,7 @@ fn colour_tables(page: &gtk::Box, board: &Board, rules: &Rules) {
                 )
             })
             .collect();
-        page.append(&label(
+        page.append(&text_label(
             &format!(
                 "{} <b>{}</b>: {}",
                 swatch(*army),
@@ -393,8 +394,8 @@ fn every_option(page: &gtk::Box, variant: &Variant) {
         } else {
             format!("• {}: {}", escape(&option.title()), escape(&value))
         };
-        page.append(&label(&line, 0));
-        let explanation = label(
+        page.append(&text_label(&line, 0));
+        let explanation = text_label(
             &format!("<small>{}</small>", escape(&option.explanation())),
             0,
         );
@@ -406,7 +407,7 @@ fn every_option(page: &gtk::Box, variant: &Variant) {
 
 /// "How Castellan reads these rules: rulings 12–15, 38", a link that opens them here.
 fn rulings_link(numbers: Numbers, sender: &ComponentSender<ChateauRulesHelp>) -> gtk::Label {
-    let link = label(
+    let link = text_label(
         &format!(
             "<a href=\"{}\">{}</a>",
             escape(&numbers_link(numbers)),
@@ -432,45 +433,19 @@ fn rulings_link(numbers: Numbers, sender: &ComponentSender<ChateauRulesHelp>) ->
 /// Fills `page` with the rulings `numbers`, as `docs/chateau-noir-rulings.md` words
 /// them.
 fn show_rulings(page: &gtk::Box, numbers: &[u32]) {
-    while let Some(child) = page.first_child() {
-        page.remove(&child);
-    }
-    let title = label(&escape(&gettext("How Castellan Reads the Rules")), 0);
-    title.add_css_class("title-2");
-    page.append(&title);
-    let note = label(
-        &escape(&gettext(
+    show_rulings_on(
+        page,
+        &gettext(
             "Where the booklet is silent or its pages are lost, Castellan follows these rulings (docs/chateau-noir-rulings.md, in English).",
-        )),
-        0,
+        ),
+        &rulings_markup_of(RULINGS, numbers),
     );
-    note.add_css_class("dim-label");
-    page.append(&note);
-    for ruling in rulings_markup_of(RULINGS, numbers) {
-        page.append(&label(&ruling, 0));
-    }
 }
 
 fn heading(title: &str) -> gtk::Label {
-    let heading = label(&escape(title), 12);
+    let heading = text_label(&escape(title), 12);
     heading.add_css_class("title-3");
     heading
-}
-
-/// A label of wrapped read-only text in Pango markup.
-fn label(markup: &str, top: i32) -> gtk::Label {
-    gtk::Label::builder()
-        .use_markup(true)
-        .label(markup)
-        .wrap(true)
-        .wrap_mode(gtk::pango::WrapMode::WordChar)
-        .xalign(0.0)
-        .margin_top(top)
-        .build()
-}
-
-fn escape(text: &str) -> String {
-    relm4::gtk::glib::markup_escape_text(text).to_string()
 }
 
 #[cfg(test)]

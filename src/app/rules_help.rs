@@ -215,7 +215,7 @@ pub(crate) fn rulings_markup_of(document: &str, numbers: &[u32]) -> Vec<String> 
         .collect()
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     relm4::gtk::glib::markup_escape_text(text).to_string()
 }
 
@@ -471,28 +471,35 @@ impl RulesHelp {
 
     /// Shows the rulings `numbers`, as `docs/rulings.md` words them.
     fn show_rulings(&self, numbers: &[u32]) {
-        while let Some(child) = self.rulings_page.first_child() {
-            self.rulings_page.remove(&child);
-        }
-        let title = text_label(&escape(&gettext("How Castellan Reads the Rules")), 0);
-        title.add_css_class("title-2");
-        self.rulings_page.append(&title);
-        let note = text_label(
-            &escape(&gettext(
+        show_rulings_on(
+            &self.rulings_page,
+            &gettext(
                 "Where the rule texts disagree or are silent, Castellan follows these rulings (docs/rulings.md, in English).",
-            )),
-            0,
+            ),
+            &rulings_markup(numbers),
         );
-        note.add_css_class("dim-label");
-        self.rulings_page.append(&note);
-        for ruling in rulings_markup(numbers) {
-            self.rulings_page.append(&text_label(&ruling, 0));
-        }
+    }
+}
+
+/// Fills `page` with rulings (in Pango markup) under the rulings' title and `note`,
+/// which says where they come from: the rules windows of every game show them so.
+pub(crate) fn show_rulings_on(page: &gtk::Box, note: &str, rulings: &[String]) {
+    while let Some(child) = page.first_child() {
+        page.remove(&child);
+    }
+    let title = text_label(&escape(&gettext("How Castellan Reads the Rules")), 0);
+    title.add_css_class("title-2");
+    page.append(&title);
+    let note = text_label(&escape(note), 0);
+    note.add_css_class("dim-label");
+    page.append(&note);
+    for ruling in rulings {
+        page.append(&text_label(ruling, 0));
     }
 }
 
 /// A label of wrapped read-only text in Pango markup.
-fn text_label(markup: &str, top: i32) -> gtk::Label {
+pub(crate) fn text_label(markup: &str, top: i32) -> gtk::Label {
     gtk::Label::builder()
         .use_markup(true)
         .label(markup)
