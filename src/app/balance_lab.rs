@@ -18,7 +18,7 @@ use gettextrs::gettext;
 use relm4::gtk::glib;
 use relm4::prelude::*;
 
-use crate::app::chart_theme::desktop_chart_theme;
+use crate::app::chart_theme::{desktop_chart_theme, follow_the_desktop_style};
 use crate::app::lab_run::{self, RunMessage};
 use crate::app::library::{self, BoardEntry, Origin, VariantEntry};
 use crate::charts::page::{PageText, write_page};
@@ -658,15 +658,7 @@ impl Component for BalanceLab {
                 area
             })
             .collect();
-        // The charts follow the desktop's light or dark style.
-        {
-            let charts = charts.clone();
-            adw::StyleManager::default().connect_dark_notify(move |_| {
-                for chart in &charts {
-                    chart.queue_draw();
-                }
-            });
-        }
+        follow_the_desktop_style(&root, &charts);
         let model = BalanceLab {
             window: root.clone(),
             board: boards

@@ -1,5 +1,10 @@
-//! The charts' theme from the desktop's style: dark charts on a dark desktop. The
-//! charts themselves (`crate::charts`) know nothing of GTK.
+//! The charts' theme from the desktop's style: dark charts on a dark desktop, drawn
+//! again when it changes. The charts themselves (`crate::charts`) know nothing of GTK.
+
+use std::cell::RefCell;
+
+use adw::prelude::*;
+use relm4::gtk;
 
 use crate::charts::Theme;
 
@@ -10,4 +15,21 @@ pub fn desktop_chart_theme() -> Theme {
     } else {
         Theme::Light
     }
+}
+
+/// Redraws `charts` whenever the desktop turns light or dark, for as long as `window`
+/// lives.
+pub fn follow_the_desktop_style(window: &adw::Window, charts: &[gtk::DrawingArea]) {
+    let charts = charts.to_vec();
+    let handler = adw::StyleManager::default().connect_dark_notify(move |_| {
+        for chart in &charts {
+            chart.queue_draw();
+        }
+    });
+    let handler = RefCell::new(Some(handler));
+    window.connect_destroy(move |_| {
+        if let Some(handler) = handler.take() {
+            adw::StyleManager::default().disconnect(handler);
+        }
+    });
 }

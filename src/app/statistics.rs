@@ -14,7 +14,7 @@ use gettextrs::{gettext, ngettext};
 use relm4::prelude::*;
 
 use super::game_record::GameRecord;
-use crate::app::chart_theme::desktop_chart_theme;
+use crate::app::chart_theme::{desktop_chart_theme, follow_the_desktop_style};
 use crate::charts::story::{self, StoryChart, StoryFigures};
 use crate::messages::{self, battles_line, luck_sentences, turning_point};
 use crate::text::{fill, translated};
@@ -244,21 +244,7 @@ impl Component for Statistics {
                 area
             })
             .collect();
-        // The charts follow the desktop's light or dark style while the window lives.
-        {
-            let charts = charts.clone();
-            let handler = adw::StyleManager::default().connect_dark_notify(move |_| {
-                for chart in &charts {
-                    chart.queue_draw();
-                }
-            });
-            let handler = RefCell::new(Some(handler));
-            root.connect_destroy(move |_| {
-                if let Some(handler) = handler.take() {
-                    adw::StyleManager::default().disconnect(handler);
-                }
-            });
-        }
+        follow_the_desktop_style(&root, &charts);
         let model = Statistics {
             window: root.clone(),
             shown,

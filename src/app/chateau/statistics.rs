@@ -15,7 +15,7 @@ use relm4::prelude::*;
 
 use super::session::ChateauRecord;
 use super::words;
-use crate::app::chart_theme::desktop_chart_theme;
+use crate::app::chart_theme::{desktop_chart_theme, follow_the_desktop_style};
 use crate::charts::chateau::{self, ChateauChart, ChateauFigures};
 use crate::chateau_story::{ChateauStory, MomentKind, Tally};
 use crate::messages;
@@ -420,21 +420,7 @@ impl Component for ChateauStatistics {
                 area
             })
             .collect();
-        // The charts follow the desktop's light or dark style while the window lives.
-        {
-            let charts = charts.clone();
-            let handler = adw::StyleManager::default().connect_dark_notify(move |_| {
-                for chart in &charts {
-                    chart.queue_draw();
-                }
-            });
-            let handler = RefCell::new(Some(handler));
-            root.connect_destroy(move |_| {
-                if let Some(handler) = handler.take() {
-                    adw::StyleManager::default().disconnect(handler);
-                }
-            });
-        }
+        follow_the_desktop_style(&root, &charts);
         let model = ChateauStatistics {
             window: root.clone(),
             shown,
