@@ -325,6 +325,54 @@ fn classic_expert_does_not_end_its_turn_with_its_only_continent_open() {
     );
 }
 
+/// Seat 0 holds Africa only, its armies placed: Egypt's 12 face seat 1's 7 in
+/// Southern Europe, and Asia beyond the Middle East is open land of single armies,
+/// every other territory a single army that cannot attack.
+fn classic_sweep_from_the_continent_position() -> Game {
+    classic_position(
+        1,
+        1,
+        &[
+            ("north_africa", 0, 1),
+            ("egypt", 0, 12),
+            ("east_africa", 0, 1),
+            ("congo", 0, 1),
+            ("south_africa", 0, 1),
+            ("madagascar", 0, 1),
+            ("southern_europe", 1, 7),
+            ("argentina", 2, 1),
+            ("peru", 2, 1),
+        ],
+        "[[seats]]\n[[seats]]\n[[seats]]\n\
+         [turn]\nseat = 0\nstep = \"play\"\nnumber = 20\n",
+    )
+}
+
+/// A sweep into open land may start from the border of its only continent, but only
+/// with what the border can spare: Egypt still holds against Southern Europe when
+/// the turn ends (the rolls too: a capture moves in at least the dice rolled).
+#[test]
+fn classic_expert_sweeps_from_its_only_continent_with_what_the_border_can_spare() {
+    for seed in [3, 5, 9] {
+        let mut game = classic_sweep_from_the_continent_position();
+        game.reseed_chance(seed);
+        let egypt = key(&game, "egypt");
+        let taken = play_turn(&mut game, Seat(0), expert().as_mut());
+        assert!(
+            taken.iter().any(|a| matches!(a, Action::Attack { .. })),
+            "seed {seed}: the open land was not attacked: {taken:?}"
+        );
+        assert_eq!(game.owner(egypt), Some(Seat(0)));
+        // Southern Europe's 7 armies (6 may roll) take Egypt at under 60 %.
+        let fall = win_probability(6, game.armies(egypt), Battle::default());
+        assert!(
+            fall < 0.6,
+            "seed {seed}: Egypt left with {} armies: it falls at {fall:.2}",
+            game.armies(egypt)
+        );
+    }
+}
+
 // --- Castle Risk ---
 
 /// Seat 0 holds the tiny board but e2, the last rival castle (2 armies), next to its

@@ -4,8 +4,9 @@
 //! classic Risk, its last continent) open to an attack that would take it at 60 % or
 //! better when armies it placed elsewhere that turn, or its fortifying move, could
 //! have closed it. Armies count only towards territories they could have been placed
-//! on (held when they were placed; in classic Risk, of a continent already whole), and
-//! one fortifying move fills one territory.
+//! on (held when they were placed; in classic Risk, of a continent already whole), a
+//! territory of the continent gives only what it does not need itself, and one
+//! fortifying move fills one territory.
 //!
 //! The watcher reads the whole game (it judges, it does not play): the threat to a
 //! castle counts an Admiral or a General only in a hand that holds one.
@@ -175,7 +176,9 @@ impl Watcher {
                     .map(|&(_, a)| a)
                     .sum();
                 let fortify = if game.variant().classic_fortify && !self.fortified {
-                    best_fortify_into(game, seat, &[castle], castle)
+                    best_fortify_into(game, seat, &[castle], castle, &|n| {
+                        game.armies(n).saturating_sub(1)
+                    })
                 } else {
                     0
                 };
@@ -260,11 +263,42 @@ impl Watcher {
             .territories
             .iter()
             .all(|&t| placeable(t));
+        // Armies placed on another territory of the continent could have gone to an
+        // open one only as far as they are more than that territory needs itself:
+        // moving them would have opened it instead.
+        let continent_territories = &board.group(continent).territories;
+        let surplus = |t: TerritoryId| {
+            let mut d = 1;
+            while chance(t, d) >= OPEN_AT {
+                d += 1;
+            }
+            game.armies(t).saturating_sub(d)
+        };
+        // A fortifying move from the continent leaves its source what it needs.
+        let can_give = |n: TerritoryId| {
+            if continent_territories.contains(&n) {
+                surplus(n)
+            } else {
+                game.armies(n).saturating_sub(1)
+            }
+        };
         let elsewhere: u32 = if whole_when_placed {
-            self.placed
-                .iter()
-                .filter(|(t, _)| !open.contains(t))
-                .map(|&(_, a)| a)
+            let mut by_territory: Vec<(TerritoryId, u32)> = Vec::new();
+            for &(t, a) in self.placed.iter().filter(|(t, _)| !open.contains(t)) {
+                match by_territory.iter_mut().find(|(u, _)| *u == t) {
+                    Some((_, total)) => *total += a,
+                    None => by_territory.push((t, a)),
+                }
+            }
+            by_territory
+                .into_iter()
+                .map(|(t, a)| {
+                    if continent_territories.contains(&t) {
+                        a.min(surplus(t))
+                    } else {
+                        a
+                    }
+                })
                 .sum()
         } else {
             0
@@ -280,7 +314,7 @@ impl Watcher {
                     let fortify = if self.fortified {
                         0
                     } else {
-                        best_fortify_into(game, seat, &open, t)
+                        best_fortify_into(game, seat, &open, t, &can_give)
                     };
                     lack = lack.saturating_sub(fortify);
                 }
@@ -351,12 +385,18 @@ fn castle_fall_chance(game: &Game, seat: Seat, castle: TerritoryId, defenders: u
 
 /// The most armies one fortifying move could bring into `target` from an own
 /// neighbour outside `targets`.
-fn best_fortify_into(game: &Game, seat: Seat, targets: &[TerritoryId], target: TerritoryId) -> u32 {
+fn best_fortify_into(
+    game: &Game,
+    seat: Seat,
+    targets: &[TerritoryId],
+    target: TerritoryId,
+    can_give: &dyn Fn(TerritoryId) -> u32,
+) -> u32 {
     game.reach()
         .neighbours(target)
         .iter()
         .filter(|n| game.owner(**n) == Some(seat) && !targets.contains(n))
-        .map(|&n| game.armies(n).saturating_sub(1))
+        .map(|&n| can_give(n))
         .max()
         .unwrap_or(0)
 }
@@ -431,6 +471,53 @@ mod tests {
             watcher(&game, false).continent_openness(&game, Seat(0)),
             (true, false)
         );
+    }
+
+    /// Seat 0 holds South America whole: Venezuela's 1 army faces seat 1's 8 in
+    /// Central America, Brazil's 11 (10 of them placed this turn) seat 1's 12 in North
+    /// Africa.
+    fn two_borders_of_south_america() -> (Game, Watcher) {
+        let source = include_str!("../../../data/boards/classic.toml");
+        let board = Arc::new(parse_board(source, "classic.toml").unwrap());
+        let mut text = String::from("seed = 7\n[territories]\n");
+        for t in &board.territories {
+            let (owner, armies) = match t.key.as_str() {
+                "venezuela" => (0, 1),
+                "brazil" => (0, 11),
+                "peru" | "argentina" => (0, 1),
+                "central_america" => (1, 8),
+                "north_africa" => (1, 12),
+                "egypt" => (2, 3),
+                _ => (1, 1),
+            };
+            text.push_str(&format!(
+                "{} = {{ owner = {owner}, armies = {armies} }}\n",
+                t.key
+            ));
+        }
+        text.push_str(
+            "[[seats]]\n[[seats]]\n[[seats]]\n[turn]\nseat = 0\nstep = \"play\"\nnumber = 10\n",
+        );
+        let position = Position::from_toml(&text).unwrap();
+        let game = Game::from_position(board, Variant::classic(), &position, Dice::Random).unwrap();
+        let mut watcher = Watcher::new(3);
+        watcher.current = Some(Seat(0));
+        watcher.placed = vec![(game.board().territory_by_key("brazil").unwrap(), 10)];
+        watcher.held_at_placement = game
+            .territories()
+            .iter()
+            .map(|t| t.owner == Some(Seat(0)))
+            .collect();
+        watcher.fortified = true;
+        (game, watcher)
+    }
+
+    #[test]
+    fn armies_another_border_needs_could_not_have_closed_this_one() {
+        let (game, watcher) = two_borders_of_south_america();
+        // Venezuela is open; Brazil is not, but only thanks to the armies placed on
+        // it: moving them would have opened Brazil instead.
+        assert_eq!(watcher.continent_openness(&game, Seat(0)), (true, false));
     }
 
     #[test]

@@ -215,11 +215,23 @@ impl ExpertPolicy {
             .filter(|r| reading.threat(r.to) > 0 && reading.threat(r.to) >= reading.threat(r.from))
             .collect();
         moves.sort_by_key(|r| (std::cmp::Reverse(r.max_armies), r.from, r.to));
-        for r in moves.into_iter().take(FORTIFY_OPTIONS) {
+        for route in moves.into_iter().take(FORTIFY_OPTIONS) {
+            // Its only continent is not opened to make another territory safer.
+            let armies = if planner::in_last_continent(&reading, route.from) {
+                let keep = planner::safe_defenders(&reading, route.from);
+                route
+                    .max_armies
+                    .min(reading.armies(route.from).saturating_sub(keep))
+            } else {
+                route.max_armies
+            };
+            if armies == 0 {
+                continue;
+            }
             let action = Action::Fortify {
-                from: r.from,
-                to: r.to,
-                armies: r.max_armies,
+                from: route.from,
+                to: route.to,
+                armies,
             };
             if !options.contains(&Opt::Act(action.clone())) {
                 options.push(Opt::Act(action));

@@ -139,8 +139,12 @@ impl Planner {
                 },
             ) => {
                 if ship.is_some() || self.press_on(r, *from, *to) {
+                    // A capture moves in at least the dice rolled: a guarded castle or
+                    // continent border rolls no more than it can spare, or the move
+                    // would empty it.
                     Action::Roll {
-                        dice: *max_dice,
+                        dice: (*max_dice)
+                            .min(u8::try_from(self.spare(r, *from).max(1)).unwrap_or(u8::MAX)),
                         general: *general && (r.is_castle(*to) || self.on_plan(r, *to)),
                     }
                 } else {
@@ -326,14 +330,22 @@ impl Planner {
         if Some(from) == r.castle() {
             return r.spare(from, self.plan.risk);
         }
-        if r.classic
-            && !matches!(self.plan.intent, Intent::Sweep | Intent::Hunt(_))
-            && guarded_border(r, from)
-        {
-            let keep = r.guard(from, 0.5).max(1);
-            return r.armies(from).saturating_sub(keep);
+        let mut keep = 1;
+        if r.classic {
+            if !matches!(self.plan.intent, Intent::Sweep | Intent::Hunt(_))
+                && guarded_border(r, from)
+            {
+                keep = r.guard(from, 0.5).max(1);
+            }
+            // Its only continent stays closed whatever the plan: an attack or a
+            // move-in that opens it hands a rival the bonus and the card at once.
+            // Reckoned at every roll, so a threat worn down by this very attack
+            // frees armies as it shrinks.
+            if in_last_continent(r, from) {
+                keep = keep.max(safe_defenders(r, from));
+            }
         }
-        r.armies(from).saturating_sub(1)
+        r.armies(from).saturating_sub(keep)
     }
 
     /// The chance that an attack from `from` takes `to` with the armies that may go.
@@ -1087,6 +1099,20 @@ pub fn safe_defenders(r: &Reading<'_, '_>, t: TerritoryId) -> u32 {
         defenders += 1;
     }
     defenders
+}
+
+/// Classic Risk: whether own territory `t` lies in its only whole continent (with a
+/// bonus). Cheaper than [`last_continent`]: nothing is collected.
+pub fn in_last_continent(r: &Reading<'_, '_>, t: TerritoryId) -> bool {
+    let board = r.sight.board();
+    let whole = |g: crate::board::GroupId| {
+        let group = board.group(g);
+        group.bonus > 0
+            && !group.territories.is_empty()
+            && group.territories.iter().all(|&u| r.is_mine(u))
+    };
+    let own = board.territory(t).group;
+    whole(own) && !board.group_ids().any(|g| g != own && whole(g))
 }
 
 /// Classic Risk: the territories of its only whole continent open at [`OPEN_AT`],
