@@ -1,6 +1,7 @@
 //! Debugging aid: plays one tournament game and prints every action of turns that
 //! run long. `cargo run --release -p castellan-engine --example trace -- BOARD
-//! PLAYERS NUMBER [RULESET] [FROM_TURN]`.
+//! PLAYERS NUMBER [RULESET] [FROM_TURN] [SEED]` (the seed as given to `arena`, 1 by
+//! default).
 
 use std::sync::Arc;
 
@@ -20,7 +21,8 @@ fn main() {
         Ruleset::from_id(id).expect("a ruleset id")
     });
     let from_turn: u32 = args.get(5).map_or(0, |s| s.parse().unwrap());
-    let t = Tournament::new(board.clone(), Variant::standard(ruleset), players, 1);
+    let seed: u64 = args.get(6).map_or(1, |s| s.parse().unwrap());
+    let t = Tournament::new(board.clone(), Variant::standard(ruleset), players, seed);
     let mut count = 0usize;
     let result = t.play_observed(number, &mut |game, events| {
         count += 1;
