@@ -1,5 +1,6 @@
 //! Finds the turns a player ended with its castle (classic: its last continent) open
-//! when it could have closed it, and prints each such turn's events, for tuning:
+//! when it could have closed it, and prints each such turn's events, and the turns
+//! that made a stall while far ahead, for tuning:
 //! `cargo run --release -p castellan-engine --example open_turns -- BOARD PLAYERS
 //! GAMES [SEED] [RULESET] [PLAYER]` (the player's index in PLAYERS, 0 by default).
 
@@ -8,7 +9,7 @@ use std::sync::Arc;
 use castellan_engine::board::parse_board;
 use castellan_engine::bot::Contender;
 use castellan_engine::bot::tournament::Tournament;
-use castellan_engine::bot::watch::Watcher;
+use castellan_engine::bot::watch::{DOMINANT_STALL_TURNS, Watcher};
 use castellan_engine::game::{Event, EventKind, Game};
 use castellan_engine::variant::{Ruleset, Variant};
 use rayon::prelude::*;
@@ -34,8 +35,17 @@ fn main() {
             let mut report = String::new();
             let mut mine = false;
             t.play_observed(number, &mut |game: &Game, events: &[Event]| {
-                let before = watcher.clone().finish()[seat].preventable_open_ends;
+                let before = watcher.clone().finish()[seat].clone();
                 watcher.observe(game, events);
+                let after = watcher.clone().finish()[seat].clone();
+                if after.longest_dominant_quiet >= DOMINANT_STALL_TURNS
+                    && before.longest_dominant_quiet < DOMINANT_STALL_TURNS
+                {
+                    report.push_str(&format!(
+                        "== game {number} seat {seat} turn {}: {DOMINANT_STALL_TURNS} turns without a capture while far ahead\n",
+                        game.turn_number()
+                    ));
+                }
                 for event in events {
                     if let EventKind::TurnStarted { seat: s, .. } = event.kind {
                         mine = s.index() == seat;
@@ -47,7 +57,7 @@ fn main() {
                         turn_events.push(format!("{:?}", event.kind));
                     }
                 }
-                if watcher.clone().finish()[seat].preventable_open_ends > before {
+                if after.preventable_open_ends > before.preventable_open_ends {
                     report.push_str(&format!(
                         "== game {number} seat {seat} turn {}\n{}\n{}\n",
                         game.turn_number(),

@@ -426,6 +426,44 @@ fn castle_expert_and_normal_finish_a_won_game() {
     }
 }
 
+/// Far ahead, a last castle is attacked at under even odds: it grows every turn,
+/// and waiting for better odds once left a game of 43 territories against one
+/// unfinished (issue 22). Seat 0 holds the tiny board but e2, whose castle its 40 on
+/// e1 take at 36-49 %.
+#[test]
+fn castle_expert_far_ahead_attacks_a_last_castle_under_even_odds() {
+    let castle = Battle {
+        castle: true,
+        general: false,
+        marshall: false,
+    };
+    let defenders = (1..60)
+        .find(|&d| {
+            let p = win_probability(39, d, castle);
+            (0.36..0.49).contains(&p)
+        })
+        .expect("a castle between the odds");
+    let text = CASTLE_WON
+        .replace(
+            "e1 = { owner = 0, armies = 12 }",
+            "e1 = { owner = 0, armies = 40 }",
+        )
+        .replace(
+            "e2 = { owner = 1, armies = 2 }",
+            &format!("e2 = {{ owner = 1, armies = {defenders} }}"),
+        );
+    let mut game = castle_game(&text);
+    let e2 = key(&game, "e2");
+    assert_eq!(game.armies(e2), defenders);
+    let taken = play_turn(&mut game, Seat(0), expert().as_mut());
+    assert!(
+        taken
+            .iter()
+            .any(|a| matches!(a, Action::Attack { to, .. } if *to == e2)),
+        "the last castle ({defenders} armies) was not attacked: {taken:?}"
+    );
+}
+
 /// Seat 0's castle n1 holds 2 armies next to seat 1's 9 on s1 (and the sea); the
 /// turn begins with armies to place.
 const CASTLE_THREATENED: &str = r#"
