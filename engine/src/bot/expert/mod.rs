@@ -22,8 +22,9 @@
 //! that holds twice everyone's armies does not end a turn without attacking when an
 //! attack has a fair chance; its only classic continent gives no attack, roll or
 //! move-in the armies that keep it closed, and a classic turn does not end with it
-//! open to one rival army at 60 % when the fortifying move can close it. Classic claims are searched; the starting armies then follow the planner's
-//! rule (one stack that survives the first blow).
+//! open to one rival army at 60 % when the fortifying move can close it. Classic
+//! claims are searched; the starting armies then follow the planner's rule (one stack
+//! that survives the first blow).
 //!
 //! Its thinking is counted in simulations, so a game replays the same from its seeds;
 //! a [`Thinking`] scales the budget, caps the wall-clock time and cancels (a
