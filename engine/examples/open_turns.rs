@@ -1,6 +1,6 @@
 //! Finds the turns a player ended with its castle (classic: its last continent) open
 //! when it could have closed it, and prints each such turn's events, and the turns
-//! that made a stall while far ahead, for tuning:
+//! that made a stall while far ahead, and the games left unfinished, for tuning:
 //! `cargo run --release -p castellan-engine --example open_turns -- BOARD PLAYERS
 //! GAMES [SEED] [RULESET] [PLAYER]` (the player's index in PLAYERS, 0 by default).
 
@@ -34,7 +34,7 @@ fn main() {
             let mut turn_events: Vec<String> = Vec::new();
             let mut report = String::new();
             let mut mine = false;
-            t.play_observed(number, &mut |game: &Game, events: &[Event]| {
+            let result = t.play_observed(number, &mut |game: &Game, events: &[Event]| {
                 let before = watcher.clone().finish()[seat].clone();
                 watcher.observe(game, events);
                 let after = watcher.clone().finish()[seat].clone();
@@ -66,6 +66,12 @@ fn main() {
                     ));
                 }
             });
+            if result.winner.is_none() && !result.drawn {
+                report.push_str(&format!(
+                    "== game {number} seat {seat}: unfinished after {} actions\n",
+                    result.actions
+                ));
+            }
             report
         })
         .collect();

@@ -488,8 +488,16 @@ pub fn turn_rails(
     reading: &Reading<'_, '_>,
     legal: &LegalActions,
     captured: bool,
+    stopped: &[(TerritoryId, TerritoryId)],
     mut candidates: Vec<Action>,
 ) -> Vec<Action> {
+    // An attack stopped this turn is not started again: it would stop at once, and
+    // the turn would never end.
+    candidates
+        .retain(|a| !matches!(a, Action::Attack { from, to } if stopped.contains(&(*from, *to))));
+    if candidates.is_empty() {
+        candidates.push(Action::EndTurn);
+    }
     let held = reading.sight.hand().count(Card::Reinforcements);
     let may_play = legal.choices.iter().find_map(|c| match c {
         Choice::PlayReinforcements { max_cards } => Some(*max_cards),
@@ -530,6 +538,7 @@ pub fn turn_rails(
                 Choice::Attack { routes } => routes.as_slice(),
                 _ => &[],
             })
+            .filter(|r| !stopped.contains(&(r.from, r.to)))
             .map(|r| {
                 let armies = if Some(r.from) == castle {
                     reading.spare(r.from, CASTLE_RISK)

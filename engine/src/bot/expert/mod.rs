@@ -42,6 +42,7 @@ use std::time::Instant;
 use rand::Rng;
 
 use super::{GreedyPolicy, Policy, SeatSight, Thinking};
+use crate::board::TerritoryId;
 use crate::game::{Action, Choice, Decision, LegalActions, PlacementReason, Route};
 use plan::Plan;
 use planner::Planner;
@@ -83,6 +84,10 @@ pub struct ExpertPolicy {
     planned_turn: Option<u32>,
     /// Searches for pressing on made this turn.
     press_searches: u32,
+    /// Castle Risk: the attacks it stopped this turn, and the turn. An attack stopped
+    /// is not started again in the same turn: a rail that forced it again once
+    /// started and stopped it 25,000 times in one turn.
+    stopped: (u32, Vec<(TerritoryId, TerritoryId)>),
     /// Simulations spent so far (for benchmarks and the tournament's figures).
     simulations: u64,
 }
@@ -96,6 +101,7 @@ impl ExpertPolicy {
             planner: Planner::new(Plan::new(plan::Intent::Sweep)),
             planned_turn: None,
             press_searches: 0,
+            stopped: (u32::MAX, Vec::new()),
             simulations: 0,
         }
     }
@@ -279,9 +285,10 @@ impl ExpertPolicy {
         let (candidates, base) = match pending.decision {
             Decision::Play { .. } => {
                 let captured = self.planner.captured(&reading);
+                let stopped = self.stopped_this_turn(sight);
                 let candidates = castle::turn_candidates(&reading, legal, &quick);
                 (
-                    castle::turn_rails(&reading, legal, captured, candidates),
+                    castle::turn_rails(&reading, legal, captured, stopped, candidates),
                     TURN_SIMULATIONS,
                 )
             }
@@ -313,13 +320,29 @@ impl ExpertPolicy {
             return first;
         }
         let options: Vec<Opt> = candidates.into_iter().map(Opt::Act).collect();
-        match self.search(sight, &options, base, rng) {
+        let action = match self.search(sight, &options, base, rng) {
             Some(i) => match &options[i] {
                 Opt::Act(action) => action.clone(),
                 Opt::Plan(_) => first,
             },
             None => first,
+        };
+        if let (Decision::Roll { from, to, .. }, Action::StopAttack) = (&pending.decision, &action)
+        {
+            self.stopped_this_turn(sight);
+            self.stopped.1.push((*from, *to));
         }
+        action
+    }
+
+    /// Castle Risk: the attacks stopped in the turn under way (forgetting those of
+    /// earlier turns).
+    fn stopped_this_turn(&mut self, sight: &SeatSight<'_>) -> &[(TerritoryId, TerritoryId)] {
+        let turn = sight.turn_number();
+        if self.stopped.0 != turn {
+            self.stopped = (turn, Vec::new());
+        }
+        &self.stopped.1
     }
 
     /// Classic Risk: a plan chosen at the start of the turn and carried out by the
