@@ -71,6 +71,14 @@ const PRESS_SEARCHES_PER_TURN: u32 = 2;
 /// Fortifying moves weighed.
 const FORTIFY_OPTIONS: usize = 5;
 
+/// Castle Risk: an attack the Expert stopped, and the armies on both sides then.
+#[derive(Clone, Debug)]
+struct StoppedAttack {
+    from: TerritoryId,
+    to: TerritoryId,
+    armies: (u32, u32),
+}
+
 /// The Expert strength. See the module documentation.
 #[derive(Clone, Debug)]
 pub struct ExpertPolicy {
@@ -84,10 +92,11 @@ pub struct ExpertPolicy {
     planned_turn: Option<u32>,
     /// Searches for pressing on made this turn.
     press_searches: u32,
-    /// Castle Risk: the attacks it stopped this turn, and the turn. An attack stopped
-    /// is not started again in the same turn: a rail that forced it again once
-    /// started and stopped it 25,000 times in one turn.
-    stopped: (u32, Vec<(TerritoryId, TerritoryId)>),
+    /// Castle Risk: the attacks it stopped this turn (with the armies on both sides
+    /// then), and the turn. An attack stopped is not started again in the same turn
+    /// while neither side's armies changed: a rail that forced it again once started
+    /// and stopped it 25,000 times in one turn.
+    stopped: (u32, Vec<StoppedAttack>),
     /// Simulations spent so far (for benchmarks and the tournament's figures).
     simulations: u64,
 }
@@ -285,10 +294,15 @@ impl ExpertPolicy {
         let (candidates, base) = match pending.decision {
             Decision::Play { .. } => {
                 let captured = self.planner.captured(&reading);
-                let stopped = self.stopped_this_turn(sight);
+                let stopped: Vec<(TerritoryId, TerritoryId)> = self
+                    .stopped_this_turn(sight)
+                    .iter()
+                    .filter(|s| s.armies == (sight.armies(s.from), sight.armies(s.to)))
+                    .map(|s| (s.from, s.to))
+                    .collect();
                 let candidates = castle::turn_candidates(&reading, legal, &quick);
                 (
-                    castle::turn_rails(&reading, legal, captured, stopped, candidates),
+                    castle::turn_rails(&reading, legal, captured, &stopped, candidates),
                     TURN_SIMULATIONS,
                 )
             }
@@ -330,14 +344,18 @@ impl ExpertPolicy {
         if let (Decision::Roll { from, to, .. }, Action::StopAttack) = (&pending.decision, &action)
         {
             self.stopped_this_turn(sight);
-            self.stopped.1.push((*from, *to));
+            self.stopped.1.push(StoppedAttack {
+                from: *from,
+                to: *to,
+                armies: (sight.armies(*from), sight.armies(*to)),
+            });
         }
         action
     }
 
     /// Castle Risk: the attacks stopped in the turn under way (forgetting those of
     /// earlier turns).
-    fn stopped_this_turn(&mut self, sight: &SeatSight<'_>) -> &[(TerritoryId, TerritoryId)] {
+    fn stopped_this_turn(&mut self, sight: &SeatSight<'_>) -> &[StoppedAttack] {
         let turn = sight.turn_number();
         if self.stopped.0 != turn {
             self.stopped = (turn, Vec::new());
