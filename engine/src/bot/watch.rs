@@ -240,15 +240,17 @@ impl Watcher {
         if open.is_empty() {
             return (false, false);
         }
+        // The fewest defenders that keep `t` out of reach of a blow at [`OPEN_AT`].
+        let needed = |t: TerritoryId| {
+            let mut d = 1;
+            while chance(t, d) >= OPEN_AT {
+                d += 1;
+            }
+            d
+        };
         let lacking: Vec<u32> = open
             .iter()
-            .map(|&t| {
-                let mut d = game.armies(t);
-                while chance(t, d) >= OPEN_AT {
-                    d += 1;
-                }
-                d - game.armies(t)
-            })
+            .map(|&t| needed(t).saturating_sub(game.armies(t)))
             .collect();
         let placeable = |t: TerritoryId| {
             self.held_at_placement
@@ -267,13 +269,7 @@ impl Watcher {
         // open one only as far as they are more than that territory needs itself:
         // moving them would have opened it instead.
         let continent_territories = &board.group(continent).territories;
-        let surplus = |t: TerritoryId| {
-            let mut d = 1;
-            while chance(t, d) >= OPEN_AT {
-                d += 1;
-            }
-            game.armies(t).saturating_sub(d)
-        };
+        let surplus = |t: TerritoryId| game.armies(t).saturating_sub(needed(t));
         // A fortifying move from the continent leaves its source what it needs.
         let can_give = |n: TerritoryId| {
             if continent_territories.contains(&n) {
@@ -413,18 +409,24 @@ mod tests {
     /// Seat 0 holds Australia whole, Indonesia with 1 army next to seat 1's 8 in Siam,
     /// New Guinea with 11 behind it; seat 1 holds the rest but Argentina (seat 2's).
     fn open_australia() -> Game {
+        classic_game(|key| match key {
+            "indonesia" => (0, 1),
+            "new_guinea" => (0, 11),
+            "western_australia" | "eastern_australia" => (0, 2),
+            "siam" => (1, 8),
+            "argentina" => (2, 3),
+            _ => (1, 1),
+        })
+    }
+
+    /// A three-seat classic game on the world map in seat 0's turn, each territory's
+    /// owner and armies given by `holding` from its key.
+    fn classic_game(holding: impl Fn(&str) -> (u8, u32)) -> Game {
         let source = include_str!("../../../data/boards/classic.toml");
         let board = Arc::new(parse_board(source, "classic.toml").unwrap());
         let mut text = String::from("seed = 7\n[territories]\n");
         for t in &board.territories {
-            let (owner, armies) = match t.key.as_str() {
-                "indonesia" => (0, 1),
-                "new_guinea" => (0, 11),
-                "western_australia" | "eastern_australia" => (0, 2),
-                "siam" => (1, 8),
-                "argentina" => (2, 3),
-                _ => (1, 1),
-            };
+            let (owner, armies) = holding(&t.key);
             text.push_str(&format!(
                 "{} = {{ owner = {owner}, armies = {armies} }}\n",
                 t.key
@@ -477,29 +479,15 @@ mod tests {
     /// Central America, Brazil's 11 (10 of them placed this turn) seat 1's 12 in North
     /// Africa.
     fn two_borders_of_south_america() -> (Game, Watcher) {
-        let source = include_str!("../../../data/boards/classic.toml");
-        let board = Arc::new(parse_board(source, "classic.toml").unwrap());
-        let mut text = String::from("seed = 7\n[territories]\n");
-        for t in &board.territories {
-            let (owner, armies) = match t.key.as_str() {
-                "venezuela" => (0, 1),
-                "brazil" => (0, 11),
-                "peru" | "argentina" => (0, 1),
-                "central_america" => (1, 8),
-                "north_africa" => (1, 12),
-                "egypt" => (2, 3),
-                _ => (1, 1),
-            };
-            text.push_str(&format!(
-                "{} = {{ owner = {owner}, armies = {armies} }}\n",
-                t.key
-            ));
-        }
-        text.push_str(
-            "[[seats]]\n[[seats]]\n[[seats]]\n[turn]\nseat = 0\nstep = \"play\"\nnumber = 10\n",
-        );
-        let position = Position::from_toml(&text).unwrap();
-        let game = Game::from_position(board, Variant::classic(), &position, Dice::Random).unwrap();
+        let game = classic_game(|key| match key {
+            "venezuela" => (0, 1),
+            "brazil" => (0, 11),
+            "peru" | "argentina" => (0, 1),
+            "central_america" => (1, 8),
+            "north_africa" => (1, 12),
+            "egypt" => (2, 3),
+            _ => (1, 1),
+        });
         let mut watcher = Watcher::new(3);
         watcher.current = Some(Seat(0));
         watcher.placed = vec![(game.board().territory_by_key("brazil").unwrap(), 10)];
