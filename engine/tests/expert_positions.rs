@@ -135,14 +135,17 @@ fn classic_expert_and_normal_finish_a_won_game() {
     }
 }
 
-/// Three seats share the world in long fronts of 3 armies; seat 0 has a stack of 8
-/// on Ukraine next to a lone army in the Middle East. Nothing is at stake but the
-/// card a capture earns.
-fn classic_card_position() -> Game {
+/// Three seats share the world in long fronts of 3 armies; seat 0 has a stack of
+/// `ukraine` on Ukraine next to a lone army in the Middle East, and holds a card.
+/// With 14 it stands well above the weakest seat (seat 2, 39 armies) whatever the
+/// capture costs, and nothing is at stake but the card a capture earns; with 8 it
+/// stands 2 above it (44 armies less 3 for its card), and the card would put it at
+/// the bottom.
+fn classic_card_position(ukraine: u32) -> Game {
     let board = classic_board();
     // Every continent is broken: each seat holds one territory of another's.
     let broken = [
-        ("ukraine", 0, 8),
+        ("ukraine", 0, ukraine),
         ("middle_east", 1, 1),
         ("egypt", 2, 3),
         ("brazil", 0, 3),
@@ -179,7 +182,7 @@ fn classic_card_position() -> Game {
 #[test]
 fn classic_expert_and_normal_take_a_territory_for_the_card() {
     for (name, mut player) in [("Expert", expert()), ("Normal", normal())] {
-        let mut game = classic_card_position();
+        let mut game = classic_card_position(14);
         let before = game.territory_cards(Seat(0)).len();
         play_turn(&mut game, Seat(0), player.as_mut());
         assert_eq!(
@@ -188,6 +191,29 @@ fn classic_expert_and_normal_take_a_territory_for_the_card() {
             "{name} ended its turn without taking a territory for the card"
         );
     }
+}
+
+/// At a table of three or more, a card that leaves the Expert the weakest seat (its
+/// armies less three for each card) is not worth it: players who prey on the weak
+/// would all turn on it.
+#[test]
+fn classic_expert_does_not_take_a_card_that_leaves_it_the_weakest_at_the_table() {
+    let mut game = classic_card_position(8);
+    let armies = |game: &Game| -> u32 {
+        game.territories()
+            .iter()
+            .filter(|t| t.owner == Some(Seat(0)))
+            .map(|t| t.armies)
+            .sum()
+    };
+    let before = (game.territory_cards(Seat(0)).len(), armies(&game));
+    let mut player = expert();
+    play_turn(&mut game, Seat(0), player.as_mut());
+    assert_eq!(
+        (game.territory_cards(Seat(0)).len(), armies(&game)),
+        before,
+        "the Expert attacked and put itself at the bottom of the table"
+    );
 }
 
 /// Seat 1 holds Australia, its Indonesia guarded by 2 armies, next to seat 0's 12 in

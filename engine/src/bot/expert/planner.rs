@@ -138,7 +138,9 @@ impl Planner {
                     max_dice, general, ..
                 },
             ) => {
-                if ship.is_some() || self.press_on(r, *from, *to) {
+                if ship.is_some()
+                    || (self.press_on(r, *from, *to) && self.stays_off_the_bottom(r, *to))
+                {
                     // A capture moves in at least the dice rolled: a guarded castle or
                     // continent border rolls no more than it can spare, or the move
                     // would empty it.
@@ -364,6 +366,24 @@ impl Planner {
         p >= at
     }
 
+    /// Classic Risk at a table of three or more: whether an attack on `to` (started or pressed on) leaves this seat above the weakest rival, as
+    /// players who prey on the weak count, when it stands above now. Taken, `to`
+    /// costs about its armies on each side, and the turn's first capture a card.
+    /// Three rivals who all prey on the weakest put it out in a few rounds, while
+    /// one that stays off the bottom watches them wear each other down.
+    fn stays_off_the_bottom(&self, r: &Reading<'_, '_>, to: TerritoryId) -> bool {
+        match r.weakest_margin(0, 0, None) {
+            Some(now) if now > 0 => {
+                let defenders = r.armies(to);
+                let card = usize::from(!self.captured(r));
+                let victim = r.sight.owner(to).map(|o| (o, defenders));
+                r.weakest_margin(defenders, card, victim)
+                    .is_some_and(|after| after > 0)
+            }
+            _ => true,
+        }
+    }
+
     /// Between attacks: cards, hidden armies, empty land, then the plan's attacks.
     fn turn_action(&self, r: &Reading<'_, '_>, legal: &LegalActions) -> Action {
         if let Some(action) = self.cards(r, legal) {
@@ -389,7 +409,7 @@ impl Planner {
         let best = |keep: &dyn Fn(&Route) -> bool, at: f64| -> Option<Route> {
             routes
                 .iter()
-                .filter(|route| keep(route))
+                .filter(|route| keep(route) && self.stays_off_the_bottom(r, route.to))
                 .map(|route| (route, self.spared_odds(r, route.from, route.to)))
                 .filter(|(_, p)| *p >= at)
                 .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.to.cmp(&a.0.to)))

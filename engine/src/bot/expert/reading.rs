@@ -12,6 +12,10 @@ use crate::bot::SeatSight;
 use crate::bot::chances::{Battle, win_probability};
 use crate::game::{Card, Seat};
 
+/// What a card held counts against a seat's armies in the eyes of players who prey
+/// on the weak.
+pub const CARD_LOOKS: i64 = 3;
+
 /// One seat's reading of a position.
 pub struct Reading<'s, 'a> {
     pub sight: &'s SeatSight<'a>,
@@ -262,6 +266,33 @@ impl<'s, 'a> Reading<'s, 'a> {
             }
         }
         out
+    }
+
+    /// Classic Risk at a table of three or more: how far this seat stands above the
+    /// weakest rival, each counted as players who prey on the weak count (armies on
+    /// the board, less [`CARD_LOOKS`] for each card held, a card being the first step
+    /// to a set), after `cost` armies it would lose and `cards` it would earn, and
+    /// `hurt` armies `victim` would lose. `None` heads-up, where there is no one
+    /// else to prey on.
+    pub fn weakest_margin(
+        &self,
+        cost: u32,
+        cards: usize,
+        victim: Option<(Seat, u32)>,
+    ) -> Option<i64> {
+        if !self.classic || self.rivals().count() < 2 {
+            return None;
+        }
+        let armies = self.armies_by_seat();
+        let looks = |s: Seat| i64::from(armies[s.index()]) - CARD_LOOKS * self.cards_of(s) as i64;
+        let floor = self
+            .rivals()
+            .map(|s| {
+                let hurt = victim.filter(|&(v, _)| v == s).map_or(0, |(_, n)| n);
+                looks(s) - i64::from(hurt)
+            })
+            .min()?;
+        Some(looks(self.me) - i64::from(cost) - CARD_LOOKS * cards as i64 - floor)
     }
 
     /// Whether this seat holds at least twice the armies of every other seat in play.
