@@ -142,6 +142,11 @@ fn classic_expert_and_normal_finish_a_won_game() {
 /// stands 2 above it (44 armies less 3 for its card), and the card would put it at
 /// the bottom.
 fn classic_card_position(ukraine: u32) -> Game {
+    classic_card_position_at(ukraine, 10)
+}
+
+/// [`classic_card_position`] at turn `turn`.
+fn classic_card_position_at(ukraine: u32, turn: u32) -> Game {
     let board = classic_board();
     // Every continent is broken: each seat holds one territory of another's.
     let broken = [
@@ -174,8 +179,10 @@ fn classic_card_position(ukraine: u32) -> Game {
         0,
         3,
         &special,
-        "[[seats]]\nterritory_cards = [\"peru\"]\n[[seats]]\n[[seats]]\n\
-         [turn]\nseat = 0\nstep = \"play\"\nnumber = 10\n",
+        &format!(
+            "[[seats]]\nterritory_cards = [\"peru\"]\n[[seats]]\n[[seats]]\n\
+             [turn]\nseat = 0\nstep = \"play\"\nnumber = {turn}\n"
+        ),
     )
 }
 
@@ -213,6 +220,25 @@ fn classic_expert_does_not_take_a_card_that_leaves_it_the_weakest_at_the_table()
         (game.territory_cards(Seat(0)).len(), armies(&game)),
         before,
         "the Expert attacked and put itself at the bottom of the table"
+    );
+}
+
+/// Staying off the bottom does not become a stall: after two turns in a row without
+/// a capture, the Expert takes its card even where it leaves it the weakest.
+#[test]
+fn classic_expert_takes_its_card_after_two_quiet_turns_even_at_the_bottom() {
+    let mut player = expert();
+    let mut cards = Vec::new();
+    for turn in [10, 13, 16] {
+        let mut game = classic_card_position_at(8, turn);
+        let before = game.territory_cards(Seat(0)).len();
+        play_turn(&mut game, Seat(0), player.as_mut());
+        cards.push(game.territory_cards(Seat(0)).len() - before);
+    }
+    assert_eq!(
+        cards,
+        [0, 0, 1],
+        "cards earned in each of three turns by the same Expert"
     );
 }
 

@@ -22,7 +22,10 @@
 //! that holds twice everyone's armies does not end a turn without attacking when an
 //! attack has a fair chance; its only classic continent gives no attack, roll or
 //! move-in the armies that keep it closed, and a classic turn does not end with it
-//! open to one rival army at 60 % when the fortifying move can close it. Classic
+//! open to one rival army at 60 % when the fortifying move can close it; at a
+//! classic table of three or more, an attack that would leave it the weakest seat
+//! (armies less three a card) is not made while it stands above, unless two turns
+//! in a row have passed without a capture. Classic
 //! claims are searched; the starting armies then follow the planner's rule (one stack
 //! that survives the first blow).
 //!

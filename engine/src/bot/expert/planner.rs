@@ -23,6 +23,9 @@ const DECISIONS_PER_TURN: u32 = 1_500;
 /// The chance of losing a border of its only continent it never accepts at the end
 /// of a placement when armies could prevent it.
 const LAST_CONTINENT_RISK: f64 = 0.45;
+/// Classic Risk: its turns in a row without a capture after which it takes its card
+/// even where the card leaves it the weakest seat at the table.
+const QUIET_TURNS_AT_MOST: u32 = 2;
 /// Reinforcement cards it never holds more of: armies in hand do not defend.
 const MOST_REINFORCEMENTS_HELD: u8 = 2;
 
@@ -35,6 +38,10 @@ pub struct Planner {
     decisions: u32,
     /// Attacks stopped this turn (not tried again: they would stop at once).
     stopped: Vec<(TerritoryId, TerritoryId)>,
+    /// Classic Risk: whether it took a territory this turn.
+    took: bool,
+    /// Classic Risk: its turns in a row (before this one) that took no territory.
+    quiet_turns: u32,
 }
 
 impl Planner {
@@ -45,6 +52,8 @@ impl Planner {
             territories_at_start: 0,
             decisions: 0,
             stopped: Vec::new(),
+            took: false,
+            quiet_turns: 0,
         }
     }
 
@@ -56,6 +65,10 @@ impl Planner {
     /// Keeps count of the turn (called on every decision).
     pub fn note_turn(&mut self, sight: &SeatSight<'_>) {
         if sight.turn_seat() == Some(sight.seat()) && sight.turn_number() != self.turn {
+            if self.turn != u32::MAX {
+                self.quiet_turns = if self.took { 0 } else { self.quiet_turns + 1 };
+            }
+            self.took = false;
             self.turn = sight.turn_number();
             let reading = Reading::new(sight);
             self.territories_at_start = own_count(&reading);
@@ -107,6 +120,13 @@ impl Planner {
             .pending()
             .expect("a policy is only asked while a decision is pending");
         let first = legal.choices.first().expect("a decision has choices");
+        if r.classic
+            && !self.took
+            && r.sight.turn_seat() == Some(r.me)
+            && r.sight.turn_number() == self.turn
+        {
+            self.took = self.captured(r);
+        }
         match (&pending.decision, first) {
             (_, Choice::PlaceCastle { territories }) => Action::PlaceCastle {
                 territory: castle_site(r, territories),
@@ -366,12 +386,18 @@ impl Planner {
         p >= at
     }
 
-    /// Classic Risk at a table of three or more: whether an attack on `to` (started or pressed on) leaves this seat above the weakest rival, as
-    /// players who prey on the weak count, when it stands above now. Taken, `to`
-    /// costs about its armies on each side, and the turn's first capture a card.
-    /// Three rivals who all prey on the weakest put it out in a few rounds, while
-    /// one that stays off the bottom watches them wear each other down.
+    /// Classic Risk at a table of three or more: whether an attack on `to` (started
+    /// or pressed on) leaves this seat above the weakest rival, as players who prey
+    /// on the weak count, when it stands above now. Taken, `to` costs about its
+    /// armies on each side, and the turn's first capture a card. Three rivals who all
+    /// prey on the weakest put it out in a few rounds, while one that stays off the
+    /// bottom watches them wear each other down. After [`QUIET_TURNS_AT_MOST`] turns
+    /// without a capture it takes its card all the same: staying off the bottom must
+    /// not become a stall.
     fn stays_off_the_bottom(&self, r: &Reading<'_, '_>, to: TerritoryId) -> bool {
+        if self.quiet_turns >= QUIET_TURNS_AT_MOST {
+            return true;
+        }
         match r.weakest_margin(0, 0, None) {
             Some(now) if now > 0 => {
                 let defenders = r.armies(to);

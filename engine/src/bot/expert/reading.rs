@@ -14,7 +14,7 @@ use crate::game::{Card, Seat};
 
 /// What a card held counts against a seat's armies in the eyes of players who prey
 /// on the weak.
-pub const CARD_LOOKS: i64 = 3;
+const CARD_LOOKS: i64 = 3;
 
 /// One seat's reading of a position.
 pub struct Reading<'s, 'a> {
@@ -272,8 +272,8 @@ impl<'s, 'a> Reading<'s, 'a> {
     /// weakest rival, each counted as players who prey on the weak count (armies on
     /// the board, less [`CARD_LOOKS`] for each card held, a card being the first step
     /// to a set), after `cost` armies it would lose and `cards` it would earn, and
-    /// `hurt` armies `victim` would lose. `None` heads-up, where there is no one
-    /// else to prey on.
+    /// the armies a `victim` (seat, count) would lose. `None` heads-up, where there
+    /// is no one else to prey on.
     pub fn weakest_margin(
         &self,
         cost: u32,
