@@ -25,6 +25,15 @@ fn armies(game: &Game, seat: Seat) -> u32 {
         .sum()
 }
 
+/// Counts one for `seat`, growing the count: a two-player classic game seats a
+/// neutral beyond the players.
+fn bump(counts: &mut Vec<u32>, seat: Seat) {
+    if counts.len() <= seat.index() {
+        counts.resize(seat.index() + 1, 0);
+    }
+    counts[seat.index()] += 1;
+}
+
 /// How weak `seat` looks to players who prey on the weak.
 fn looks(game: &Game, seat: Seat) -> i64 {
     i64::from(armies(game, seat)) - 3 * game.territory_cards(seat).len() as i64
@@ -89,10 +98,10 @@ fn main() {
                             ..
                         } => {
                             if *from == me {
-                                lost_to[seat.index()] += 1;
+                                bump(&mut lost_to, *seat);
                             }
                             if *seat == me {
-                                took_from[from.index()] += 1;
+                                bump(&mut took_from, *from);
                             }
                         }
                         EventKind::SeatEliminated { seat, by } => {

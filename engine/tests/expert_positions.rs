@@ -516,6 +516,63 @@ fn castle_expert_far_ahead_attacks_a_last_castle_under_even_odds() {
     );
 }
 
+/// Far ahead, a last castle is besieged from every side: Berlin, seat 1's castle,
+/// borders Saxony, Prussia and Poland. None of them alone has a fair chance against
+/// it, the three together have. A seat on 43 of 44 territories once stacked one
+/// neighbour of the last castle for twelve turns while the castle grew (issue 22).
+#[test]
+fn castle_expert_far_ahead_besieges_a_last_castle_from_every_side() {
+    let castle = Battle {
+        castle: true,
+        general: false,
+        marshall: false,
+    };
+    let defenders = 24;
+    let ring = (2..60)
+        .find(|&a| {
+            win_probability(a - 1, defenders, castle) < 0.2
+                && win_probability(3 * (a - 1), defenders, castle) > 0.7
+        })
+        .expect("armies weak alone and strong together");
+    let board = support::castle_board();
+    let mut text = String::from("[territories]\n");
+    for t in board.territory_ids() {
+        let key = &board.territory(t).key;
+        let (owner, armies) = match key.as_str() {
+            "berlin" => (1, defenders),
+            "saxony" | "prussia" | "poland" => (0, ring),
+            "paris" => (0, 10),
+            _ => (0, 1),
+        };
+        text.push_str(&format!(
+            "{key} = {{ owner = {owner}, armies = {armies} }}\n"
+        ));
+    }
+    text.push_str(
+        "[[seats]]\ncastle = \"paris\"\n[[seats]]\ncastle = \"berlin\"\n\n\
+         [turn]\nseat = 0\nstep = \"play\"\nnumber = 30\n",
+    );
+    let position = Position::from_toml(&text).unwrap_or_else(|e| panic!("position: {e}"));
+    let mut game = Game::from_position(board, Variant::rulebook(), &position, Dice::Random)
+        .unwrap_or_else(|e| panic!("position refused:\n{e}"));
+    let berlin = key(&game, "berlin");
+    let taken = play_turn(&mut game, Seat(0), expert().as_mut());
+    let attacks = taken
+        .iter()
+        .filter(|a| matches!(a, Action::Attack { to, .. } if *to == berlin))
+        .count();
+    assert!(
+        attacks > 0,
+        "the last castle ({defenders} armies, {ring} on each of three neighbours) was not \
+         attacked: {taken:?}"
+    );
+    assert!(
+        game.is_over() || attacks >= 2,
+        "the siege stopped after one neighbour's attack, Berlin still holds {}: {taken:?}",
+        game.armies(berlin)
+    );
+}
+
 /// Seat 0's castle n1 holds 2 armies next to seat 1's 9 on s1 (and the sea); the
 /// turn begins with armies to place.
 const CASTLE_THREATENED: &str = r#"

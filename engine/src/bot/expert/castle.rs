@@ -199,6 +199,12 @@ pub fn placement_candidates(
     }
     spots.extend(best_castle.map(|(_, t)| t));
     spots.extend(best_any.map(|(_, t)| t));
+    if reading.dominant()
+        && let Some(t) = siege_spot(reading, territories)
+        && !spots.contains(&t)
+    {
+        spots.push(t);
+    }
     // Where the cheapest ways to rival castles begin: a castle out of reach now is
     // taken by armies gathered on the way to it.
     let paths = reading.paths();
@@ -260,18 +266,78 @@ pub fn placement_candidates(
 /// far ahead rebuilds faster.
 const DOMINANT_PRESS: f64 = 0.35;
 
-/// Whether own territory `t`, with `extra` armies more, may attack an enemy neighbour
-/// (outside a truce) at [`DOMINANT_PRESS`] or better.
-fn attacks_well_from(reading: &Reading<'_, '_>, t: TerritoryId, extra: u32) -> bool {
+/// The armies the seat can throw at enemy territory `target` from all its own land
+/// neighbours, one attack after another: each keeps one army behind, the castle its
+/// guard. Far ahead, a last castle is besieged from every side: one neighbour alone
+/// rarely has the odds against a castle that grows every turn, the ring does (issue
+/// 22: a seat holding 43 of 44 territories stacked one neighbour for 12 turns).
+fn besiegers(reading: &Reading<'_, '_>, target: TerritoryId) -> u32 {
+    let castle = reading.castle();
+    reading
+        .sight
+        .neighbours(target)
+        .iter()
+        .filter(|&&n| reading.sight.is_mine(n))
+        .map(|&n| {
+            if Some(n) == castle {
+                reading.spare(n, CASTLE_RISK)
+            } else {
+                reading.armies(n).saturating_sub(1)
+            }
+        })
+        .sum()
+}
+
+/// Whether enemy territory `target` may be attacked (outside a truce).
+fn attackable(reading: &Reading<'_, '_>, target: TerritoryId) -> bool {
     let sight = reading.sight;
     let me = sight.seat();
-    let attackers = (reading.armies(t) + extra).saturating_sub(1);
-    sight.neighbours(t).iter().any(|&n| {
-        sight
-            .owner(n)
-            .is_some_and(|owner| owner != me && !sight.in_truce(me, owner))
-            && reading.odds(attackers, reading.armies(n), reading.is_castle(n)) > DOMINANT_PRESS
-    })
+    sight
+        .owner(target)
+        .is_some_and(|owner| owner != me && !sight.in_truce(me, owner))
+}
+
+/// The chance that the ring of own territories around enemy `target`, with `extra`
+/// armies more, takes it.
+fn siege_odds(reading: &Reading<'_, '_>, target: TerritoryId, extra: u32) -> f64 {
+    reading.odds(
+        besiegers(reading, target) + extra,
+        reading.armies(target),
+        reading.is_castle(target),
+    )
+}
+
+/// Whether own territory `t`, with `extra` armies more, may join the siege of an
+/// enemy neighbour (outside a truce) at [`DOMINANT_PRESS`] or better.
+fn attacks_well_from(reading: &Reading<'_, '_>, t: TerritoryId, extra: u32) -> bool {
+    reading
+        .sight
+        .neighbours(t)
+        .iter()
+        .any(|&n| attackable(reading, n) && siege_odds(reading, n, extra) > DOMINANT_PRESS)
+}
+
+/// The best odds of a siege that placing `action` gives (0 for other actions).
+fn siege_after(reading: &Reading<'_, '_>, action: &Action) -> f64 {
+    let Action::PlaceArmies { placements } = action else {
+        return 0.0;
+    };
+    let mut best: f64 = 0.0;
+    for p in placements {
+        for &n in reading.sight.neighbours(p.territory) {
+            if !attackable(reading, n) {
+                continue;
+            }
+            // Every placement next to the same target joins its siege.
+            let extra: u32 = placements
+                .iter()
+                .filter(|q| reading.sight.neighbours(q.territory).contains(&n))
+                .map(|q| q.armies)
+                .sum();
+            best = best.max(siege_odds(reading, n, extra));
+        }
+    }
+    best
 }
 
 /// Whether `action` (a placement) lets some own territory other than the castle
@@ -310,11 +376,43 @@ fn press_when_dominant(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Ve
         .filter(|a| opens_an_attack(reading, a))
         .cloned()
         .collect();
-    if pressing.is_empty() {
-        candidates
-    } else {
-        pressing
+    if !pressing.is_empty() {
+        return pressing;
     }
+    // Nothing opens one this turn: the placements that bring the nearest siege
+    // closest, so that the armies gathered turn after turn open it.
+    let best = candidates
+        .iter()
+        .map(|a| siege_after(reading, a))
+        .fold(0.0, f64::max);
+    candidates
+        .into_iter()
+        .filter(|a| siege_after(reading, a) >= best)
+        .collect()
+}
+
+/// Far ahead: the own territory (not the castle) to gather a siege on, next to the
+/// enemy territory whose siege has the best odds, the neighbour with the most armies.
+fn siege_spot(reading: &Reading<'_, '_>, territories: &[TerritoryId]) -> Option<TerritoryId> {
+    let sight = reading.sight;
+    let castle = reading.castle();
+    let gatherers = |n: TerritoryId| {
+        sight
+            .neighbours(n)
+            .iter()
+            .copied()
+            .filter(move |&t| Some(t) != castle && territories.contains(&t))
+    };
+    let target = sight
+        .board()
+        .territory_ids()
+        .filter(|&n| attackable(reading, n) && gatherers(n).next().is_some())
+        .max_by(|&a, &b| {
+            siege_odds(reading, a, 0)
+                .total_cmp(&siege_odds(reading, b, 0))
+                .then(b.cmp(&a))
+        })?;
+    gatherers(target).max_by_key(|&t| (reading.armies(t), std::cmp::Reverse(t)))
 }
 
 /// Setup claims and castle sites simulated at most.
@@ -545,14 +643,18 @@ pub fn turn_rails(
                 } else {
                     r.max_armies
                 };
-                (
-                    r,
-                    reading.odds(armies, reading.armies(r.to), reading.is_castle(r.to)),
-                )
+                // Far ahead, the whole ring around the target counts: the
+                // attack from its largest neighbour opens the siege.
+                let odds = if reading.dominant() {
+                    siege_odds(reading, r.to, 0)
+                } else {
+                    reading.odds(armies, reading.armies(r.to), reading.is_castle(r.to))
+                };
+                (r, odds, armies)
             })
-            .filter(|(_, p)| *p > press_at)
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(r, _)| Action::Attack {
+            .filter(|(_, p, armies)| *p > press_at && *armies > 0)
+            .max_by(|a, b| a.1.total_cmp(&b.1).then(a.2.cmp(&b.2)))
+            .map(|(r, _, _)| Action::Attack {
                 from: r.from,
                 to: r.to,
             });
@@ -566,8 +668,19 @@ pub fn turn_rails(
     candidates
 }
 
-/// The rail within battles: moving in leaves the castle its guard.
-pub fn battle_rails(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Vec<Action> {
+/// The rails within battles: far ahead, a siege with a fair chance is fought on
+/// while the attack's own armies last (stopping a blow the turn's rail forced
+/// stalled the game); moving in leaves the castle its guard.
+pub fn battle_rails(reading: &Reading<'_, '_>, mut candidates: Vec<Action>) -> Vec<Action> {
+    if let Some(crate::game::Decision::Roll { from, to, .. }) =
+        reading.sight.pending().map(|p| p.decision.clone())
+        && reading.dominant()
+        && Some(from) != reading.castle()
+        && siege_odds(reading, to, 0) > DOMINANT_PRESS
+        && candidates.iter().any(|a| *a != Action::StopAttack)
+    {
+        candidates.retain(|a| *a != Action::StopAttack);
+    }
     let Some(castle) = reading.castle() else {
         return candidates;
     };
