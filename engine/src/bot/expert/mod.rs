@@ -20,14 +20,13 @@
 //! (or its only continent) is guarded first when armies are placed, its castle gives
 //! no army below its guard to an attack, a ship or a vacated territory, and a seat
 //! that holds twice everyone's armies does not end a turn without attacking when an
-//! attack has a fair chance; its only classic continent gives no attack, roll or
+//! attack (by the whole ring around a Castle Risk target) has a fair chance; its only classic continent gives no attack, roll or
 //! move-in the armies that keep it closed, and a classic turn does not end with it
 //! open to one rival army at 60 % when the fortifying move can close it; at a
 //! classic table of three or more, an attack that would leave it the weakest seat
 //! (armies less three a card) is not made while it stands above, unless two turns
-//! in a row have passed without a capture. Classic
-//! claims are searched; the starting armies then follow the planner's rule (one stack
-//! that survives the first blow).
+//! in a row have passed without a capture. Classic claims are searched; the starting
+//! armies then follow the planner's rule (one stack that survives the first blow).
 //!
 //! Its thinking is counted in simulations, so a game replays the same from its seeds;
 //! a [`Thinking`] scales the budget, caps the wall-clock time and cancels (a
