@@ -10,8 +10,9 @@
 //! all of a rival's neighbouring armies, a landing, a neighbour taken first) when
 //! armies are placed, moved in, sailed away or spread over vacated land; it does not
 //! sit on more than two Reinforcement cards; and a seat far ahead does not end a turn
-//! without attacking while an attack has a fair chance (35 %), nor does a game
-//! standing still while one is more likely than not to succeed. Placements also weigh
+//! without attacking while an attack has a fair chance (35 %, counting every own
+//! territory around the target), nor does a game standing still while one is more
+//! likely than not to succeed. Placements also weigh
 //! every rival castle by the cheapest way to it, so that a won game is finished.
 
 use super::reading::Reading;
