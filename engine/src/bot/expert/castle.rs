@@ -289,15 +289,6 @@ fn besiegers(reading: &Reading<'_, '_>, target: TerritoryId) -> u32 {
         .sum()
 }
 
-/// Whether enemy territory `target` may be attacked (outside a truce).
-fn attackable(reading: &Reading<'_, '_>, target: TerritoryId) -> bool {
-    let sight = reading.sight;
-    let me = sight.seat();
-    sight
-        .owner(target)
-        .is_some_and(|owner| owner != me && !sight.in_truce(me, owner))
-}
-
 /// The chance that the ring of own territories around enemy `target`, with `extra`
 /// armies more, takes it.
 fn siege_odds(reading: &Reading<'_, '_>, target: TerritoryId, extra: u32) -> f64 {
@@ -315,7 +306,7 @@ fn attacks_well_from(reading: &Reading<'_, '_>, t: TerritoryId, extra: u32) -> b
         .sight
         .neighbours(t)
         .iter()
-        .any(|&n| attackable(reading, n) && siege_odds(reading, n, extra) > DOMINANT_PRESS)
+        .any(|&n| reading.is_target(n) && siege_odds(reading, n, extra) > DOMINANT_PRESS)
 }
 
 /// The best odds of a siege that placing `action` gives (0 for other actions).
@@ -326,7 +317,7 @@ fn siege_after(reading: &Reading<'_, '_>, action: &Action) -> f64 {
     let mut best: f64 = 0.0;
     for p in placements {
         for &n in reading.sight.neighbours(p.territory) {
-            if !attackable(reading, n) {
+            if !reading.is_target(n) {
                 continue;
             }
             // Every placement next to the same target joins its siege.
@@ -407,7 +398,7 @@ fn siege_spot(reading: &Reading<'_, '_>, territories: &[TerritoryId]) -> Option<
     let target = sight
         .board()
         .territory_ids()
-        .filter(|&n| attackable(reading, n) && gatherers(n).next().is_some())
+        .filter(|&n| reading.is_target(n) && gatherers(n).next().is_some())
         .max_by(|&a, &b| {
             siege_odds(reading, a, 0)
                 .total_cmp(&siege_odds(reading, b, 0))
