@@ -770,7 +770,7 @@ fn castle_odds(attackers: u32, defenders: u32, general: bool) -> f64 {
     )
 }
 
-/// Seat 0, far ahead (its 70 on the isles attack nothing), holds the North Empire
+/// Seat 0, far ahead (its 80 on the isles attack nothing), holds the North Empire
 /// whole, so its spoils come at the end of a turn with nothing to attack: on n3 they
 /// would open an attack on seat 2's 3 on e1. Its castle n1 faces seat 1's 20 on s1
 /// (and on the sea); the castle's armies are filled in by the test.
@@ -780,7 +780,7 @@ n1 = { owner = 0, armies = CASTLE }
 n2 = { owner = 0, armies = 1 }
 n3 = { owner = 0, armies = 1 }
 i1 = { owner = 0, armies = 1 }
-i2 = { owner = 0, armies = 70 }
+i2 = { owner = 0, armies = 80 }
 s1 = { owner = 1, armies = 20 }
 s2 = { owner = 1, armies = 20 }
 e1 = { owner = 2, armies = 3 }
@@ -868,5 +868,33 @@ fn castle_expert_sails_from_its_castle_only_what_it_can_spare() {
     assert!(
         castle_odds(23, held, true) < 0.6,
         "the Expert left its castle on {held} armies across the sea from 24: {taken:?}"
+    );
+}
+
+/// Issue 22: a rival's Diplomat played on the Expert ends with the Expert's own turn
+/// (ruling 10), so it keeps that rival away from nothing after it; the Expert read
+/// the truce as a wall and placed elsewhere. The position of the General's test,
+/// with seat 1's truce on seat 0 and a castle its 20 take only with a General.
+#[test]
+fn castle_expert_closes_its_castle_against_a_rival_whose_truce_ends_with_its_turn() {
+    let defenders = (1..60)
+        .find(|&d| castle_odds(19, d, true) >= 0.6 && castle_odds(19, d + 4, true) < 0.6)
+        .expect("a castle its spoils close");
+    let text = CASTLE_AGAINST_A_GENERAL
+        .replace("CASTLE", &defenders.to_string())
+        .replace("[turn]", "[[truces]]\nseat = 1\ntarget = 0\n\n[turn]");
+    let mut game = castle_game(&text);
+    assert!(game.in_truce(Seat(0), Seat(1)));
+    let castle = key(&game, "n1");
+    let taken = play_turn(&mut game, Seat(0), expert().as_mut());
+    assert!(
+        !game.in_truce(Seat(0), Seat(1)),
+        "the truce outlived the turn"
+    );
+    let held = game.armies(castle);
+    assert!(
+        castle_odds(19, held, true) < 0.6,
+        "the Expert ended its turn with its castle on {held} armies (from {defenders}) \
+         next to 20 whose truce ended with the turn: {taken:?}"
     );
 }
