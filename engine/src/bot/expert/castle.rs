@@ -409,9 +409,11 @@ fn siege_spot(reading: &Reading<'_, '_>, territories: &[TerritoryId]) -> Option<
     gatherers(target).max_by_key(|&t| (reading.armies(t), std::cmp::Reverse(t)))
 }
 
-/// An attack from the castle rolls no more dice than the castle can lose and keep
-/// its guard, and stops when it can spare none: each roll costs the attacker at most
-/// a die's worth, and a castle bled by its own attack was left open.
+/// An attack from the castle rolls no more dice than the castle can lose and stay
+/// closed, and stops when it can lose none: each roll costs the attacker at most a
+/// die's worth, and a castle bled by its own attack was left open. Above that the
+/// search decides: held to the castle's guard, attacks from it stopped so early
+/// that the Expert won fewer games.
 fn rolls_from_the_castle(
     reading: &Reading<'_, '_>,
     min_dice: u8,
@@ -420,7 +422,8 @@ fn rolls_from_the_castle(
     let Some(castle) = reading.castle() else {
         return candidates;
     };
-    let spare = u8::try_from(reading.spare(castle, CASTLE_RISK)).unwrap_or(u8::MAX);
+    let closed = reading.castle_closed_at();
+    let spare = u8::try_from(reading.armies(castle).saturating_sub(closed)).unwrap_or(u8::MAX);
     if spare < min_dice.max(1) && candidates.contains(&Action::StopAttack) {
         return vec![Action::StopAttack];
     }
@@ -696,14 +699,18 @@ pub fn turn_rails(
 }
 
 /// The rail on attacks from the castle (the greedy answer's among them): a ship
-/// takes on board only what the castle can spare, and no attack starts from a castle
-/// with nothing to spare. A castle that sailed all its armies to a raid fell the
-/// next turn (issue 22).
+/// leaves the castle at least what keeps it closed, and no attack starts from a
+/// castle that cannot lose an army and stay closed. A castle that sailed all its
+/// armies to a raid fell the next turn (issue 22); held to the castle's guard, the
+/// greedy answer's raids were cut so short that the Expert won fewer games.
 fn castle_stays_closed(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Vec<Action> {
     let Some(castle) = reading.castle() else {
         return candidates;
     };
-    let spare = reading.spare(castle, CASTLE_RISK);
+    let spare = reading
+        .armies(castle)
+        .saturating_sub(reading.castle_closed_at());
+    let at_its_floor = spare == 0;
     let mut out: Vec<Action> = Vec::with_capacity(candidates.len());
     for action in candidates {
         let kept = match action {
@@ -714,7 +721,7 @@ fn castle_stays_closed(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Ve
                     armies: armies.min(spare),
                 })
             }
-            Action::Attack { from, .. } if from == castle && spare == 0 => None,
+            Action::Attack { from, .. } if from == castle && at_its_floor => None,
             other => Some(other),
         };
         if let Some(a) = kept
