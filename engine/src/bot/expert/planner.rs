@@ -267,7 +267,8 @@ impl Planner {
             add(castle, need, &mut left, &mut out);
         }
         if r.classic {
-            for (t, need) in border_needs(r, &self.plan) {
+            let needs = leave_to_fortify(r, border_needs(r, &self.plan), left);
+            for (t, need) in needs {
                 if territories.contains(&t) {
                     add(t, need, &mut left, &mut out);
                 }
@@ -727,6 +728,44 @@ fn border_needs(r: &Reading<'_, '_>, plan: &Plan) -> Vec<(TerritoryId, u32)> {
         out.extend(needs.into_iter().map(|(_, t, need)| (t, need)));
     }
     out
+}
+
+/// Classic Risk: when the armies to place cannot close every open border of its
+/// only continent, what the turn's fortifying move can bring to one border is left
+/// to it (to the border it helps most), so that the armies go where no move can
+/// reach. The move comes from an own neighbour with no rival next to it: it can
+/// neither attack nor be attacked this turn, so its armies are still there to move
+/// when the turn ends, where the fortifying rail moves them.
+fn leave_to_fortify(
+    r: &Reading<'_, '_>,
+    mut needs: Vec<(TerritoryId, u32)>,
+    armies: u32,
+) -> Vec<(TerritoryId, u32)> {
+    let open = open_last_continent(r);
+    let lacking: u32 = open.iter().map(|&(_, n)| n).sum();
+    if lacking <= armies {
+        return needs;
+    }
+    let movable = |t: TerritoryId| {
+        r.neighbours(t)
+            .iter()
+            .copied()
+            .filter(|&n| r.is_mine(n) && r.neighbours(n).iter().all(|&m| r.is_mine(m)))
+            .map(|n| r.armies(n) - 1)
+            .max()
+            .unwrap_or(0)
+    };
+    let brought = open
+        .iter()
+        .map(|&(t, lacks)| (t, movable(t).min(lacks)))
+        .filter(|&(_, n)| n > 0)
+        .max_by_key(|&(t, n)| (n, Reverse(t)));
+    if let Some((t, n)) = brought
+        && let Some(first) = needs.iter_mut().find(|(u, _)| *u == t)
+    {
+        first.1 = first.1.saturating_sub(n);
+    }
+    needs
 }
 
 /// Armies `needs` already give `t`.
