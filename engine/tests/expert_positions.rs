@@ -485,6 +485,72 @@ fn classic_expert_sweeps_from_its_only_continent_with_what_the_border_can_spare(
     }
 }
 
+/// Heads-up (`neutral`: seat 2 is the neutral army of a two-player game) or at a
+/// table of three: seat 0's 17 in Iceland have begun an attack on seat 1's stack of
+/// 22 in Greenland; every other territory is the third seat's single army.
+fn classic_duel_position(neutral: bool) -> Game {
+    classic_position(
+        2,
+        1,
+        &[
+            ("iceland", 0, 17),
+            ("great_britain", 0, 1),
+            ("scandinavia", 0, 1),
+            ("greenland", 1, 22),
+            ("quebec", 1, 1),
+            ("ontario", 1, 1),
+        ],
+        &format!(
+            "[[seats]]\n[[seats]]\n[[seats]]\nneutral = {neutral}\n\
+             [turn]\nseat = 0\nstep = \"play\"\nnumber = 20\n"
+        ),
+    )
+}
+
+/// The Expert's answer to the first roll of Iceland's attack on Greenland.
+fn duel_answer(neutral: bool) -> Action {
+    let mut game = classic_duel_position(neutral);
+    let (iceland, greenland) = (key(&game, "iceland"), key(&game, "greenland"));
+    game.apply(
+        Seat(0),
+        Action::Attack {
+            from: iceland,
+            to: greenland,
+        },
+    )
+    .unwrap();
+    let legal = game.legal_actions();
+    let sight = SeatSight::new(&game, Seat(0));
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    expert().choose(&sight, &legal, &mut rng)
+}
+
+/// Heads-up, a duel of stacks begun is fought on below the odds at which an attack
+/// is pressed: stopped, Iceland's army stays worn down next to Greenland's, which
+/// strikes back with its income on top and rolls on through the land behind (as the
+/// card farmer does). At a table of three it stops: two armies worn down to the end
+/// leave both seats to the third.
+#[test]
+fn classic_expert_heads_up_fights_a_duel_of_stacks_to_the_end() {
+    // Below the Expert's odds for pressing on (0.3 under its default plan), where the
+    // blow it would invite by stopping is all but sure.
+    let on = win_probability(16, 22, Battle::default());
+    assert!(
+        (0.2..0.3).contains(&on),
+        "fought on, Iceland wins at {on:.2}"
+    );
+    assert!(win_probability(24, 17, Battle::default()) > 0.8);
+    assert!(
+        matches!(duel_answer(true), Action::Roll { .. }),
+        "heads-up, the Expert broke off the duel"
+    );
+    assert_eq!(
+        duel_answer(false),
+        Action::StopAttack,
+        "at a table of three, the Expert fought the duel on"
+    );
+}
+
 // --- Castle Risk ---
 
 /// Seat 0 holds the tiny board but e2, the last rival castle (2 armies), next to its

@@ -7,9 +7,10 @@
 //! Reinforcements now or wait for higher numbers). Each plan is tried in worlds drawn
 //! from its seat's sight ([`SeatSight::sample_world`]: other hands, hidden slips, the
 //! draw pile's order, missions and the dice are imagined, never read): the planner
-//! (`planner`) plays the turn by the plan, the greedy player plays everyone else's
-//! turns of the round, and the position is judged by the evaluation fitted to the
-//! ruleset (`eval`). Plans share their worlds and dice, and the weaker half is dropped
+//! (`planner`) plays the turn by the plan, imagined rivals play everyone else's turns
+//! of the round (the greedy player or a sweeper; heads-up in classic Risk, in a third
+//! of the worlds, the card player whose one army rolls on through thin land), and
+//! the position is judged by the evaluation fitted to the ruleset (`eval`). Plans share their worlds and dice, and the weaker half is dropped
 //! after each pass (successive halving, `search`). Then the planner carries the best
 //! plan out.
 //!
@@ -25,7 +26,9 @@
 //! open to one rival army at 60 % when the fortifying move can close it; at a
 //! classic table of three or more, an attack that would leave it the weakest seat
 //! (armies less three a card) is not made while it stands above, unless two turns
-//! in a row have passed without a capture. Classic claims are searched; the starting
+//! in a row have passed without a capture; heads-up, a duel with a rival's army once
+//! begun is fought on while winning it is likelier than surviving the blow that
+//! stopping would invite. Classic claims are searched; the starting
 //! armies then follow the planner's rule (one stack that survives the first blow).
 //!
 //! Its thinking is counted in simulations, so a game replays the same from its seeds;
