@@ -10,9 +10,9 @@
 //! (`planner`) plays the turn by the plan, imagined rivals play everyone else's turns
 //! of the round (the greedy player or a sweeper; heads-up in classic Risk, in a third
 //! of the worlds, the card player whose one army rolls on through thin land), and
-//! the position is judged by the evaluation fitted to the ruleset (`eval`). Plans share their worlds and dice, and the weaker half is dropped
-//! after each pass (successive halving, `search`). Then the planner carries the best
-//! plan out.
+//! the position is judged by the evaluation fitted to the ruleset (`eval`). Plans
+//! share their worlds and dice, and the weaker half is dropped after each pass
+//! (successive halving, `search`). Then the planner carries the best plan out.
 //!
 //! Within the turn, the search comes back where it matters: when the plan's attacks
 //! are done (press on with another plan, or stop), for Castle Risk's spoils (where
@@ -28,8 +28,8 @@
 //! (armies less three a card) is not made while it stands above, unless two turns
 //! in a row have passed without a capture; heads-up, a duel with a rival's army once
 //! begun is fought on while winning it is likelier than surviving the blow that
-//! stopping would invite. Classic claims are searched; the starting
-//! armies then follow the planner's rule (one stack that survives the first blow).
+//! stopping would invite. Classic claims are searched; the starting armies then
+//! follow the planner's rule (one stack that survives the first blow).
 //!
 //! Its thinking is counted in simulations, so a game replays the same from its seeds;
 //! a [`Thinking`] scales the budget, caps the wall-clock time and cancels (a
