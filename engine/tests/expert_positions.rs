@@ -377,6 +377,66 @@ fn classic_expert_does_not_end_its_turn_with_its_only_continent_open() {
     );
 }
 
+/// Seat 0 holds North America only, at the start of its turn: Greenland's 22 face
+/// seat 1's 26 in Iceland and Central America's 13 face seat 2's 20 in Venezuela.
+/// Its 8 new armies cannot close both, but Ontario's 21, next to Greenland and to
+/// no rival, can close Greenland at the fortifying move.
+fn classic_two_open_borders_position() -> Game {
+    classic_position(
+        1,
+        1,
+        &[
+            ("alaska", 0, 1),
+            ("northwest_territory", 0, 1),
+            ("greenland", 0, 22),
+            ("alberta", 0, 1),
+            ("ontario", 0, 21),
+            ("quebec", 0, 1),
+            ("western_united_states", 0, 1),
+            ("eastern_united_states", 0, 1),
+            ("central_america", 0, 13),
+            ("iceland", 1, 26),
+            ("venezuela", 2, 20),
+            ("peru", 2, 1),
+            ("brazil", 2, 1),
+            ("argentina", 2, 1),
+        ],
+        "[[seats]]\n[[seats]]\n[[seats]]\n\
+         [turn]\nseat = 0\nstep = \"start\"\nnumber = 30\n",
+    )
+}
+
+/// The new armies go to the border no fortifying move can reach, and the move closes
+/// the other: the turn ends with every border of its only continent closed (the
+/// tournament's watcher counts a border left open so as preventable).
+#[test]
+fn classic_expert_leaves_to_its_fortifying_move_the_border_it_can_close() {
+    for seed in [3, 5, 9] {
+        let mut game = classic_two_open_borders_position();
+        game.reseed_chance(seed);
+        let taken = play_turn(&mut game, Seat(0), expert().as_mut());
+        let board = game.board().clone();
+        let north_america = board.territory(key(&game, "ontario")).group;
+        for &t in &board.group(north_america).territories {
+            assert_eq!(game.owner(t), Some(Seat(0)), "seed {seed}: {taken:?}");
+            let threat = board
+                .neighbours(t)
+                .filter(|&n| game.owner(n) != Some(Seat(0)))
+                .map(|n| game.armies(n).saturating_sub(1))
+                .max()
+                .unwrap_or(0);
+            let fall = win_probability(threat, game.armies(t), Battle::default());
+            assert!(
+                fall < 0.6,
+                "seed {seed}: {} left with {} armies against {threat}: it falls at \
+                 {fall:.2}; the turn: {taken:?}",
+                board.territory(t).key,
+                game.armies(t)
+            );
+        }
+    }
+}
+
 /// Seat 0 holds Africa only, its armies placed: Egypt's 12 face seat 1's 7 in
 /// Southern Europe, and Asia beyond the Middle East is open land of single armies,
 /// every other territory a single army that cannot attack.
@@ -423,6 +483,72 @@ fn classic_expert_sweeps_from_its_only_continent_with_what_the_border_can_spare(
             game.armies(egypt)
         );
     }
+}
+
+/// Heads-up (`neutral`: seat 2 is the neutral army of a two-player game) or at a
+/// table of three: seat 0's 17 in Iceland have begun an attack on seat 1's stack of
+/// 22 in Greenland; every other territory is the third seat's single army.
+fn classic_duel_position(neutral: bool) -> Game {
+    classic_position(
+        2,
+        1,
+        &[
+            ("iceland", 0, 17),
+            ("great_britain", 0, 1),
+            ("scandinavia", 0, 1),
+            ("greenland", 1, 22),
+            ("quebec", 1, 1),
+            ("ontario", 1, 1),
+        ],
+        &format!(
+            "[[seats]]\n[[seats]]\n[[seats]]\nneutral = {neutral}\n\
+             [turn]\nseat = 0\nstep = \"play\"\nnumber = 20\n"
+        ),
+    )
+}
+
+/// The Expert's answer to the first roll of Iceland's attack on Greenland.
+fn duel_answer(neutral: bool) -> Action {
+    let mut game = classic_duel_position(neutral);
+    let (iceland, greenland) = (key(&game, "iceland"), key(&game, "greenland"));
+    game.apply(
+        Seat(0),
+        Action::Attack {
+            from: iceland,
+            to: greenland,
+        },
+    )
+    .unwrap();
+    let legal = game.legal_actions();
+    let sight = SeatSight::new(&game, Seat(0));
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    expert().choose(&sight, &legal, &mut rng)
+}
+
+/// Heads-up, a duel of stacks begun is fought on below the odds at which an attack
+/// is pressed: stopped, Iceland's army stays worn down next to Greenland's, which
+/// strikes back with its income on top and rolls on through the land behind (as the
+/// card farmer does). At a table of three it stops: two armies worn down to the end
+/// leave both seats to the third.
+#[test]
+fn classic_expert_heads_up_fights_a_duel_of_stacks_to_the_end() {
+    // Below the Expert's odds for pressing on (0.3 under its default plan), where the
+    // blow it would invite by stopping is all but sure.
+    let on = win_probability(16, 22, Battle::default());
+    assert!(
+        (0.2..0.3).contains(&on),
+        "fought on, Iceland wins at {on:.2}"
+    );
+    assert!(win_probability(24, 17, Battle::default()) > 0.8);
+    assert!(
+        matches!(duel_answer(true), Action::Roll { .. }),
+        "heads-up, the Expert broke off the duel"
+    );
+    assert_eq!(
+        duel_answer(false),
+        Action::StopAttack,
+        "at a table of three, the Expert fought the duel on"
+    );
 }
 
 // --- Castle Risk ---

@@ -7,11 +7,12 @@
 //! Reinforcements now or wait for higher numbers). Each plan is tried in worlds drawn
 //! from its seat's sight ([`SeatSight::sample_world`]: other hands, hidden slips, the
 //! draw pile's order, missions and the dice are imagined, never read): the planner
-//! (`planner`) plays the turn by the plan, the greedy player plays everyone else's
-//! turns of the round, and the position is judged by the evaluation fitted to the
-//! ruleset (`eval`). Plans share their worlds and dice, and the weaker half is dropped
-//! after each pass (successive halving, `search`). Then the planner carries the best
-//! plan out.
+//! (`planner`) plays the turn by the plan, imagined rivals play everyone else's turns
+//! of the round (the greedy player or a sweeper; heads-up in classic Risk, in a third
+//! of the worlds, the card player whose one army rolls on through thin land), and
+//! the position is judged by the evaluation fitted to the ruleset (`eval`). Plans
+//! share their worlds and dice, and the weaker half is dropped after each pass
+//! (successive halving, `search`). Then the planner carries the best plan out.
 //!
 //! Within the turn, the search comes back where it matters: when the plan's attacks
 //! are done (press on with another plan, or stop), for Castle Risk's spoils (where
@@ -26,8 +27,10 @@
 //! open to one rival army at 60 % when the fortifying move can close it; at a
 //! classic table of three or more, an attack that would leave it the weakest seat
 //! (armies less three a card) is not made while it stands above, unless two turns
-//! in a row have passed without a capture. Classic claims are searched; the starting
-//! armies then follow the planner's rule (one stack that survives the first blow).
+//! in a row have passed without a capture; heads-up, a duel with a rival's army once
+//! begun is fought on while winning it is likelier than surviving the blow that
+//! stopping would invite. Classic claims are searched; the starting armies then
+//! follow the planner's rule (one stack that survives the first blow).
 //!
 //! Its thinking is counted in simulations, so a game replays the same from its seeds;
 //! a [`Thinking`] scales the budget, caps the wall-clock time and cancels (a

@@ -26,6 +26,8 @@ const LAST_CONTINENT_RISK: f64 = 0.45;
 /// Classic Risk: its turns in a row without a capture after which it takes its card
 /// even where the card leaves it the weakest seat at the table.
 const QUIET_TURNS_AT_MOST: u32 = 2;
+/// Classic Risk: the least chance at which a duel with a rival army is fought on.
+const DUEL_AT_LEAST: f64 = 0.2;
 /// Reinforcement cards it never holds more of: armies in hand do not defend.
 const MOST_REINFORCEMENTS_HELD: u8 = 2;
 
@@ -159,7 +161,8 @@ impl Planner {
                 },
             ) => {
                 if ship.is_some()
-                    || (self.press_on(r, *from, *to) && self.stays_off_the_bottom(r, *to))
+                    || ((self.press_on(r, *from, *to) || self.finish_duel(r, *from, *to))
+                        && self.stays_off_the_bottom(r, *to))
                 {
                     // A capture moves in at least the dice rolled: a guarded castle or
                     // continent border rolls no more than it can spare, or the move
@@ -264,7 +267,8 @@ impl Planner {
             add(castle, need, &mut left, &mut out);
         }
         if r.classic {
-            for (t, need) in border_needs(r, &self.plan) {
+            let needs = leave_to_fortify(r, border_needs(r, &self.plan), left);
+            for (t, need) in needs {
                 if territories.contains(&t) {
                     add(t, need, &mut left, &mut out);
                 }
@@ -384,6 +388,33 @@ impl Planner {
             (self.plan.press - 0.1).max(0.3)
         };
         p >= at
+    }
+
+    /// Classic Risk: whether an attack on a rival's army is better fought on than
+    /// stopped. Stopped, the attacking army stays next to the rival's, which strikes
+    /// back next turn with its income on top (as a player who masses everything on one
+    /// army does) and rolls on through the thin land behind; fought on, it has its own
+    /// chance to win. It goes on while its chance of winning now is above its chance
+    /// of surviving the blow it would invite, so a duel begun is not broken off after a
+    /// few bad rolls, which leaves its army both worn down and exposed. Heads-up
+    /// only: at a table of three or more, two armies worn down to the end leave both
+    /// seats to the others.
+    fn finish_duel(&self, r: &Reading<'_, '_>, from: TerritoryId, to: TerritoryId) -> bool {
+        if !r.classic || r.rivals().count() != 1 {
+            return false;
+        }
+        let Some(rival) = r
+            .sight
+            .owner(to)
+            .filter(|&o| o != r.me && !r.sight.is_neutral(o))
+        else {
+            return false;
+        };
+        let (land, continents) = r.sight.new_armies(rival);
+        let back = (r.armies(to) + land + continents).saturating_sub(1);
+        let survive = 1.0 - r.odds(back, r.armies(from), false);
+        let on = self.spared_odds(r, from, to);
+        on >= DUEL_AT_LEAST && on > survive
     }
 
     /// Classic Risk at a table of three or more: whether an attack on `to` (started
@@ -697,6 +728,44 @@ fn border_needs(r: &Reading<'_, '_>, plan: &Plan) -> Vec<(TerritoryId, u32)> {
         out.extend(needs.into_iter().map(|(_, t, need)| (t, need)));
     }
     out
+}
+
+/// Classic Risk: when the armies to place cannot close every open border of its
+/// only continent, what the turn's fortifying move can bring to one border is left
+/// to it (to the border it helps most), so that the armies go where no move can
+/// reach. The move comes from an own neighbour with no rival next to it: it can
+/// neither attack nor be attacked this turn, so its armies are still there to move
+/// when the turn ends, where the fortifying rail moves them.
+fn leave_to_fortify(
+    r: &Reading<'_, '_>,
+    mut needs: Vec<(TerritoryId, u32)>,
+    armies: u32,
+) -> Vec<(TerritoryId, u32)> {
+    let open = open_last_continent(r);
+    let lacking: u32 = open.iter().map(|&(_, n)| n).sum();
+    if lacking <= armies {
+        return needs;
+    }
+    let movable = |t: TerritoryId| {
+        r.neighbours(t)
+            .iter()
+            .copied()
+            .filter(|&n| r.is_mine(n) && r.neighbours(n).iter().all(|&m| r.is_mine(m)))
+            .map(|n| r.armies(n) - 1)
+            .max()
+            .unwrap_or(0)
+    };
+    let brought = open
+        .iter()
+        .map(|&(t, lacks)| (t, movable(t).min(lacks)))
+        .filter(|&(_, n)| n > 0)
+        .max_by_key(|&(t, n)| (n, Reverse(t)));
+    if let Some((t, n)) = brought
+        && let Some(first) = needs.iter_mut().find(|(u, _)| *u == t)
+    {
+        first.1 = first.1.saturating_sub(n);
+    }
+    needs
 }
 
 /// Armies `needs` already give `t`.
