@@ -10,7 +10,7 @@ use castellan_engine::board::parse_board;
 use castellan_engine::bot::Contender;
 use castellan_engine::bot::tournament::Tournament;
 use castellan_engine::bot::watch::{DOMINANT_STALL_TURNS, Watcher};
-use castellan_engine::game::{Event, EventKind, Game};
+use castellan_engine::game::{Card, Event, EventKind, Game, Seat};
 use castellan_engine::variant::{Ruleset, Variant};
 use rayon::prelude::*;
 
@@ -59,10 +59,11 @@ fn main() {
                 }
                 if after.preventable_open_ends > before.preventable_open_ends {
                     report.push_str(&format!(
-                        "== game {number} seat {seat} turn {}\n{}\n{}\n",
+                        "== game {number} seat {seat} turn {}\n{}\n{}{}\n",
                         game.turn_number(),
                         turn_events.join("\n"),
                         continents(game, seat),
+                        castle_threats(game, seat),
                     ));
                 }
             });
@@ -120,5 +121,59 @@ fn continents(game: &Game, seat: usize) -> String {
         }
         out.push('\n');
     }
+    out
+}
+
+/// The seat's castle, its armies, and each rival army that could reach it: its land
+/// neighbours, and coasts on a shared sea (marked by whether the rival holds an
+/// Admiral), with the rival's General.
+fn castle_threats(game: &Game, seat: usize) -> String {
+    let me = Seat(seat as u8);
+    let Some(castle) = game.castle(me) else {
+        return String::new();
+    };
+    let board = game.board();
+    let mut out = format!(
+        "castle {}={}:",
+        board.territory(castle).key,
+        game.armies(castle)
+    );
+    let cards = |o: Seat| {
+        let hand = game.hand(o);
+        format!(
+            "{}{}{}",
+            if hand.has(Card::General) { "G" } else { "" },
+            if hand.has(Card::Admiral) { "A" } else { "" },
+            hand.len()
+        )
+    };
+    for n in board.neighbours(castle) {
+        if let Some(o) = game.owner(n).filter(|&o| o != me) {
+            out.push_str(&format!(
+                " {}={}(s{} {})",
+                board.territory(n).key,
+                game.armies(n),
+                o.index(),
+                cards(o)
+            ));
+        }
+    }
+    let seas = &board.territory(castle).seas;
+    for n in board.territory_ids() {
+        let by_sea = board.territory(n).seas.iter().any(|s| seas.contains(s));
+        if !by_sea || board.neighbours(castle).any(|m| m == n) {
+            continue;
+        }
+        if let Some(o) = game.owner(n).filter(|&o| o != me && game.armies(n) > 5) {
+            out.push_str(&format!(
+                " ~{}={}(s{} {})",
+                board.territory(n).key,
+                game.armies(n),
+                o.index(),
+                cards(o)
+            ));
+        }
+    }
+    out.push('\n');
     out
 }

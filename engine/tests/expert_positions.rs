@@ -882,3 +882,145 @@ fn castle_expert_far_ahead_places_to_attack_rather_than_stall() {
         "the Expert, far ahead, ended its turn without an attack: {actions:?}"
     );
 }
+
+/// A castle against `attackers` rolling, with a General or not.
+fn castle_odds(attackers: u32, defenders: u32, general: bool) -> f64 {
+    win_probability(
+        attackers,
+        defenders,
+        Battle {
+            castle: true,
+            general,
+            marshall: false,
+        },
+    )
+}
+
+/// Seat 0, far ahead (its 80 on the isles attack nothing), holds the North Empire
+/// whole, so its spoils come at the end of a turn with nothing to attack: on n3 they
+/// would open an attack on seat 2's 3 on e1. Its castle n1 faces seat 1's 20 on s1
+/// (and on the sea); the castle's armies are filled in by the test.
+const CASTLE_AGAINST_A_GENERAL: &str = r#"
+[territories]
+n1 = { owner = 0, armies = CASTLE }
+n2 = { owner = 0, armies = 1 }
+n3 = { owner = 0, armies = 1 }
+i1 = { owner = 0, armies = 1 }
+i2 = { owner = 0, armies = 80 }
+s1 = { owner = 1, armies = 20 }
+s2 = { owner = 1, armies = 20 }
+e1 = { owner = 2, armies = 3 }
+e2 = { owner = 2, armies = 6 }
+h1 = { owner = 1, armies = 1 }
+w1 = { owner = 1, armies = 1 }
+
+[[seats]]
+castle = "n1"
+[[seats]]
+castle = "s2"
+hand = ["general", "spy"]
+[[seats]]
+castle = "e2"
+
+[turn]
+seat = 0
+step = "play"
+number = 12
+"#;
+
+/// Issue 22: the Expert judged its castle closed by the odds without a General and
+/// placed its armies where they opened an attack, and a castle-hunter holding a
+/// General took the castle at 60 % and more. Every hand may hold a General when it
+/// attacks (each draws at the start of its turn), so the castle is closed against
+/// one: here 20 next to it take it at under 60 % without a General, at 60 % or more
+/// with one.
+#[test]
+fn castle_expert_closes_its_castle_against_a_general() {
+    let defenders = (1..60)
+        .find(|&d| castle_odds(19, d, false) < 0.6 && castle_odds(19, d, true) >= 0.6)
+        .expect("a castle open only to a General");
+    let text = CASTLE_AGAINST_A_GENERAL.replace("CASTLE", &defenders.to_string());
+    let mut game = castle_game(&text);
+    let castle = key(&game, "n1");
+    let taken = play_turn(&mut game, Seat(0), expert().as_mut());
+    let held = game.armies(castle);
+    assert!(
+        castle_odds(19, held, true) < 0.6,
+        "the Expert ended its turn with its castle on {held} armies (from {defenders}), \
+         which 20 with a General take at 60 % or more: {taken:?}"
+    );
+}
+
+/// Seat 0's castle n1 holds 30 armies and an Admiral in hand; seat 1's w1 (1 army)
+/// lies across the Main Sea, and seat 2's 24 on e1 could land on n1 from it.
+const CASTLE_RAID_BY_SEA: &str = r#"
+[territories]
+n1 = { owner = 0, armies = 30 }
+n2 = { owner = 0, armies = 1 }
+n3 = { owner = 0, armies = 1 }
+i1 = { owner = 0, armies = 1 }
+i2 = { owner = 0, armies = 1 }
+s1 = { owner = 1, armies = 8 }
+s2 = { owner = 1, armies = 8 }
+e1 = { owner = 2, armies = 24 }
+e2 = { owner = 2, armies = 6 }
+h1 = { owner = 1, armies = 6 }
+w1 = { owner = 1, armies = 1 }
+
+[[seats]]
+castle = "n1"
+hand = ["admiral"]
+[[seats]]
+castle = "s2"
+[[seats]]
+castle = "e2"
+hand = ["general"]
+
+[turn]
+seat = 0
+step = "play"
+number = 12
+"#;
+
+/// Issue 22: the Expert sailed nearly all its castle's armies to a raid, and the
+/// castle fell the next turn. A ship from the castle takes on board only what the
+/// castle can spare and stay closed, the greedy answer's ship included.
+#[test]
+fn castle_expert_sails_from_its_castle_only_what_it_can_spare() {
+    let mut game = castle_game(CASTLE_RAID_BY_SEA);
+    let castle = key(&game, "n1");
+    let taken = play_turn(&mut game, Seat(0), expert().as_mut());
+    let held = game.armies(castle);
+    assert!(
+        castle_odds(23, held, true) < 0.6,
+        "the Expert left its castle on {held} armies across the sea from 24: {taken:?}"
+    );
+}
+
+/// Issue 22: a rival's Diplomat played on the Expert ends with the Expert's own turn
+/// (ruling 10), so it keeps that rival away from nothing after it; the Expert read
+/// the truce as a wall and placed elsewhere. The position of the General's test,
+/// with seat 1's truce on seat 0 and a castle its 20 take only with a General.
+#[test]
+fn castle_expert_closes_its_castle_against_a_rival_whose_truce_ends_with_its_turn() {
+    let defenders = (1..60)
+        .find(|&d| castle_odds(19, d, true) >= 0.6 && castle_odds(19, d + 4, true) < 0.6)
+        .expect("a castle its spoils close");
+    let text = CASTLE_AGAINST_A_GENERAL
+        .replace("CASTLE", &defenders.to_string())
+        .replace("[turn]", "[[truces]]\nseat = 1\ntarget = 0\n\n[turn]");
+    let mut game = castle_game(&text);
+    assert!(game.in_truce(Seat(0), Seat(1)));
+    let castle = key(&game, "n1");
+    let taken = play_turn(&mut game, Seat(0), expert().as_mut());
+    assert!(
+        !game.in_truce(Seat(0), Seat(1)),
+        "the truce outlived the turn"
+    );
+    let held = game.armies(castle);
+    assert!(
+        castle_odds(19, held, true) < 0.6,
+        "the Expert ended its turn with its castle on {held} armies (from {defenders}) \
+         next to 20 whose truce ended with the turn: {taken:?}"
+    );
+}

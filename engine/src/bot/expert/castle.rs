@@ -8,7 +8,9 @@
 //! when to stop), where armies go, the castle and claims at setup, and within battles.
 //! The rails: its castle keeps the armies its threat calls for (counting every way in:
 //! all of a rival's neighbouring armies, a landing, a neighbour taken first) when
-//! armies are placed, moved in, sailed away or spread over vacated land; it does not
+//! armies are placed, moved in, sailed away (the greedy answer's ship too), rolled in
+//! an attack from it or spread over vacated land, and is never left open to a
+//! General (every hand may hold one when it attacks); it does not
 //! sit on more than two Reinforcement cards; and a seat far ahead does not end a turn
 //! without attacking while an attack has a fair chance (35 %, counting every own
 //! territory around the target), nor does a game standing still while one is more
@@ -25,7 +27,7 @@ use crate::game::{Action, Card, Choice, LegalActions, Placement, Route};
 /// The chance of losing its castle the rails accept when armies leave it.
 pub const CASTLE_RISK: f64 = 0.35;
 /// The chance of losing its castle at which it counts as open (and is closed first).
-const OPEN: f64 = 0.6;
+const OPEN: f64 = super::reading::OPEN_AT;
 /// Reinforcement cards it may keep in hand: armies in hand defend nothing, and fall
 /// to whoever takes the castle.
 const MOST_REINFORCEMENTS_HELD: u8 = 2;
@@ -407,6 +409,40 @@ fn siege_spot(reading: &Reading<'_, '_>, territories: &[TerritoryId]) -> Option<
     gatherers(target).max_by_key(|&t| (reading.armies(t), std::cmp::Reverse(t)))
 }
 
+/// An attack from the castle rolls no more dice than the castle can lose and stay
+/// closed, and stops when it can lose none: each roll costs the attacker at most a
+/// die's worth, and a castle bled by its own attack was left open. Above that the
+/// search decides: held to the castle's guard, attacks from it stopped so early
+/// that the Expert won fewer games.
+fn rolls_from_the_castle(
+    reading: &Reading<'_, '_>,
+    min_dice: u8,
+    candidates: Vec<Action>,
+) -> Vec<Action> {
+    let Some(castle) = reading.castle() else {
+        return candidates;
+    };
+    let closed = reading.castle_closed_at();
+    let spare = u8::try_from(reading.armies(castle).saturating_sub(closed)).unwrap_or(u8::MAX);
+    if spare < min_dice.max(1) && candidates.contains(&Action::StopAttack) {
+        return vec![Action::StopAttack];
+    }
+    let mut out: Vec<Action> = Vec::with_capacity(candidates.len());
+    for action in candidates {
+        let a = match action {
+            Action::Roll { dice, general } => Action::Roll {
+                dice: dice.min(spare).max(min_dice).max(1),
+                general,
+            },
+            other => other,
+        };
+        if !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
 /// Setup claims and castle sites simulated at most.
 const SETUP_CHOICES: usize = 6;
 
@@ -532,7 +568,8 @@ pub fn battle_candidates(legal: &LegalActions, quick: &Action) -> Vec<Action> {
     out
 }
 
-/// The castle's chance of falling after `action` (a placement) is made.
+/// The castle's chance of falling after `action` (a placement) is made, as an open
+/// castle is judged (a General in any hand that may hold one).
 fn open_after(reading: &Reading<'_, '_>, action: &Action) -> f64 {
     let Some(castle) = reading.castle() else {
         return 0.0;
@@ -545,7 +582,7 @@ fn open_after(reading: &Reading<'_, '_>, action: &Action) -> f64 {
             .sum(),
         _ => 0,
     };
-    reading.fall_chance(castle, reading.armies(castle) + added)
+    reading.castle_open_chance(reading.armies(castle) + added)
 }
 
 /// The rail on placements: when some leave the castle closed (below [`OPEN`]), the
@@ -585,6 +622,7 @@ pub fn turn_rails(
     // the turn would never end.
     candidates
         .retain(|a| !matches!(a, Action::Attack { from, to } if stopped.contains(&(*from, *to))));
+    let mut candidates = castle_stays_closed(reading, candidates);
     if candidates.is_empty() {
         candidates.push(Action::EndTurn);
     }
@@ -660,6 +698,41 @@ pub fn turn_rails(
     candidates
 }
 
+/// The rail on attacks from the castle (the greedy answer's among them): a ship
+/// leaves the castle at least what keeps it closed, and no attack starts from a
+/// castle that cannot lose an army and stay closed. A castle that sailed all its
+/// armies to a raid fell the next turn (issue 22); held to the castle's guard, the
+/// greedy answer's raids were cut so short that the Expert won fewer games.
+fn castle_stays_closed(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Vec<Action> {
+    let Some(castle) = reading.castle() else {
+        return candidates;
+    };
+    let spare = reading
+        .armies(castle)
+        .saturating_sub(reading.castle_closed_at());
+    let at_its_floor = spare == 0;
+    let mut out: Vec<Action> = Vec::with_capacity(candidates.len());
+    for action in candidates {
+        let kept = match action {
+            Action::AdmiralAttack { from, to, armies } if from == castle => {
+                (spare > 0).then_some(Action::AdmiralAttack {
+                    from,
+                    to,
+                    armies: armies.min(spare),
+                })
+            }
+            Action::Attack { from, .. } if from == castle && at_its_floor => None,
+            other => Some(other),
+        };
+        if let Some(a) = kept
+            && !out.contains(&a)
+        {
+            out.push(a);
+        }
+    }
+    out
+}
+
 /// The rails within battles: far ahead, a siege with a fair chance is fought on
 /// while the attack's own armies last (stopping a blow the turn's rail forced
 /// stalled the game); moving in leaves the castle its guard.
@@ -678,12 +751,20 @@ pub fn battle_rails(reading: &Reading<'_, '_>, mut candidates: Vec<Action>) -> V
     };
     let from = match reading.sight.pending().map(|p| p.decision) {
         Some(crate::game::Decision::MoveIn { from, .. }) => from,
+        Some(crate::game::Decision::Roll {
+            from,
+            ship: None,
+            min_dice,
+            ..
+        }) if from == castle => {
+            return rolls_from_the_castle(reading, min_dice, candidates);
+        }
         _ => return candidates,
     };
     if from != castle {
         return candidates;
     }
-    let keep = reading.guard(castle, CASTLE_RISK);
+    let keep = reading.castle_keep(CASTLE_RISK);
     let armies = reading.armies(castle);
     let (safe, unsafe_): (Vec<Action>, Vec<Action>) = candidates.into_iter().partition(
         |a| matches!(a, Action::MoveIn { armies: n } if armies.saturating_sub(*n) >= keep),

@@ -19,7 +19,8 @@
 //! they go decides next turn's castle guard and attacks) and for the classic
 //! fortifying move. Whatever the search says, some things are never done: its castle
 //! (or its only continent) is guarded first when armies are placed, its castle gives
-//! no army below its guard to an attack, a ship or a vacated territory, and a seat
+//! no army below its guard (never below what keeps it closed to a rival with a
+//! General) to an attack, its rolls, a ship or a vacated territory, and a seat
 //! that holds twice everyone's armies does not end a turn without attacking when an
 //! attack (by the whole ring around a Castle Risk target) has a fair chance; its only classic continent gives no attack, roll or
 //! move-in the armies that keep it closed, and a classic turn does not end with it

@@ -137,14 +137,60 @@ impl<'s, 'a> Reading<'s, 'a> {
     }
 
     /// Armies that may leave own territory `t` for an attack while it keeps its guard
-    /// (the castle) or at least 1.
+    /// (the castle: at `castle_risk`, and never open) or at least 1.
     pub fn spare(&self, t: TerritoryId, castle_risk: f64) -> u32 {
         let keep = if Some(t) == self.castle() {
-            self.guard(t, castle_risk)
+            self.castle_keep(castle_risk)
         } else {
             1
         };
         self.armies(t).saturating_sub(keep)
+    }
+
+    /// The chance that own castle, held by `defenders`, falls to its threat next
+    /// round with a General: any hand may hold one when it attacks, as every hand is
+    /// topped up and draws at the start of its turn. This is how an open castle is
+    /// judged ([`OPEN_AT`]): the General alone turned castles the Expert thought
+    /// closed into ones a castle-hunter took at 60 % (issue 22).
+    pub fn castle_open_chance(&self, defenders: u32) -> f64 {
+        let Some(castle) = self.castle() else {
+            return 0.0;
+        };
+        win_probability(
+            self.threat(castle),
+            defenders,
+            Battle {
+                castle: true,
+                general: true,
+                marshall: false,
+            },
+        )
+    }
+
+    /// The fewest armies that keep own castle from being open ([`OPEN_AT`]).
+    pub fn castle_closed_at(&self) -> u32 {
+        let Some(castle) = self.castle() else {
+            return 1;
+        };
+        let (mut low, mut high) = (1u32, self.threat(castle) * 3 + 4);
+        while low < high {
+            let mid = (low + high) / 2;
+            if self.castle_open_chance(mid) < OPEN_AT {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        low
+    }
+
+    /// The armies own castle keeps whatever else it is asked for: its guard at
+    /// `risk`, and never fewer than keep it closed.
+    pub fn castle_keep(&self, risk: f64) -> u32 {
+        match self.castle() {
+            Some(castle) => self.guard(castle, risk).max(self.castle_closed_at()),
+            None => 1,
+        }
     }
 
     /// The cheapest ways from own land into every enemy territory: each enemy
@@ -336,21 +382,38 @@ pub fn group_bonus(sight: &SeatSight<'_>, g: GroupId) -> u32 {
     }
 }
 
+/// The chance of a fall at which a castle counts as open at the end of a turn (the
+/// tournament's watcher counts the same).
+pub const OPEN_AT: f64 = crate::bot::watch::OPEN_AT;
+
+/// Whether rival `o` is kept off `me`'s land by a truce when it next attacks: a
+/// truce played on `me` ends with `me`'s turn (ruling 10), so in `me`'s own turn it
+/// protects nothing after it.
+fn truce_protects(sight: &SeatSight<'_>, me: Seat, o: Seat) -> bool {
+    let my_turn = sight.turn_seat() == Some(me);
+    sight
+        .truces()
+        .iter()
+        .any(|t| t.binds(me, o) && !(my_turn && t.target == me))
+}
+
 /// Expected attacker losses per defending army taken, fighting with the most dice.
 const LOSS_PER_DEFENDER: f64 = 0.9;
 
 /// The largest force one rival could bring against each of `me`'s territories in its
 /// next turn: the armies of all its neighbouring territories (each keeping one
 /// behind), or in Castle Risk a stack that could sail there with an Admiral (any
-/// hand may hide one). Against the castle, also what could first take a neighbouring
+/// hand may hide one, or draw one at the start of its turn). Against the castle, also what could first take a neighbouring
 /// own territory (by land, or landing from the sea) and attack from there.
 pub fn threats(sight: &SeatSight<'_>, me: Seat) -> Vec<u32> {
     let board = sight.board();
     let n = board.territories.len();
     let seats = sight.seats();
     let classic = sight.is_classic();
-    let rival = |o: Seat| o != me && !sight.in_truce(me, o) && !sight.is_neutral(o);
-    let sailor = |o: Seat| !classic && sight.hand_size(o) > 0;
+    let rival = |o: Seat| o != me && !truce_protects(sight, me, o) && !sight.is_neutral(o);
+    // Every hand is topped up and draws at the start of its turn, before it
+    // attacks: any rival may sail then, even one whose hand is empty now.
+    let sailor = |_: Seat| !classic;
     // By land: each rival's armies next to each own territory, summed.
     let mut by_seat = vec![0u32; n * seats];
     for t in board.territory_ids() {
