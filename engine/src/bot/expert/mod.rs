@@ -22,8 +22,9 @@
 //! no army below its guard (never below what keeps it closed to a rival with a
 //! General) to an attack, its rolls, a ship or a vacated territory, and a seat
 //! that holds twice everyone's armies does not end a turn without attacking when an
-//! attack (by the whole ring around a Castle Risk target) has a fair chance; its only classic continent gives no attack, roll or
-//! move-in the armies that keep it closed, and a classic turn does not end with it
+//! attack (by the whole ring around a Castle Risk target) has a fair chance; its
+//! only classic continent gives no attack, roll or move-in the armies that keep it
+//! closed, and a classic turn does not end with it
 //! open to one rival army at 60 % when the fortifying move can close it; at a
 //! classic table of three or more, an attack that would leave it the weakest seat
 //! (armies less three a card) is not made while it stands above, unless two turns

@@ -403,8 +403,9 @@ const LOSS_PER_DEFENDER: f64 = 0.9;
 /// The largest force one rival could bring against each of `me`'s territories in its
 /// next turn: the armies of all its neighbouring territories (each keeping one
 /// behind), or in Castle Risk a stack that could sail there with an Admiral (any
-/// hand may hide one, or draw one at the start of its turn). Against the castle, also what could first take a neighbouring
-/// own territory (by land, or landing from the sea) and attack from there.
+/// hand may hide one, or draw one at the start of its turn). Against the castle,
+/// also what could first take a neighbouring own territory (by land, or landing from
+/// the sea) and attack from there.
 pub fn threats(sight: &SeatSight<'_>, me: Seat) -> Vec<u32> {
     let board = sight.board();
     let n = board.territories.len();
