@@ -17,7 +17,7 @@
 //! likely than not to succeed. Placements also weigh
 //! every rival castle by the cheapest way to it, so that a won game is finished.
 
-use super::reading::Reading;
+use super::reading::{OPEN_AT, Reading};
 
 use crate::board::TerritoryId;
 use crate::bot::SeatSight;
@@ -26,8 +26,6 @@ use crate::game::{Action, Card, Choice, LegalActions, Placement, Route};
 
 /// The chance of losing its castle the rails accept when armies leave it.
 pub const CASTLE_RISK: f64 = 0.35;
-/// The chance of losing its castle at which it counts as open (and is closed first).
-const OPEN: f64 = super::reading::OPEN_AT;
 /// Reinforcement cards it may keep in hand: armies in hand defend nothing, and fall
 /// to whoever takes the castle.
 const MOST_REINFORCEMENTS_HELD: u8 = 2;
@@ -585,15 +583,15 @@ fn open_after(reading: &Reading<'_, '_>, action: &Action) -> f64 {
     reading.castle_open_chance(reading.armies(castle) + added)
 }
 
-/// The rail on placements: when some leave the castle closed (below [`OPEN`]), the
+/// The rail on placements: when some leave the castle closed (below [`OPEN_AT`]), the
 /// ones that leave it open are not weighed.
 fn close_the_castle(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Vec<Action> {
-    if !candidates.iter().any(|a| open_after(reading, a) >= OPEN) {
+    if !candidates.iter().any(|a| open_after(reading, a) >= OPEN_AT) {
         return candidates;
     }
     let closed: Vec<Action> = candidates
         .iter()
-        .filter(|a| open_after(reading, a) < OPEN)
+        .filter(|a| open_after(reading, a) < OPEN_AT)
         .cloned()
         .collect();
     if closed.is_empty() {

@@ -10,7 +10,7 @@ use std::cmp::Reverse;
 use rand::Rng;
 
 use super::plan::{Intent, Plan};
-use super::reading::{Path, Reading};
+use super::reading::{OPEN_AT, Path, Reading, fewest_holding};
 use crate::board::TerritoryId;
 use crate::bot::{Policy, SeatSight};
 use crate::game::{
@@ -1181,10 +1181,6 @@ fn safe_stack(r: &Reading<'_, '_>, territories: &[TerritoryId]) -> TerritoryId {
         .unwrap_or(territories[0])
 }
 
-/// The chance of a fall at which a border of its only continent counts as open at
-/// the end of a turn (the tournament's watcher counts the same).
-pub const OPEN_AT: f64 = crate::bot::watch::OPEN_AT;
-
 /// Classic Risk: the continent it holds whole when it holds only one.
 pub fn last_continent(r: &Reading<'_, '_>) -> Option<Vec<TerritoryId>> {
     let mut held = r
@@ -1209,11 +1205,9 @@ pub fn safe_defenders(r: &Reading<'_, '_>, t: TerritoryId) -> u32 {
         .map(|&n| r.armies(n).saturating_sub(1))
         .max()
         .unwrap_or(0);
-    let mut defenders = 1;
-    while r.odds(threat, defenders, false) >= OPEN_AT {
-        defenders += 1;
-    }
-    defenders
+    fewest_holding(threat, |defenders| {
+        r.odds(threat, defenders, false) < OPEN_AT
+    })
 }
 
 /// Classic Risk: whether own territory `t` lies in its only whole continent (with a

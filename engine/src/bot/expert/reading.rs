@@ -123,17 +123,9 @@ impl<'s, 'a> Reading<'s, 'a> {
             return 1;
         }
         let castle = self.is_castle(t);
-        // The chance falls as defenders grow: a binary search over a safe bound.
-        let (mut low, mut high) = (1u32, threat * 3 + 4);
-        while low < high {
-            let mid = (low + high) / 2;
-            if self.odds(threat, mid, castle) <= risk {
-                high = mid;
-            } else {
-                low = mid + 1;
-            }
-        }
-        low
+        fewest_holding(threat, |defenders| {
+            self.odds(threat, defenders, castle) <= risk
+        })
     }
 
     /// Armies that may leave own territory `t` for an attack while it keeps its guard
@@ -172,16 +164,9 @@ impl<'s, 'a> Reading<'s, 'a> {
         let Some(castle) = self.castle() else {
             return 1;
         };
-        let (mut low, mut high) = (1u32, self.threat(castle) * 3 + 4);
-        while low < high {
-            let mid = (low + high) / 2;
-            if self.castle_open_chance(mid) < OPEN_AT {
-                high = mid;
-            } else {
-                low = mid + 1;
-            }
-        }
-        low
+        fewest_holding(self.threat(castle), |defenders| {
+            self.castle_open_chance(defenders) < OPEN_AT
+        })
     }
 
     /// The armies own castle keeps whatever else it is asked for: its guard at
@@ -382,8 +367,9 @@ pub fn group_bonus(sight: &SeatSight<'_>, g: GroupId) -> u32 {
     }
 }
 
-/// The chance of a fall at which a castle counts as open at the end of a turn (the
-/// tournament's watcher counts the same).
+/// The chance of a fall at which a castle, or a border of a classic seat's only
+/// continent, counts as open at the end of a turn (the tournament's watcher counts
+/// the same).
 pub const OPEN_AT: f64 = crate::bot::watch::OPEN_AT;
 
 /// Whether rival `o` is kept off `me`'s land by a truce when it next attacks: a
@@ -395,6 +381,22 @@ fn truce_protects(sight: &SeatSight<'_>, me: Seat, o: Seat) -> bool {
         .truces()
         .iter()
         .any(|t| t.binds(me, o) && !(my_turn && t.target == me))
+}
+
+/// The fewest defenders (at least 1) for which `holds` is true against `threat`
+/// attackers. An attacker's chance falls as defenders grow, so a binary search over
+/// a bound no threat's odds survive.
+pub fn fewest_holding(threat: u32, holds: impl Fn(u32) -> bool) -> u32 {
+    let (mut low, mut high) = (1u32, threat * 3 + 4);
+    while low < high {
+        let mid = (low + high) / 2;
+        if holds(mid) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    low
 }
 
 /// Expected attacker losses per defending army taken, fighting with the most dice.
