@@ -51,8 +51,24 @@ fn main() {
                                 .count()
                         })
                         .collect();
+                    let map: String = if std::env::var("TRACE_MAP").is_ok() {
+                        game.board()
+                            .territory_ids()
+                            .map(|t| {
+                                format!(
+                                    "{}:{}{}",
+                                    game.board().territory(t).key,
+                                    game.owner(t).map_or(9, |o| o.index()),
+                                    game.armies(t)
+                                )
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    } else {
+                        String::new()
+                    };
                     format!(
-                        "--- turn {turn} {seat}: armies {armies:?} lands {lands:?} castles {:?}",
+                        "{map}\n--- turn {turn} {seat}: armies {armies:?} lands {lands:?} castles {:?}",
                         game.seat_ids()
                             .map(|s| game
                                 .castle(s)
@@ -96,6 +112,17 @@ fn main() {
                     "  move {reason:?} {} -> {} {armies}",
                     board.territory(*from).key,
                     board.territory(*to).key
+                ),
+                EventKind::DiceRolled {
+                    attack,
+                    defence,
+                    general,
+                    attacker_losses,
+                    defender_losses,
+                    ..
+                } => format!(
+                    "    dice {attack:?} v {defence:?}{} -{attacker_losses}/-{defender_losses}",
+                    if *general { " G" } else { "" }
                 ),
                 EventKind::ReinforcementsPlayed { .. } => format!("  {:?}", e.kind),
                 EventKind::CastleTaken { .. }
