@@ -437,6 +437,63 @@ fn classic_expert_leaves_to_its_fortifying_move_the_border_it_can_close() {
     }
 }
 
+/// Seat 0 holds Africa only, at the start of its turn (6 new armies): North Africa's
+/// 10 face seat 1's 15 in Western Europe (14 close it), Egypt's 3 face seat 1's 13 in
+/// Southern Europe (12 close it), and Congo's 3, next to no rival, could bring North
+/// Africa 2 at the fortifying move. East Africa's 10 face seat 2's single army in the
+/// Middle East.
+fn classic_fortify_wanted_twice_position() -> Game {
+    classic_position(
+        1,
+        1,
+        &[
+            ("north_africa", 0, 10),
+            ("egypt", 0, 3),
+            ("east_africa", 0, 10),
+            ("congo", 0, 3),
+            ("south_africa", 0, 1),
+            ("madagascar", 0, 1),
+            ("western_europe", 1, 15),
+            ("southern_europe", 1, 13),
+            ("middle_east", 2, 1),
+            ("brazil", 2, 1),
+        ],
+        "[[seats]]\n[[seats]]\n[[seats]]\n\
+         [turn]\nseat = 0\nstep = \"start\"\nnumber = 30\n",
+    )
+}
+
+/// Issue 22: its 6 armies cannot close both open borders of Africa, even with
+/// Congo's 2 at the fortifying move, so that move must stay free for whichever
+/// border is still open when the turn ends (the Middle East taken, its armies can
+/// close Egypt). The Expert left North Africa's last 2 to Congo's move, then
+/// needed the move for Egypt, and ended with North Africa open: now the placement
+/// closes North Africa itself.
+#[test]
+fn classic_expert_keeps_its_fortifying_move_free_when_it_cannot_close_every_border() {
+    let mut game = classic_fortify_wanted_twice_position();
+    let north_africa = key(&game, "north_africa");
+    let legal = game.legal_actions();
+    let sight = SeatSight::new(&game, Seat(0));
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let action = expert().choose(&sight, &legal, &mut rng);
+    let Action::PlaceArmies { placements } = &action else {
+        panic!("expected the new armies placed, got {action:?}");
+    };
+    assert_eq!(placements.iter().map(|p| p.armies).sum::<u32>(), 6);
+    let on_north_africa: u32 = placements
+        .iter()
+        .filter(|p| p.territory == north_africa)
+        .map(|p| p.armies)
+        .sum();
+    assert!(
+        win_probability(14, 10 + on_north_africa, Battle::default()) < 0.6,
+        "North Africa left on {} armies against 14 for the fortifying move: {placements:?}",
+        10 + on_north_africa
+    );
+    game.apply(Seat(0), action).expect("the placement is legal");
+}
+
 /// Seat 0 holds Africa only, its armies placed: Egypt's 12 face seat 1's 7 in
 /// Southern Europe, and Asia beyond the Middle East is open land of single armies,
 /// every other territory a single army that cannot attack.

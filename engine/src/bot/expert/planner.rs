@@ -731,11 +731,11 @@ fn border_needs(r: &Reading<'_, '_>, plan: &Plan) -> Vec<(TerritoryId, u32)> {
 }
 
 /// Classic Risk: when the armies to place cannot close every open border of its
-/// only continent, what the turn's fortifying move can bring to one border is left
-/// to it (to the border it helps most), so that the armies go where no move can
-/// reach. The move comes from an own neighbour with no rival next to it: it can
-/// neither attack nor be attacked this turn, so its armies are still there to move
-/// when the turn ends, where the fortifying rail moves them.
+/// only continent but can with the turn's fortifying move, what that move can bring
+/// to one border is left to it (to the border it helps most), so that the armies go
+/// where no move can reach. The move comes from an own neighbour with no rival next
+/// to it: it can neither attack nor be attacked this turn, so its armies are still
+/// there to move when the turn ends, where the fortifying rail moves them.
 fn leave_to_fortify(
     r: &Reading<'_, '_>,
     mut needs: Vec<(TerritoryId, u32)>,
@@ -760,7 +760,12 @@ fn leave_to_fortify(
         .map(|&(t, lacks)| (t, movable(t).min(lacks)))
         .filter(|&(_, n)| n > 0)
         .max_by_key(|&(t, n)| (n, Reverse(t)));
+    // Only when the placement then closes every other border: else the one move is
+    // wanted where a border stays open (it may come from land taken this turn), and
+    // leaning on it left two borders open where placing the cheaper border's need
+    // and moving into the other closed both (issue 22).
     if let Some((t, n)) = brought
+        && lacking - n <= armies
         && let Some(first) = needs.iter_mut().find(|(u, _)| *u == t)
     {
         first.1 = first.1.saturating_sub(n);
