@@ -608,7 +608,8 @@ fn close_the_castle(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Vec<A
 /// The rails between attacks: Reinforcements beyond [`MOST_REINFORCEMENTS_HELD`]
 /// are played before anything else, and a seat far ahead (an attack at
 /// [`DOMINANT_PRESS`]), or a game standing still (an attack more likely than not to
-/// succeed), does not end a turn without a capture while it has one.
+/// succeed), does not end a turn without a capture while it has one; far ahead with
+/// none, it plays the Reinforcements it may rather than end the turn.
 pub fn turn_rails(
     reading: &Reading<'_, '_>,
     legal: &LegalActions,
@@ -690,6 +691,17 @@ pub fn turn_rails(
             candidates.retain(|a| *a != Action::EndTurn);
             if !candidates.contains(&attack) {
                 candidates.push(attack);
+            }
+        } else if reading.dominant()
+            && let Some(max_cards) = may_play
+        {
+            // Far ahead with nothing to attack with, Reinforcements placed next to
+            // a target open an attack; a seat that ended its turn holding them
+            // stalled, its armies all on a castle with no rival next to it.
+            candidates.retain(|a| *a != Action::EndTurn);
+            let play = Action::PlayReinforcements { cards: max_cards };
+            if !candidates.contains(&play) {
+                candidates.push(play);
             }
         }
     }
