@@ -1,6 +1,7 @@
 //! Finds the turns a player ended with its castle (classic: its last continent) open
 //! when it could have closed it, and prints each such turn's events, and the turns
-//! that made a stall while far ahead, and the games left unfinished, for tuning:
+//! that made a stall while far ahead, and the games drawn or left unfinished, for
+//! tuning:
 //! `cargo run --release -p castellan-engine --example open_turns -- BOARD PLAYERS
 //! GAMES [SEED] [RULESET] [PLAYER]` (the player's index in PLAYERS, 0 by default).
 
@@ -67,6 +68,12 @@ fn main() {
                     ));
                 }
             });
+            if result.drawn {
+                report.push_str(&format!(
+                    "== game {number} seat {seat}: drawn after {} turns\n",
+                    result.turns
+                ));
+            }
             if result.winner.is_none() && !result.drawn {
                 report.push_str(&format!(
                     "== game {number} seat {seat}: unfinished after {} actions\n",
