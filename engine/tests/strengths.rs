@@ -342,10 +342,14 @@ fn a_cancelled_expert_answers_at_once_with_a_legal_action() {
 }
 
 /// A small fixed-seed tournament: heads-up games (short, two rounds or so) rank the
-/// strengths by a wide margin, and the Expert beats sparring partners it was not
-/// tuned on: a castle-hunter in Castle Risk, and (in an optimised build) a continent
-/// player in classic Risk.
-/// Statistics only: the timings are not looked at.
+/// strengths by a wide margin, and the Expert beats sparring partners: a
+/// castle-hunter in Castle Risk (which its look-ahead imagines in a third of its
+/// worlds), and (in an optimised build) a continent player in classic Risk.
+/// Statistics only: the timings are not looked at. A debug build's Expert thinks at a
+/// quarter of its effort and wins about three games in four against Normal (75 % in
+/// 400 games at this seed), so it plays twice as many games against a lower bar: 17
+/// wins in 24 asked of such a player fail one time in four, 29 in 48 one time in a
+/// hundred and twenty.
 #[test]
 fn a_small_tournament_ranks_expert_over_normal_over_easy_and_sparring_partners() {
     let rate = |players: Vec<Contender>, classic: bool, games: u64, effort: f64| {
@@ -369,7 +373,11 @@ fn a_small_tournament_ranks_expert_over_normal_over_easy_and_sparring_partners()
         normal_over_easy >= 0.6,
         "Normal won {normal_over_easy} against Easy"
     );
-    let expert_games = if cfg!(debug_assertions) { 24 } else { 200 };
+    let (expert_games, over_normal_at) = if cfg!(debug_assertions) {
+        (48, 0.6)
+    } else {
+        (200, 0.7)
+    };
     let effort = EXPERT_EFFORT.max(0.25);
     let expert_over_normal = rate(
         vec![Strength::Expert.into(), Strength::Normal.into()],
@@ -378,7 +386,7 @@ fn a_small_tournament_ranks_expert_over_normal_over_easy_and_sparring_partners()
         effort,
     );
     assert!(
-        expert_over_normal >= 0.7,
+        expert_over_normal >= over_normal_at,
         "Expert won {expert_over_normal} against Normal"
     );
     let over_castle_hunter = rate(
