@@ -9,11 +9,12 @@
 //! draw pile's order, missions and the dice are imagined, never read): the planner
 //! (`planner`) plays the turn by the plan, imagined rivals play everyone else's turns
 //! of the round (the greedy player or a sweeper; in Castle Risk, in a third of the
-//! worlds, castle hunters massing on the cheapest castle; heads-up in classic Risk, in
-//! a third of the worlds, the card player whose one army rolls on through thin land), and
-//! the position is judged by the evaluation fitted to the ruleset (`eval`). Plans
-//! share their worlds and dice, and the weaker half is dropped after each pass
-//! (successive halving, `search`). Then the planner carries the best plan out.
+//! worlds, castle hunters massing on the cheapest castle; heads-up in classic Risk,
+//! in a third of the worlds, the card player whose one army rolls on through thin
+//! land), and the position is judged by the evaluation fitted to the ruleset
+//! (`eval`). Plans share their worlds and dice, and the weaker half is dropped after
+//! each pass (successive halving, `search`). Then the planner carries the best plan
+//! out.
 //!
 //! Within the turn, the search comes back where it matters: when the plan's attacks
 //! are done (press on with another plan, or stop), for Castle Risk's spoils (where

@@ -3,10 +3,9 @@
 //! planner (or the greedy player) for the seat and imagined rivals for everyone else
 //! (the greedy player, a sweeper, in Castle Risk a castle hunter, and heads-up in
 //! classic Risk the aggressive card player rolling one army on) to the start of the
-//! seat's next turn, and judged by
-//! the ruleset's evaluation. Options share their worlds and dice (common random
-//! numbers); successive halving spends the simulations on the best half, then the
-//! best half of that, and so on.
+//! seat's next turn, and judged by the ruleset's evaluation. Options share their
+//! worlds and dice (common random numbers); successive halving spends the
+//! simulations on the best half, then the best half of that, and so on.
 
 use std::time::{Duration, Instant};
 
