@@ -1054,6 +1054,71 @@ fn castle_expert_sails_from_its_castle_only_what_it_can_spare() {
     );
 }
 
+/// Seat 0's castle s1 holds CASTLE armies next to seat 1's 15 on s2, and seat 2's
+/// castle w1, on 2 armies, is its only target: taking it ends seat 2.
+const CASTLE_ROLLS_FROM_ITS_CASTLE: &str = r#"
+[territories]
+s1 = { owner = 0, armies = CASTLE }
+n1 = { owner = 0, armies = 1 }
+n2 = { owner = 0, armies = 1 }
+n3 = { owner = 1, armies = 1 }
+i1 = { owner = 0, armies = 1 }
+i2 = { owner = 0, armies = 1 }
+s2 = { owner = 1, armies = 15 }
+h1 = { owner = 1, armies = 1 }
+e1 = { owner = 1, armies = 1 }
+e2 = { owner = 1, armies = 4 }
+w1 = { owner = 2, armies = 2 }
+
+[[seats]]
+castle = "s1"
+[[seats]]
+castle = "e2"
+[[seats]]
+castle = "w1"
+
+[turn]
+seat = 0
+step = "play"
+number = 12
+"#;
+
+/// Issue 22: dice rolled from the castle are what it can lose and stay closed to a
+/// General. With one army to spare above that, the Expert attacking a castle from
+/// its own rolls one die at a time: two dice against two lose two armies on a bad
+/// throw, and would leave its castle open to s2's 14.
+#[test]
+fn castle_expert_rolls_from_its_castle_only_the_dice_it_can_spare() {
+    let closed = (1..60)
+        .find(|&d| castle_odds(14, d, true) < 0.6)
+        .expect("a castle s2 cannot take");
+    let text = CASTLE_ROLLS_FROM_ITS_CASTLE.replace("CASTLE", &(closed + 1).to_string());
+    let mut rolled = 0;
+    for seed in 1..=8 {
+        let mut game = castle_game(&text);
+        game.reseed_chance(seed);
+        let castle = key(&game, "s1");
+        let taken = play_turn(&mut game, Seat(0), expert().as_mut());
+        // The dice of the rolls made in attacks from the castle.
+        let mut from_castle = false;
+        let mut rolls: Vec<u8> = Vec::new();
+        for action in &taken {
+            match action {
+                Action::Attack { from, .. } => from_castle = *from == castle,
+                Action::Roll { dice, .. } if from_castle => rolls.push(*dice),
+                _ => {}
+            }
+        }
+        rolled += rolls.len();
+        assert!(
+            rolls.iter().all(|&dice| dice <= 1),
+            "seed {seed}: the castle, one army above closed ({closed}), rolled {rolls:?}: \
+             {taken:?}"
+        );
+    }
+    assert!(rolled > 0, "the Expert never rolled from its castle");
+}
+
 /// Issue 22: a rival's Diplomat played on the Expert ends with the Expert's own turn
 /// (ruling 10), so it keeps that rival away from nothing after it; the Expert read
 /// the truce as a wall and placed elsewhere. The position of the General's test,
