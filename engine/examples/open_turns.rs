@@ -154,26 +154,18 @@ fn castle_threats(game: &Game, seat: usize) -> String {
             hand.len()
         )
     };
-    for n in board.neighbours(castle) {
-        if let Some(o) = game.owner(n).filter(|&o| o != me) {
-            out.push_str(&format!(
-                " {}={}(s{} {})",
-                board.territory(n).key,
-                game.armies(n),
-                o.index(),
-                cards(o)
-            ));
-        }
-    }
+    // Land neighbours, then (marked `~`) coasts on a shared sea with more than 5.
     let seas = &board.territory(castle).seas;
     for n in board.territory_ids() {
-        let by_sea = board.territory(n).seas.iter().any(|s| seas.contains(s));
-        if !by_sea || board.neighbours(castle).any(|m| m == n) {
+        let by_land = board.neighbours(castle).any(|m| m == n);
+        let by_sea = !by_land && board.territory(n).seas.iter().any(|s| seas.contains(s));
+        let Some(o) = game.owner(n).filter(|&o| o != me) else {
             continue;
-        }
-        if let Some(o) = game.owner(n).filter(|&o| o != me && game.armies(n) > 5) {
+        };
+        if by_land || (by_sea && game.armies(n) > 5) {
             out.push_str(&format!(
-                " ~{}={}(s{} {})",
+                " {}{}={}(s{} {})",
+                if by_sea { "~" } else { "" },
                 board.territory(n).key,
                 game.armies(n),
                 o.index(),

@@ -417,11 +417,10 @@ fn rolls_from_the_castle(
     min_dice: u8,
     candidates: Vec<Action>,
 ) -> Vec<Action> {
-    let Some(castle) = reading.castle() else {
+    if reading.castle().is_none() {
         return candidates;
-    };
-    let closed = reading.castle_closed_at();
-    let spare = u8::try_from(reading.armies(castle).saturating_sub(closed)).unwrap_or(u8::MAX);
+    }
+    let spare = u8::try_from(reading.castle_spare()).unwrap_or(u8::MAX);
     if spare < min_dice.max(1) && candidates.contains(&Action::StopAttack) {
         return vec![Action::StopAttack];
     }
@@ -717,9 +716,7 @@ fn castle_stays_closed(reading: &Reading<'_, '_>, candidates: Vec<Action>) -> Ve
     let Some(castle) = reading.castle() else {
         return candidates;
     };
-    let spare = reading
-        .armies(castle)
-        .saturating_sub(reading.castle_closed_at());
+    let spare = reading.castle_spare();
     let at_its_floor = spare == 0;
     let mut out: Vec<Action> = Vec::with_capacity(candidates.len());
     for action in candidates {

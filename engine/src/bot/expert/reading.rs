@@ -169,6 +169,14 @@ impl<'s, 'a> Reading<'s, 'a> {
         })
     }
 
+    /// Armies own castle holds above [`Self::castle_closed_at`]: what it may lose
+    /// or send away and stay closed (0 without a castle).
+    pub fn castle_spare(&self) -> u32 {
+        self.castle().map_or(0, |castle| {
+            self.armies(castle).saturating_sub(self.castle_closed_at())
+        })
+    }
+
     /// The armies own castle keeps whatever else it is asked for: its guard at
     /// `risk`, and never fewer than keep it closed.
     pub fn castle_keep(&self, risk: f64) -> u32 {
@@ -414,9 +422,6 @@ pub fn threats(sight: &SeatSight<'_>, me: Seat) -> Vec<u32> {
     let seats = sight.seats();
     let classic = sight.is_classic();
     let rival = |o: Seat| o != me && !truce_protects(sight, me, o) && !sight.is_neutral(o);
-    // Every hand is topped up and draws at the start of its turn, before it
-    // attacks: any rival may sail then, even one whose hand is empty now.
-    let sailor = |_: Seat| !classic;
     // By land: each rival's armies next to each own territory, summed.
     let mut by_seat = vec![0u32; n * seats];
     for t in board.territory_ids() {
@@ -442,7 +447,9 @@ pub fn threats(sight: &SeatSight<'_>, me: Seat) -> Vec<u32> {
                 .unwrap_or(0)
         })
         .collect();
-    // By sea: the largest stack of a rival who may hold an Admiral, on a shared sea.
+    // By sea: the largest stack of a rival on a shared sea. Every hand is topped up
+    // and draws at the start of its turn, before it attacks: any rival may hold an
+    // Admiral then, even one whose hand is empty now (classic Risk has no ships).
     let coasts: Vec<TerritoryId> = if classic {
         Vec::new()
     } else {
@@ -456,8 +463,7 @@ pub fn threats(sight: &SeatSight<'_>, me: Seat) -> Vec<u32> {
         .copied()
         .filter_map(|t| {
             let owner = sight.owner(t)?;
-            (rival(owner) && sailor(owner) && sight.armies(t) >= 2)
-                .then(|| (t, sight.armies(t) - 1))
+            (rival(owner) && sight.armies(t) >= 2).then(|| (t, sight.armies(t) - 1))
         })
         .collect();
     let by_sea = |m: TerritoryId| {
